@@ -1,0 +1,3 @@
+import { createJestConfig } from './jest.base.mjs';
+
+export default createJestConfig(process.cwd());
