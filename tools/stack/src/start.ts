@@ -1,0 +1,171 @@
+// `npm start`: the whole local stack with demo data. Postgres and Redis come from the machine (or
+// DATABASE_URL/VALKEY_URL), s3rver and the provider simulator run in this process, and the three
+// apps run as child processes. Ctrl-C stops all of it.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createDb } from '@staging/db/client';
+import { migrate } from '@staging/db/migrate';
+import { createObjectStorage } from '@staging/platform/storage';
+import { startS3rver } from '@staging/platform/s3-test-server';
+import { startProviderSimulator } from '@staging/provider-simulator/simulator';
+import { ensureDatabase, ensureLocalServices } from './local-services';
+import { loadOrCreateLocalSecrets } from './local-secrets';
+import { repoRoot } from './paths';
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoData } from './seed';
+
+const ports = {
+  web: Number(process.env.WEB_PORT ?? 3000),
+  api: Number(process.env.API_PORT ?? 4000),
+  worker: Number(process.env.WORKER_PORT ?? 4100),
+  simulator: Number(process.env.SIM_PORT ?? 4200),
+  s3: Number(process.env.S3_PORT ?? 4300),
+};
+
+const children: ChildProcess[] = [];
+
+function startChild(name: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(args[0]!, args.slice(1), { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = (chunk: Buffer) =>
+    chunk
+      .toString()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => `[${name}] ${line}`)
+      .join('\n');
+  child.stdout?.on('data', (chunk: Buffer) => console.log(prefix(chunk)));
+  child.stderr?.on('data', (chunk: Buffer) => console.error(prefix(chunk)));
+  child.on('exit', (code, signal) => {
+    if (!shuttingDown) console.error(`[${name}] exited (${signal ?? code}); press Ctrl-C to stop the stack.`);
+  });
+  children.push(child);
+  return child;
+}
+
+async function waitForHealth(name: string, url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(500);
+  }
+  throw new Error(`${name} did not answer ${url} within ${timeoutMs / 1000}s`);
+}
+
+let shuttingDown = false;
+
+async function main(): Promise<void> {
+  const secrets = loadOrCreateLocalSecrets(path.join(repoRoot, '.env.local'));
+  const { adminDatabaseUrl, valkeyUrl } = await ensureLocalServices(process.env);
+  const databaseUrl = process.env.DATABASE_URL ?? (await ensureDatabase(adminDatabaseUrl, 'staging_dev'));
+  await migrate({ databaseUrl, log: (line) => console.log(`[db] ${line}`) });
+
+  const s3Dir = path.join(repoRoot, '.stack', 's3');
+  mkdirSync(s3Dir, { recursive: true });
+  const s3 = await startS3rver({ port: ports.s3, directory: s3Dir });
+  const storageEnv = {
+    S3_ENDPOINT: s3.endpoint,
+    S3_REGION: 'us-east-1',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_BUCKET: 'staging-local',
+  };
+  const storage = createObjectStorage({
+    endpoint: storageEnv.S3_ENDPOINT,
+    region: storageEnv.S3_REGION,
+    accessKeyId: storageEnv.S3_ACCESS_KEY_ID,
+    secretAccessKey: storageEnv.S3_SECRET_ACCESS_KEY,
+    bucket: storageEnv.S3_BUCKET,
+    forcePathStyle: true,
+  });
+  await storage.ensureBucket();
+
+  const simulator = await startProviderSimulator({
+    port: ports.simulator,
+    token: secrets.SIM_TOKEN,
+    webhookSigningSecret: secrets.PROVIDER_WEBHOOK_SIGNING_SECRET,
+  });
+
+  const db = createDb(databaseUrl);
+  const seeded = await seedDemoData(db, storage, process.env.NODE_ENV);
+  await db.$disconnect();
+  console.log(seeded ? '[db] demo data seeded' : '[db] demo data already present');
+
+  const common: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    DATABASE_URL: databaseUrl,
+    VALKEY_URL: valkeyUrl,
+    QUEUE_SUFFIX: process.env.QUEUE_SUFFIX ?? '',
+    AI_ROOM_STAGING_ENABLED: process.env.AI_ROOM_STAGING_ENABLED ?? 'true',
+    AI_STAGING_LEGACY_ALIAS_SUNSET_AT: process.env.AI_STAGING_LEGACY_ALIAS_SUNSET_AT ?? '2027-06-30T23:59:59.999Z',
+    ...storageEnv,
+  };
+  const producerEnv = { ...common, AUTH_SECRET: secrets.AUTH_SECRET, WEB_ORIGIN: `http://localhost:${ports.web}` };
+  const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
+
+  startChild('api', [tsx, 'src/main.ts'], path.join(repoRoot, 'apps/api'), {
+    ...producerEnv,
+    PORT: String(ports.api),
+    PROVIDER_WEBHOOK_SIGNING_SECRET: secrets.PROVIDER_WEBHOOK_SIGNING_SECRET,
+  });
+  startChild('worker', [tsx, 'src/main.ts'], path.join(repoRoot, 'apps/worker'), {
+    ...common,
+    PORT: String(ports.worker),
+    PROVIDER_API_TOKEN: secrets.SIM_TOKEN,
+    PROVIDER_API_BASE_URL: simulator.url,
+    PROVIDER_WEBHOOK_BASE_URL: `http://127.0.0.1:${ports.api}`,
+    ALLOW_INSECURE_WEBHOOK_BASE_URL: 'true',
+    AI_STAGING_USER_HASH_SECRET: secrets.AI_STAGING_USER_HASH_SECRET,
+    QUEUE_DASHBOARD_USER: 'admin',
+    QUEUE_DASHBOARD_PASSWORD: secrets.QUEUE_DASHBOARD_PASSWORD,
+  });
+  const next = path.join(repoRoot, 'apps/web/node_modules/.bin/next');
+  startChild('web', [next, 'dev', '--port', String(ports.web)], path.join(repoRoot, 'apps/web'), {
+    ...producerEnv,
+    PORT: String(ports.web),
+    API_ORIGIN: `http://127.0.0.1:${ports.api}`,
+  });
+
+  await Promise.all([
+    waitForHealth('api', `http://127.0.0.1:${ports.api}/healthz`, 60_000),
+    waitForHealth('worker', `http://127.0.0.1:${ports.worker}/healthz`, 60_000),
+    waitForHealth('web', `http://127.0.0.1:${ports.web}/healthz`, 180_000),
+  ]);
+
+  console.log(`
+Stack is up.
+  Agent dashboard   http://localhost:${ports.web}
+  API               http://localhost:${ports.api}   (health: /healthz, readiness: /readyz)
+  Queue dashboard   http://localhost:${ports.worker}/admin/queues   (user admin, password ${secrets.QUEUE_DASHBOARD_PASSWORD})
+  Provider sim      ${simulator.url}
+  Object storage    ${s3.endpoint}   (bucket ${storageEnv.S3_BUCKET})
+
+Demo logins (password "${DEMO_PASSWORD}"):
+${DEMO_LOGINS.map((login) => `  ${login.email.padEnd(18)} ${login.role.toLowerCase()}`).join('\n')}
+
+Press Ctrl-C to stop everything.`);
+
+  const stop = async () => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    console.log('\nStopping the stack …');
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(children.map((child) => new Promise((resolve) => child.once('exit', resolve))));
+    await simulator.stop();
+    await s3.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  for (const child of children) child.kill('SIGTERM');
+  process.exit(1);
+});
