@@ -1,7 +1,18 @@
 // Shared Jest setup: native ESM (run under --experimental-vm-modules) with SWC stripping types,
 // so tests import the same TypeScript sources the apps run.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// By absolute path so every package gets them without depending on @staging/db; Jest transforms
+// them with the SWC transform below (as CommonJS, which @swc/jest picks for global setup files).
+const dbTesting = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/db/src/testing');
+
 export function createJestConfig(rootDir, overrides = {}) {
   return {
+    // One migrated database, VALKEY_URL and a unique QUEUE_SUFFIX per Jest run, unless the root
+    // test runner already set DATABASE_URL.
+    globalSetup: path.join(dbTesting, 'jest-global-setup.ts'),
+    globalTeardown: path.join(dbTesting, 'jest-global-teardown.ts'),
     rootDir,
     testEnvironment: 'node',
     extensionsToTreatAsEsm: ['.ts', '.tsx'],

@@ -1,0 +1,177 @@
+// Seed helpers for integration tests and e2e: each call creates rows with fresh random values
+// (emails, names, object keys), so tests sharing one database never collide.
+import { randomUUID } from 'node:crypto';
+import type {
+  CanonicalStyle,
+  Db,
+  InventoryItem,
+  InventoryStatus,
+  Property,
+  PropertyImage,
+  PropertyUnit,
+  ReviewStatus,
+  RoomType,
+  User,
+  UserRole,
+} from '../client';
+import { hashPassword } from '../passwords';
+
+function shortId(): string {
+  return randomUUID().slice(0, 8);
+}
+
+export interface CreateUserOptions {
+  role?: UserRole;
+  email?: string;
+  name?: string;
+  /** Plain password to hash; a random one by default. */
+  password?: string;
+}
+
+/** The created user plus the plain password, so a test or e2e script can log in. */
+export type SeededUser = User & { password: string };
+
+export async function createUser(db: Db, options: CreateUserOptions = {}): Promise<SeededUser> {
+  const id = shortId();
+  const password = options.password ?? `pw-${randomUUID()}`;
+  const user = await db.user.create({
+    data: {
+      email: options.email ?? `agent-${id}@example.test`,
+      name: options.name ?? `Test Agent ${id}`,
+      passwordHash: await hashPassword(password),
+      role: options.role ?? 'AGENT',
+    },
+  });
+  return { ...user, password };
+}
+
+export interface CreatePropertyOptions {
+  ownerAgentId: string;
+  /** Agents assigned besides the owner. */
+  assignedAgentIds?: string[];
+  title?: string;
+  city?: string;
+}
+
+export async function createProperty(db: Db, options: CreatePropertyOptions): Promise<Property> {
+  const id = shortId();
+  return db.property.create({
+    data: {
+      ownerAgentId: options.ownerAgentId,
+      title: options.title ?? `Test listing ${id}`,
+      address: `${Math.floor(Math.random() * 900) + 100} Test Street ${id}`,
+      city: options.city ?? 'Testville',
+      bedrooms: 2,
+      bathrooms: 1,
+      agents: { create: (options.assignedAgentIds ?? []).map((userId) => ({ userId })) },
+    },
+  });
+}
+
+export async function createPropertyUnit(db: Db, options: { propertyId: string; name?: string }): Promise<PropertyUnit> {
+  return db.propertyUnit.create({
+    data: { propertyId: options.propertyId, name: options.name ?? `Unit type ${shortId()}` },
+  });
+}
+
+export interface CreateInventoryItemOptions {
+  propertyUnitId: string;
+  unitNumber?: string;
+  floor?: number | null;
+  status?: InventoryStatus;
+  priceAdjustment?: number | null;
+  notes?: string | null;
+}
+
+export async function createInventoryItem(db: Db, options: CreateInventoryItemOptions): Promise<InventoryItem> {
+  return db.inventoryItem.create({
+    data: {
+      propertyUnitId: options.propertyUnitId,
+      unitNumber: options.unitNumber ?? `U-${shortId()}`,
+      floor: options.floor ?? null,
+      status: options.status ?? 'AVAILABLE',
+      priceAdjustment: options.priceAdjustment ?? null,
+      notes: options.notes ?? null,
+    },
+  });
+}
+
+export interface CreateOriginalImageOptions {
+  propertyId: string;
+  objectKey?: string;
+  isMain?: boolean;
+  roomType?: RoomType | null;
+  displayOrder?: number;
+}
+
+export async function createOriginalImage(db: Db, options: CreateOriginalImageOptions): Promise<PropertyImage> {
+  return db.propertyImage.create({
+    data: {
+      propertyId: options.propertyId,
+      objectKey: options.objectKey ?? `properties/${options.propertyId}/originals/${randomUUID()}.jpg`,
+      contentType: 'image/jpeg',
+      width: 1536,
+      height: 1024,
+      bytes: 245_760,
+      displayOrder: options.displayOrder ?? 0,
+      isMain: options.isMain ?? false,
+      roomType: options.roomType ?? 'LIVING_ROOM',
+    },
+  });
+}
+
+export interface CreateStagedImageOptions {
+  /** The original the variant derives from (its id and property are reused). */
+  original: Pick<PropertyImage, 'id' | 'propertyId'>;
+  /** MODERN by default; pass distinct styles for several variants of one original. */
+  canonicalStyle?: CanonicalStyle;
+  /** Display style; the canonical name by default. */
+  style?: string;
+  /** PENDING_REVIEW by default, like a fresh job result. */
+  reviewStatus?: ReviewStatus;
+  /** Recorded as reviewer (and event actor) when the variant is APPROVED. */
+  reviewedByUserId?: string | null;
+  aiJobId?: string | null;
+  objectKey?: string;
+}
+
+/**
+ * A staged variant. An APPROVED one also gets its single APPROVED review event, as the approval
+ * use case writes it, so seeded data satisfies the same invariants as real data.
+ */
+export async function createStagedImage(db: Db, options: CreateStagedImageOptions): Promise<PropertyImage> {
+  const canonicalStyle = options.canonicalStyle ?? 'MODERN';
+  const reviewStatus = options.reviewStatus ?? 'PENDING_REVIEW';
+  const isApproved = reviewStatus === 'APPROVED';
+  return db.$transaction(async (tx) => {
+    const image = await tx.propertyImage.create({
+      data: {
+        propertyId: options.original.propertyId,
+        styledFromId: options.original.id,
+        isStyled: true,
+        objectKey: options.objectKey ?? `properties/${options.original.propertyId}/staged/${randomUUID()}.jpg`,
+        contentType: 'image/jpeg',
+        width: 1024,
+        height: 1024,
+        bytes: 198_432,
+        style: options.style ?? canonicalStyle,
+        canonicalStyle,
+        reviewStatus,
+        reviewedByUserId: isApproved ? (options.reviewedByUserId ?? null) : null,
+        reviewedAt: isApproved ? new Date() : null,
+        aiJobId: options.aiJobId ?? null,
+      },
+    });
+    if (isApproved) {
+      await tx.propertyImageReviewEvent.create({
+        data: {
+          imageId: image.id,
+          aiJobId: image.aiJobId,
+          actorUserId: image.reviewedByUserId,
+          kind: 'APPROVED',
+        },
+      });
+    }
+    return image;
+  });
+}
