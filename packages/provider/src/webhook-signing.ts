@@ -1,0 +1,128 @@
+/**
+ * Standard Webhooks signing and verification, the scheme Replicate uses for prediction callbacks.
+ * Verification is delegated to the `standardwebhooks` library: its Webhook.verify checks the
+ * HMAC-SHA256 signature over `id.timestamp.body` in constant time and rejects timestamps more
+ * than 5 minutes in the past *or* the future (WEBHOOK_TOLERANCE_IN_SECONDS = 300 in
+ * standardwebhooks 1.1.1 dist/index.js), which is the SPEC.md 5.1 replay window.
+ */
+import { Webhook, WebhookVerificationError as LibraryVerificationError } from 'standardwebhooks';
+import { parsePrediction } from './provider-client';
+import type { Prediction } from './provider-client';
+
+// A type alias (not an interface) so it is assignable to header records with an index signature.
+export type SignedWebhookHeaders = {
+  'webhook-id': string;
+  'webhook-timestamp': string;
+  'webhook-signature': string;
+};
+
+export type WebhookVerificationFailure =
+  | 'missing_headers'
+  | 'invalid_timestamp'
+  | 'timestamp_too_old'
+  | 'timestamp_too_new'
+  | 'invalid_signature'
+  | 'invalid_payload'
+  | 'invalid_secret';
+
+/** Any reason to reject a callback; the receiver answers 401 without touching a job. */
+export class WebhookVerificationError extends Error {
+  override readonly name = 'WebhookVerificationError';
+  readonly reason: WebhookVerificationFailure;
+
+  constructor(reason: WebhookVerificationFailure, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.reason = reason;
+  }
+}
+
+function createWebhook(secret: string): Webhook {
+  try {
+    return new Webhook(secret);
+  } catch (cause) {
+    // The library's message can quote parts of the key; say only what is wrong.
+    throw new WebhookVerificationError('invalid_secret', 'webhook signing secret is empty or not base64 (expected whsec_...)', { cause });
+  }
+}
+
+/** Signs a body exactly as the provider does (used by the simulator side and by tests). */
+export function signWebhook(options: { secret: string; webhookId: string; timestamp: Date; body: string }): SignedWebhookHeaders {
+  const signature = createWebhook(options.secret).sign(options.webhookId, options.timestamp, options.body);
+  return {
+    'webhook-id': options.webhookId,
+    'webhook-timestamp': String(Math.floor(options.timestamp.getTime() / 1000)),
+    'webhook-signature': signature,
+  };
+}
+
+/** Node's IncomingHttpHeaders, a fetch Headers object, or a plain record. */
+export type WebhookHeaderSource = Headers | Record<string, string | string[] | undefined>;
+
+function readHeaders(source: WebhookHeaderSource): Record<string, string> {
+  const wanted = ['webhook-id', 'webhook-timestamp', 'webhook-signature'] as const;
+  const result: Record<string, string> = {};
+  if (source instanceof Headers) {
+    for (const name of wanted) {
+      const value = source.get(name);
+      if (value) result[name] = value;
+    }
+    return result;
+  }
+  for (const [key, value] of Object.entries(source)) {
+    const name = key.toLowerCase();
+    if (!(wanted as readonly string[]).includes(name)) continue;
+    // A repeated header is ambiguous; refusing it is safer than picking one.
+    if (Array.isArray(value)) {
+      if (value.length === 1 && value[0]) result[name] = value[0];
+      continue;
+    }
+    if (value) result[name] = value;
+  }
+  return result;
+}
+
+function reasonOf(error: Error): WebhookVerificationFailure {
+  if (error.message === 'Missing required headers') return 'missing_headers';
+  if (error.message === 'Message timestamp too old') return 'timestamp_too_old';
+  if (error.message === 'Message timestamp too new') return 'timestamp_too_new';
+  if (error.message === 'Invalid Signature Headers') return 'invalid_timestamp';
+  return 'invalid_signature';
+}
+
+/**
+ * The webhook-id of a callback (stable across the provider's redeliveries), for deduplicating
+ * receipts. Read it only after verifyWebhook succeeded.
+ */
+export function webhookIdOf(headers: WebhookHeaderSource): string | undefined {
+  return readHeaders(headers)['webhook-id'];
+}
+
+/**
+ * Verifies signature and replay window over the raw body, then parses the prediction it carries.
+ * Pass the body bytes exactly as received (before any JSON parsing), or the HMAC will not match.
+ */
+export function verifyWebhook(options: { secret: string; rawBody: string | Buffer; headers: WebhookHeaderSource }): Prediction {
+  const webhook = createWebhook(options.secret);
+  const headers = readHeaders(options.headers);
+  const timestampHeader = headers['webhook-timestamp'];
+  if (!headers['webhook-id'] || !timestampHeader || !headers['webhook-signature']) {
+    throw new WebhookVerificationError('missing_headers', 'webhook-id, webhook-timestamp and webhook-signature headers are required');
+  }
+  // parseInt (as the library does) would accept "123abc"; a strict check keeps odd values out.
+  if (!/^\d{1,12}$/.test(timestampHeader)) {
+    throw new WebhookVerificationError('invalid_timestamp', 'webhook-timestamp must be whole seconds since the epoch');
+  }
+  let payload: unknown;
+  try {
+    payload = webhook.verify(options.rawBody, headers);
+  } catch (cause) {
+    if (cause instanceof LibraryVerificationError) throw new WebhookVerificationError(reasonOf(cause), cause.message, { cause });
+    // The signature matched but the body is not JSON.
+    throw new WebhookVerificationError('invalid_payload', 'signed webhook body is not valid JSON', { cause });
+  }
+  try {
+    return parsePrediction(payload);
+  } catch (cause) {
+    throw new WebhookVerificationError('invalid_payload', 'signed webhook body is not a prediction', { cause });
+  }
+}

@@ -1,0 +1,262 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import sharp from 'sharp';
+// See simulator.integration.test.ts for why the provider package is imported by path.
+import { createProviderClient, findPredictionByWebhook, ProviderError } from '@staging/provider/provider-client';
+import type { Prediction } from '@staging/provider/provider-client';
+import { classifyTerminalPrediction } from '@staging/provider/prediction-status';
+import { verifyWebhook } from '@staging/provider/webhook-signing';
+import { FAULT_NAMES } from './faults';
+import type { FaultName, FaultSpec } from './faults';
+import { startProviderSimulator } from './simulator';
+import type { ProviderSimulator } from './simulator';
+import { makeInputPhoto, startFileServer, startWebhookReceiver, waitFor } from './test-helpers';
+
+const TOKEN = 'sim-token-faults';
+const SECRET = `whsec_${Buffer.from('another simulator signing key!!!').toString('base64')}`;
+const MODEL = 'openai/gpt-image-2';
+const DELAY_MS = 150;
+const OUTPUT_CEILING = 20 * 1024 * 1024;
+
+let sim: ProviderSimulator;
+let files: Awaited<ReturnType<typeof startFileServer>>;
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+const covered = new Set<FaultName>();
+
+beforeAll(async () => {
+  files = await startFileServer({ '/photo.jpg': { body: await makeInputPhoto(), contentType: 'image/jpeg' } });
+  sim = await startProviderSimulator({ token: TOKEN, webhookSigningSecret: SECRET, completionDelayMs: DELAY_MS, webhookRetryDelaysMs: [50] });
+});
+
+afterAll(async () => {
+  await sim.stop();
+  await files.stop();
+});
+
+beforeEach(async () => {
+  receiver = await startWebhookReceiver();
+});
+
+afterEach(async () => {
+  sim.reset();
+  await sim.settle();
+  await receiver.stop();
+});
+
+const api = () => createProviderClient({ baseUrl: sim.url, token: TOKEN });
+
+function create(attempt: string) {
+  return api().createPrediction({
+    model: MODEL,
+    input: {
+      prompt: 'Stage as a cozy bedroom',
+      input_images: [`${files.origin}/photo.jpg`],
+      aspect_ratio: '1:1',
+      quality: 'low',
+      output_format: 'jpeg',
+      output_compression: 80,
+      user_id: 'u'.repeat(64),
+    },
+    webhook: `${receiver.origin}/api/webhooks/provider/staging/${attempt}`,
+  });
+}
+
+function script(...faults: (FaultName | FaultSpec)[]) {
+  for (const fault of faults) covered.add(typeof fault === 'string' ? fault : fault.name);
+  sim.enqueueFaults(faults);
+}
+
+async function terminal(id: string): Promise<Prediction> {
+  return waitFor(
+    () => {
+      const p = sim.state.predictions.get(id);
+      return p && ['succeeded', 'failed', 'canceled', 'aborted'].includes(p.status) ? p : undefined;
+    },
+    { what: `prediction ${id} to finish` },
+  ).then(() => api().getPrediction(id));
+}
+
+function outputUrl(prediction: Prediction): string {
+  const url = Array.isArray(prediction.output) ? prediction.output[0] : prediction.output;
+  if (!url) throw new Error('prediction has no output');
+  return url;
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ProviderError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ProviderError);
+  return error as ProviderError;
+}
+
+describe('failures', () => {
+  it('fail: ends failed with an error the provider package classifies as retryable', async () => {
+    script('fail');
+    const result = await terminal((await create('att-fail')).id);
+    expect(result.status).toBe('failed');
+    expect(result.output).toBeNull();
+    expect(classifyTerminalPrediction(result)).toBe('retryable_failure');
+    await waitFor(() => receiver.received.length === 1, { what: 'failure webhook' });
+    expect(verifyWebhook({ secret: SECRET, rawBody: receiver.received[0]?.rawBody ?? '', headers: receiver.received[0]?.headers ?? {} }).status).toBe('failed');
+  });
+
+  it('fail_permanent: ends failed with a safety error classified as permanent', async () => {
+    script('fail_permanent');
+    const result = await terminal((await create('att-perm')).id);
+    expect(result.status).toBe('failed');
+    expect(result.error).toMatch(/sensitive/);
+    expect(classifyTerminalPrediction(result)).toBe('permanent_failure');
+  });
+
+  it('faults are consumed in order, one per creation', async () => {
+    script('fail', 'fail_permanent');
+    const first = await create('att-o1');
+    const second = await create('att-o2');
+    const third = await create('att-o3');
+    expect(classifyTerminalPrediction(await terminal(first.id))).toBe('retryable_failure');
+    expect(classifyTerminalPrediction(await terminal(second.id))).toBe('permanent_failure');
+    expect((await terminal(third.id)).status).toBe('succeeded');
+  });
+});
+
+describe('create-time faults', () => {
+  it('http_500: answers 500 without creating, then the next create works', async () => {
+    script('http_500');
+    const error = await rejection(create('att-500'));
+    expect(error.kind).toBe('server');
+    expect(sim.state.predictions.size).toBe(0);
+    await create('att-500b');
+    expect(sim.state.predictions.size).toBe(1);
+  });
+
+  it('http_429: answers 429 with Retry-After and the throttled detail, without creating', async () => {
+    script('http_429', { name: 'http_429', retryAfterSeconds: 4 });
+    const first = await rejection(create('att-429'));
+    expect(first).toMatchObject({ kind: 'throttled', status: 429, retryAfterSeconds: 1 });
+    expect(first.message).toContain('Request was throttled');
+    expect((await rejection(create('att-429b'))).retryAfterSeconds).toBe(4);
+    expect(sim.state.predictions.size).toBe(0);
+  });
+
+  it('response_lost: buys the prediction but drops the connection; the list finds it and it still calls back', async () => {
+    script('response_lost');
+    const started = new Date();
+    const error = await rejection(create('att-lost'));
+    expect(error.kind).toBe('network');
+    expect(sim.state.predictions.size).toBe(1);
+    const webhook = `${receiver.origin}/api/webhooks/provider/staging/att-lost`;
+    const found = await findPredictionByWebhook(api(), { webhook, createdAfter: started });
+    expect(found?.webhook).toBe(webhook);
+    await waitFor(() => receiver.received.length === 1, { what: 'webhook of the lost create' });
+    expect(verifyWebhook({ secret: SECRET, rawBody: receiver.received[0]?.rawBody ?? '', headers: receiver.received[0]?.headers ?? {} }).id).toBe(found?.id);
+  });
+});
+
+describe('timing faults', () => {
+  it('slow: still processing after the normal delay, succeeds after the scripted one', async () => {
+    script({ name: 'slow', delayMs: 900 });
+    const created = await create('att-slow');
+    await new Promise((resolve) => setTimeout(resolve, DELAY_MS * 3));
+    expect((await api().getPrediction(created.id)).status).toBe('processing');
+    expect((await terminal(created.id)).status).toBe('succeeded');
+    expect(Date.now() - Date.parse(created.created_at)).toBeGreaterThanOrEqual(850);
+  });
+
+  it('never_complete: stays processing until forced to complete', async () => {
+    script('never_complete');
+    const created = await create('att-never');
+    await new Promise((resolve) => setTimeout(resolve, DELAY_MS * 4));
+    expect((await api().getPrediction(created.id)).status).toBe('processing');
+    expect(receiver.received).toHaveLength(0);
+    await sim.completePrediction(created.id);
+    expect((await api().getPrediction(created.id)).status).toBe('succeeded');
+    await waitFor(() => receiver.received.length === 1, { what: 'webhook after forced completion' });
+  });
+});
+
+describe('webhook faults', () => {
+  it('duplicate_webhook: delivers the completion twice with the same webhook-id, both valid', async () => {
+    script('duplicate_webhook');
+    const created = await create('att-dup');
+    await waitFor(() => receiver.received.length === 2, { what: 'two deliveries' });
+    const [a, b] = receiver.received;
+    expect(a?.headers['webhook-id']).toBe(b?.headers['webhook-id']);
+    for (const delivery of [a, b]) {
+      expect(verifyWebhook({ secret: SECRET, rawBody: delivery?.rawBody ?? '', headers: delivery?.headers ?? {} }).id).toBe(created.id);
+    }
+  });
+
+  it('no_webhook: completes without calling back, so only polling sees it', async () => {
+    script('no_webhook');
+    const created = await create('att-quiet');
+    expect((await terminal(created.id)).status).toBe('succeeded');
+    await sim.settle();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(receiver.received).toHaveLength(0);
+  });
+});
+
+describe('output faults', () => {
+  it('truncated_output: serves a cut-off image that does not decode', async () => {
+    script('truncated_output');
+    const response = await fetch(outputUrl(await terminal((await create('att-trunc')).id)));
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
+    expect(Number(response.headers.get('content-length'))).toBe(bytes.length);
+    expect(bytes.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8])); // starts like a JPEG
+    await expect(sharp(bytes, { failOn: 'truncated' }).raw().toBuffer()).rejects.toThrow();
+  });
+
+  it('non_image_output: serves HTML while claiming an image content type', async () => {
+    script('non_image_output');
+    const response = await fetch(outputUrl(await terminal((await create('att-html')).id)));
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.toString('utf8')).toContain('<html>');
+    await expect(sharp(bytes).metadata()).rejects.toThrow();
+  });
+
+  it('oversize_output: streams more than 20 MiB without a Content-Length', async () => {
+    script('oversize_output');
+    const response = await fetch(outputUrl(await terminal((await create('att-big')).id)));
+    expect(response.headers.get('content-length')).toBeNull();
+    let total = 0;
+    const reader = response.body?.getReader();
+    for (;;) {
+      const chunk = await reader?.read();
+      if (!chunk || chunk.done) break;
+      total += chunk.value.length;
+    }
+    expect(total).toBeGreaterThan(OUTPUT_CEILING);
+  });
+
+  it('oversize_output: a client that stops reading at the ceiling does not hang the simulator', async () => {
+    script('oversize_output');
+    const response = await fetch(outputUrl(await terminal((await create('att-big2')).id)));
+    const reader = response.body?.getReader();
+    let total = 0;
+    while (total <= OUTPUT_CEILING) {
+      const chunk = await reader?.read();
+      if (!chunk || chunk.done) break;
+      total += chunk.value.length;
+    }
+    await reader?.cancel();
+    expect(total).toBeGreaterThan(OUTPUT_CEILING);
+    // The simulator still answers afterwards.
+    expect((await api().listPredictions()).results).toHaveLength(1);
+  });
+
+  it('wrong_aspect_ratio: serves a valid image whose ratio differs from the request', async () => {
+    script('wrong_aspect_ratio');
+    const response = await fetch(outputUrl(await terminal((await create('att-ratio')).id)));
+    const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.width && meta.height ? meta.width / meta.height : 1).not.toBeCloseTo(1, 2);
+  });
+});
+
+// Declared last, so it runs after every test above has scripted its fault.
+it('has a test for every fault the simulator offers', () => {
+  expect([...covered].sort()).toEqual([...FAULT_NAMES].sort());
+});

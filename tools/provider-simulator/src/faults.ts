@@ -1,0 +1,47 @@
+/**
+ * Scripted outcomes for the next prediction creations, consumed in order (one per create request
+ * that passes auth and validation). Tests queue them through POST /__sim/faults.
+ */
+import { z } from 'zod';
+
+export const FAULT_NAMES = [
+  'fail',
+  'fail_permanent',
+  'http_500',
+  'http_429',
+  'slow',
+  'never_complete',
+  'duplicate_webhook',
+  'no_webhook',
+  'truncated_output',
+  'non_image_output',
+  'oversize_output',
+  'wrong_aspect_ratio',
+  'response_lost',
+] as const;
+export type FaultName = (typeof FAULT_NAMES)[number];
+
+export interface FaultSpec {
+  name: FaultName;
+  /** slow: completion delay instead of the simulator's slowCompletionDelayMs. */
+  delayMs?: number;
+  /** http_429: Retry-After seconds (default 1). */
+  retryAfterSeconds?: number;
+}
+
+const ZFaultObject = z.strictObject({
+  name: z.enum(FAULT_NAMES),
+  delayMs: z.int().min(0).max(600_000).optional(),
+  retryAfterSeconds: z.int().min(0).max(3_600).optional(),
+});
+
+/** A fault is its name or an object with options; the request body is a list or `{ faults }`. */
+export const ZFaultList = z
+  .union([z.array(z.union([z.enum(FAULT_NAMES), ZFaultObject])), z.strictObject({ faults: z.array(z.union([z.enum(FAULT_NAMES), ZFaultObject])) })])
+  .transform((value) => (Array.isArray(value) ? value : value.faults))
+  .transform((list): FaultSpec[] => list.map((entry) => (typeof entry === 'string' ? { name: entry } : entry)));
+
+/** Text of a transient failure; the worker's classifier must treat it as retryable. */
+export const RETRYABLE_FAILURE_ERROR = 'Prediction failed: internal server error in the model runtime (simulated transient failure, retry later)';
+/** Text of a safety rejection; the worker's classifier must treat it as permanent. */
+export const PERMANENT_FAILURE_ERROR = 'The input or output was flagged as sensitive by the safety system (E005, simulated)';

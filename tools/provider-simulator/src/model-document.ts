@@ -1,0 +1,72 @@
+/**
+ * The GET /models/{owner}/{name} document, shaped like Replicate's: the input schema lives at
+ * latest_version.openapi_schema.components.schemas.Input, and enum inputs are written the way
+ * Cog writes them (allOf + $ref to a sibling schema), so the client's schema reader is
+ * exercised on the real indirection.
+ */
+import { ASPECT_RATIOS, OUTPUT_FORMATS, QUALITIES } from './output-image';
+
+export const SIMULATED_VERSION_ID = 'c0ffee5157a9e2b7d1a3f0e4b8c6d2a1f9e7b5c3d1a0f8e6b4c2a0e9d7b5c3a1';
+
+export function modelDocument(options: { owner: string; name: string; apiUrl: string; createdAt: string }) {
+  const enumSchema = (title: string, values: readonly string[], description: string) => ({ title, description, enum: [...values], type: 'string' });
+  return {
+    url: `${options.apiUrl.replace(/\/v1$/, '')}/${options.owner}/${options.name}`,
+    owner: options.owner,
+    name: options.name,
+    description: 'Simulated image-editing model (local provider simulator)',
+    visibility: 'public',
+    github_url: null,
+    paper_url: null,
+    license_url: null,
+    run_count: 0,
+    cover_image_url: null,
+    default_example: null,
+    latest_version: {
+      id: SIMULATED_VERSION_ID,
+      created_at: options.createdAt,
+      cog_version: '0.14.0',
+      openapi_schema: {
+        openapi: '3.0.2',
+        info: { title: 'Cog', version: '0.1.0' },
+        paths: {},
+        components: {
+          schemas: {
+            Input: {
+              type: 'object',
+              title: 'Input',
+              required: ['prompt'],
+              properties: {
+                prompt: { type: 'string', title: 'Prompt', 'x-order': 0, description: 'What to change in the image' },
+                input_images: {
+                  type: 'array',
+                  items: { type: 'string', format: 'uri' },
+                  title: 'Input Images',
+                  'x-order': 1,
+                  description: 'Images to edit; the simulator uses the first and requires at least one',
+                },
+                aspect_ratio: { allOf: [{ $ref: '#/components/schemas/aspect_ratio' }], default: '1:1', 'x-order': 2 },
+                quality: { allOf: [{ $ref: '#/components/schemas/quality' }], default: 'auto', 'x-order': 3 },
+                output_format: { allOf: [{ $ref: '#/components/schemas/output_format' }], default: 'webp', 'x-order': 4 },
+                output_compression: {
+                  type: 'integer',
+                  title: 'Output Compression',
+                  minimum: 0,
+                  maximum: 100,
+                  default: 90,
+                  'x-order': 5,
+                  description: 'Compression level (0-100%)',
+                },
+                user_id: { type: 'string', title: 'User Id', 'x-order': 6, description: 'Pseudonymous end-user identifier' },
+              },
+            },
+            Output: { type: 'array', title: 'Output', items: { type: 'string', format: 'uri' } },
+            aspect_ratio: enumSchema('aspect_ratio', ASPECT_RATIOS, 'The aspect ratio of the generated image'),
+            quality: enumSchema('quality', QUALITIES, 'The quality of the generated image'),
+            output_format: enumSchema('output_format', OUTPUT_FORMATS, 'The format of the output image'),
+          },
+        },
+      },
+    },
+  };
+}

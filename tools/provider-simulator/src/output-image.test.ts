@@ -1,0 +1,62 @@
+import { describe, expect, it } from '@jest/globals';
+import sharp from 'sharp';
+import type { Region, Sharp } from 'sharp';
+import { ASPECT_RATIOS, OUTPUT_SIZES, renderStagedImage, wrongSizeFor } from './output-image';
+import { makeInputPhoto } from './test-helpers';
+
+// sharp's stats() describes the pipeline's *input*, so a crop must be rendered before measuring.
+async function regionStats(image: Buffer | Sharp, region: Region) {
+  const pipeline = Buffer.isBuffer(image) ? sharp(image) : image;
+  return sharp(await pipeline.extract(region).png().toBuffer()).stats();
+}
+
+describe('output sizes', () => {
+  it('matches each aspect ratio exactly', () => {
+    for (const ratio of ASPECT_RATIOS) {
+      const [w, h] = ratio.split(':').map(Number);
+      const size = OUTPUT_SIZES[ratio];
+      expect(size.width * (h ?? 0)).toBe(size.height * (w ?? 0));
+    }
+  });
+
+  it('always picks a different ratio for the wrong_aspect_ratio fault', () => {
+    for (const ratio of ASPECT_RATIOS) {
+      const right = OUTPUT_SIZES[ratio];
+      const wrong = wrongSizeFor(ratio);
+      expect(wrong.width / wrong.height).not.toBeCloseTo(right.width / right.height, 3);
+    }
+  });
+});
+
+describe('renderStagedImage', () => {
+  it('honours output_compression for lossy formats (lower = smaller file)', async () => {
+    const input = await makeInputPhoto();
+    const high = await renderStagedImage({ input, width: 1024, height: 1024, format: 'jpeg', compression: 95 });
+    const low = await renderStagedImage({ input, width: 1024, height: 1024, format: 'jpeg', compression: 10 });
+    expect(low.length).toBeLessThan(high.length);
+    expect((await sharp(low).metadata()).format).toBe('jpeg');
+  });
+
+  it('draws a banner along the bottom edge so the result differs from the photo', async () => {
+    const input = await makeInputPhoto();
+    const out = await renderStagedImage({ input, width: 1024, height: 1024, format: 'png', compression: 100 });
+    const bottom = await regionStats(out, { left: 200, top: 920, width: 600, height: 60 });
+    const [red, , blue] = bottom.channels;
+    expect((blue?.mean ?? 0) - (red?.mean ?? 0)).toBeGreaterThan(30);
+  });
+
+  it('keeps the photo recognisable (structure survives, not a flat wash)', async () => {
+    const input = await makeInputPhoto();
+    const out = await renderStagedImage({ input, width: 1536, height: 1024, format: 'png', compression: 100 });
+    const region = { left: 400, top: 200, width: 700, height: 500 };
+    const before = await regionStats(sharp(input).resize(1536, 1024, { fit: 'cover' }), region);
+    const after = await regionStats(out, region);
+    for (let channel = 0; channel < 3; channel += 1) {
+      // Variation inside the picture is kept (the checkerboard and gradients stay visible) ...
+      expect(after.channels[channel]?.stdev ?? 0).toBeGreaterThan((before.channels[channel]?.stdev ?? 0) * 0.5);
+    }
+    // ... while the colours are visibly shifted.
+    const drift = [0, 1, 2].reduce((sum, c) => sum + Math.abs((after.channels[c]?.mean ?? 0) - (before.channels[c]?.mean ?? 0)), 0);
+    expect(drift).toBeGreaterThan(10);
+  });
+});

@@ -1,0 +1,618 @@
+/**
+ * A real HTTP server speaking the subset of Replicate's API the worker uses (predictions create,
+ * get, cancel, list; model schema), with signed completion webhooks, real output images and a
+ * control API (/__sim/...) for scripting faults in tests. Everything lives in memory.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import { PERMANENT_FAILURE_ERROR, RETRYABLE_FAILURE_ERROR, ZFaultList } from './faults';
+import type { FaultName, FaultSpec } from './faults';
+import { readJsonBody, RequestBodyError, sendJson, sendProblem } from './http-helpers';
+import { modelDocument, SIMULATED_VERSION_ID } from './model-document';
+import { ASPECT_RATIOS, CONTENT_TYPES, OUTPUT_FORMATS, OUTPUT_SIZES, QUALITIES, renderStagedImage, wrongSizeFor } from './output-image';
+import type { AspectRatio, OutputFormat } from './output-image';
+import { createWebhookSender, newWebhookId } from './webhook-delivery';
+import type { WebhookDeliveryAttempt } from './webhook-delivery';
+
+export type { FaultName, FaultSpec } from './faults';
+export type { WebhookDeliveryAttempt } from './webhook-delivery';
+
+export type SimPredictionStatus = 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled' | 'aborted';
+
+export interface SimPrediction {
+  id: string;
+  model: string;
+  version: string;
+  input: Record<string, unknown>;
+  status: SimPredictionStatus;
+  output: string[] | null;
+  error: string | null;
+  logs: string;
+  created_at: string;
+  started_at: string | null;
+  completed_at: string | null;
+  webhook: string | null;
+  webhook_events_filter: string[];
+  metrics: Record<string, number>;
+  /** Creation order; list pagination and cursors use it. */
+  seq: number;
+  fault: FaultSpec | null;
+  deliveries: WebhookDeliveryAttempt[];
+}
+
+export type OutputFile =
+  | { kind: 'bytes'; contentType: string; data: Buffer }
+  /** Streamed without Content-Length: `prefix`, then filler up to totalBytes. */
+  | { kind: 'oversize'; contentType: string; prefix: Buffer; totalBytes: number };
+
+export interface SimulatorState {
+  predictions: Map<string, SimPrediction>;
+  /** Faults waiting for the next creations, in order. */
+  faults: FaultSpec[];
+  files: Map<string, OutputFile>;
+}
+
+export interface ProviderSimulatorOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Loopback only; default 127.0.0.1. */
+  host?: string;
+  token: string;
+  /** whsec_... secret the completion webhooks are signed with. */
+  webhookSigningSecret: string;
+  /** Creation to completion; default 300 ms. */
+  completionDelayMs?: number;
+  /** Completion delay of the `slow` fault; default 5 000 ms. */
+  slowCompletionDelayMs?: number;
+  /** Base of output file URLs (default: the simulator's origin). */
+  outputFetchBaseUrl?: string;
+  /** Models served as `owner/name`; default ['openai/gpt-image-2']. */
+  models?: string[];
+  /** Page size of GET /predictions; default 100 (Replicate's). */
+  listPageSize?: number;
+  /** Waits between redeliveries of a terminal webhook; default [250, 1000, 3000]. */
+  webhookRetryDelaysMs?: number[];
+  webhookTimeoutMs?: number;
+  /**
+   * The simulator only calls back to and downloads from loopback hosts unless this is true, so
+   * a test or a misconfigured local stack can never send a signed callback or a request to a
+   * real host.
+   */
+  allowExternalUrls?: boolean;
+}
+
+export interface CompleteOverride {
+  status?: 'succeeded' | 'failed' | 'aborted';
+  error?: string;
+}
+
+export interface ProviderSimulator {
+  /** API base, e.g. http://127.0.0.1:4200/v1 (PROVIDER_API_BASE_URL). */
+  url: string;
+  origin: string;
+  state: SimulatorState;
+  enqueueFaults(faults: (FaultName | FaultSpec)[]): void;
+  /** Forgets predictions, files and queued faults; stops pending timers and webhooks. */
+  reset(): void;
+  /** Completes a prediction now (default succeeded), even one under never_complete. */
+  completePrediction(id: string, override?: CompleteOverride): Promise<SimPrediction>;
+  /** Resolves when no webhook delivery or output preparation is in flight. */
+  settle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const OVERSIZE_BYTES = 21 * 1024 * 1024;
+const MAX_INPUT_IMAGE_BYTES = 50 * 1024 * 1024;
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
+
+const ZCreateBody = z.looseObject({
+  version: z.string().min(1).optional(),
+  input: z.record(z.string(), z.unknown()),
+  webhook: z.url({ protocol: /^https?$/ }).optional(),
+  webhook_events_filter: z.array(z.enum(['start', 'output', 'logs', 'completed'])).optional(),
+});
+
+// Stricter than the real model in one way: input_images is required, so a worker that forgets
+// the photo fails loudly here instead of getting a text-to-image result.
+const ZModelInput = z.looseObject({
+  prompt: z.string().trim().min(1),
+  input_images: z.array(z.url({ protocol: /^https?$/ })).min(1),
+  aspect_ratio: z.enum(ASPECT_RATIOS).default('1:1'),
+  quality: z.enum(QUALITIES).default('auto'),
+  output_format: z.enum(OUTPUT_FORMATS).default('webp'),
+  output_compression: z.int().min(0).max(100).default(90),
+  user_id: z.string().max(256).optional(),
+});
+type ModelInput = z.infer<typeof ZModelInput>;
+
+interface Runtime {
+  timers: Set<NodeJS.Timeout>;
+  prepared: Promise<string[]> | null;
+}
+
+export function isLoopbackUrl(value: string): boolean {
+  const host = new URL(value).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+function randomId(length: number): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  let id = '';
+  for (const byte of randomBytes(length)) id += alphabet[byte % alphabet.length];
+  return id;
+}
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+function isTerminal(status: SimPredictionStatus): boolean {
+  return status === 'succeeded' || status === 'failed' || status === 'canceled' || status === 'aborted';
+}
+
+async function fetchInputImage(url: string): Promise<Buffer> {
+  let response: Response;
+  try {
+    response = await fetch(url, { signal: AbortSignal.timeout(15_000) });
+  } catch (cause) {
+    throw new Error(`Failed to download input image: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+  if (!response.ok) throw new Error(`Failed to download input image (HTTP ${response.status})`);
+  const data = Buffer.from(await response.arrayBuffer());
+  if (data.length > MAX_INPUT_IMAGE_BYTES) throw new Error('Failed to load input image: larger than 50 MiB');
+  return data;
+}
+
+export async function startProviderSimulator(options: ProviderSimulatorOptions): Promise<ProviderSimulator> {
+  const host = options.host ?? '127.0.0.1';
+  if (!LOOPBACK_HOSTS.has(host)) throw new Error(`provider simulator binds to loopback only, not ${host}`);
+  if (!options.token) throw new Error('provider simulator needs a token');
+  const completionDelayMs = options.completionDelayMs ?? 300;
+  const slowCompletionDelayMs = options.slowCompletionDelayMs ?? 5_000;
+  const models = new Set(options.models ?? ['openai/gpt-image-2']);
+  const listPageSize = options.listPageSize ?? 100;
+  const retryDelaysMs = options.webhookRetryDelaysMs ?? [250, 1_000, 3_000];
+  const webhookTimeoutMs = options.webhookTimeoutMs ?? 10_000;
+  const deliver = createWebhookSender(options.webhookSigningSecret);
+  const tokenDigest = digest(`Bearer ${options.token}`);
+  const startedAt = new Date().toISOString();
+
+  const state: SimulatorState = { predictions: new Map(), faults: [], files: new Map() };
+  const runtimes = new Map<string, Runtime>();
+  const background = new Set<Promise<unknown>>();
+  let lifecycle = new AbortController();
+  let seq = 0;
+  let origin = '';
+  let apiUrl = '';
+
+  /** Keeps background work visible to settle() and stop(); `quiet` for expected rejections. */
+  function track<T>(promise: Promise<T>, quiet = false): Promise<T> {
+    const tracked = promise.catch((error: unknown) => {
+      if (!quiet) process.stderr.write(`provider-simulator: background task failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+      return undefined;
+    });
+    background.add(tracked);
+    void tracked.finally(() => background.delete(tracked));
+    return promise;
+  }
+
+  function schedule(prediction: SimPrediction, delayMs: number, run: () => void): void {
+    const runtime = runtimes.get(prediction.id);
+    if (!runtime) return;
+    const timer = setTimeout(() => {
+      runtime.timers.delete(timer);
+      run();
+    }, delayMs);
+    runtime.timers.add(timer);
+  }
+
+  function clearTimers(id: string): void {
+    const runtime = runtimes.get(id);
+    if (!runtime) return;
+    for (const timer of runtime.timers) clearTimeout(timer);
+    runtime.timers.clear();
+  }
+
+  function publicJson(p: SimPrediction) {
+    return {
+      id: p.id,
+      model: p.model,
+      version: p.version,
+      input: p.input,
+      logs: p.logs,
+      output: p.output,
+      data_removed: false,
+      error: p.error,
+      status: p.status,
+      created_at: p.created_at,
+      started_at: p.started_at,
+      completed_at: p.completed_at,
+      urls: { get: `${apiUrl}/predictions/${p.id}`, cancel: `${apiUrl}/predictions/${p.id}/cancel`, web: `${origin}/p/${p.id}` },
+      metrics: p.metrics,
+      webhook: p.webhook,
+      webhook_events_filter: p.webhook_events_filter,
+      source: 'api',
+    };
+  }
+
+  function sendWebhook(p: SimPrediction, event: 'start' | 'completed'): void {
+    if (!p.webhook) return;
+    const filter = p.webhook_events_filter;
+    if (event === 'start' && !filter.includes('start')) return;
+    if (event === 'completed' && filter.length > 0 && !filter.includes('completed')) return;
+    if (event === 'completed' && p.fault?.name === 'no_webhook') return;
+    const url = p.webhook;
+    const webhookId = newWebhookId();
+    const body = JSON.stringify(publicJson(p));
+    const copies = event === 'completed' && p.fault?.name === 'duplicate_webhook' ? 2 : 1;
+    const signal = lifecycle.signal;
+    track(
+      (async () => {
+        for (let copy = 0; copy < copies; copy += 1) {
+          await deliver({
+            url,
+            webhookId,
+            body,
+            predictionStatus: p.status,
+            // Replicate retries only terminal callbacks.
+            retryDelaysMs: event === 'completed' ? retryDelaysMs : [],
+            timeoutMs: webhookTimeoutMs,
+            record: (attempt) => p.deliveries.push(attempt),
+            signal,
+          });
+        }
+      })(),
+    );
+  }
+
+  async function prepareOutput(p: SimPrediction, input: ModelInput): Promise<string[]> {
+    const source = await fetchInputImage(input.input_images[0] as string);
+    const format = input.output_format as OutputFormat;
+    const aspect = input.aspect_ratio as AspectRatio;
+    const size = p.fault?.name === 'wrong_aspect_ratio' ? wrongSizeFor(aspect) : OUTPUT_SIZES[aspect];
+    let image: Buffer;
+    try {
+      image = await renderStagedImage({ input: source, ...size, format, compression: input.output_compression });
+    } catch (cause) {
+      throw new Error('Failed to load input image: the file is not a supported image', { cause });
+    }
+    const contentType = CONTENT_TYPES[format];
+    let file: OutputFile;
+    switch (p.fault?.name) {
+      case 'truncated_output':
+        file = { kind: 'bytes', contentType, data: image.subarray(0, Math.floor(image.length * 0.6)) };
+        break;
+      case 'non_image_output':
+        file = { kind: 'bytes', contentType, data: Buffer.from('<html><body><h1>502 Bad Gateway</h1></body></html>\n') };
+        break;
+      case 'oversize_output':
+        file = { kind: 'oversize', contentType, prefix: image, totalBytes: OVERSIZE_BYTES };
+        break;
+      default:
+        file = { kind: 'bytes', contentType, data: image };
+    }
+    const fileId = randomId(24);
+    state.files.set(fileId, file);
+    const base = (options.outputFetchBaseUrl ?? origin).replace(/\/+$/, '');
+    return [`${base}/files/${fileId}.${format}`];
+  }
+
+  function startProcessing(p: SimPrediction, input: ModelInput): void {
+    const runtime = runtimes.get(p.id);
+    if (!runtime || p.status !== 'starting') return;
+    p.status = 'processing';
+    p.started_at = new Date().toISOString();
+    p.logs = 'Editing image...\n';
+    // A failed preparation (e.g. unreachable input image) is reported by finish() as a failed
+    // prediction, so it is tracked quietly; the catch keeps Node from calling it unhandled.
+    runtime.prepared = track(prepareOutput(p, input), true);
+    runtime.prepared.catch(() => undefined);
+  }
+
+  async function finish(p: SimPrediction, input: ModelInput, override: CompleteOverride = {}): Promise<void> {
+    if (isTerminal(p.status)) return;
+    clearTimers(p.id);
+    if (p.status === 'starting') startProcessing(p, input);
+    const runtime = runtimes.get(p.id);
+    let output: string[] | null = null;
+    let error: string | null = null;
+    const wanted = override.status ?? (p.fault?.name === 'fail' || p.fault?.name === 'fail_permanent' ? 'failed' : 'succeeded');
+    if (wanted === 'succeeded') {
+      try {
+        output = await (runtime?.prepared ?? Promise.resolve(null));
+      } catch (cause) {
+        error = cause instanceof Error ? cause.message : String(cause);
+      }
+    }
+    // A cancel, reset or a concurrent finish may have won while the output was being prepared.
+    if (isTerminal(p.status) || state.predictions.get(p.id) !== p) return;
+    const now = new Date();
+    if (wanted === 'succeeded' && error === null) {
+      p.status = 'succeeded';
+      p.output = output;
+      p.logs += 'Done.\n';
+    } else if (wanted === 'aborted') {
+      p.status = 'aborted';
+    } else {
+      p.status = 'failed';
+      p.error = error ?? override.error ?? (p.fault?.name === 'fail_permanent' ? PERMANENT_FAILURE_ERROR : RETRYABLE_FAILURE_ERROR);
+    }
+    p.completed_at = now.toISOString();
+    const started = p.started_at ? Date.parse(p.started_at) : now.getTime();
+    p.metrics = { predict_time: (now.getTime() - started) / 1000, total_time: (now.getTime() - Date.parse(p.created_at)) / 1000 };
+    sendWebhook(p, 'completed');
+  }
+
+  function inputOf(p: SimPrediction): ModelInput {
+    return ZModelInput.parse(p.input);
+  }
+
+  function resolveModel(modelFromPath: string | null, version: string | undefined): { model: string } | { problem: string } {
+    if (modelFromPath) {
+      return models.has(modelFromPath) ? { model: modelFromPath } : { problem: 'not_found' };
+    }
+    if (!version) return { problem: 'version is required' };
+    const [name, versionId] = version.split(':');
+    if (name && name.includes('/')) {
+      if (!models.has(name) || (versionId !== undefined && versionId !== SIMULATED_VERSION_ID)) return { problem: 'Invalid version or not permitted' };
+      return { model: name };
+    }
+    if (version === SIMULATED_VERSION_ID) return { model: [...models][0] as string };
+    return { problem: 'Invalid version or not permitted' };
+  }
+
+  async function handleCreate(request: IncomingMessage, response: ServerResponse, modelFromPath: string | null): Promise<void> {
+    const body = ZCreateBody.safeParse(await readJsonBody(request));
+    if (!body.success) {
+      return sendProblem(response, 422, 'Invalid request', body.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    }
+    const resolved = resolveModel(modelFromPath, body.data.version);
+    if ('problem' in resolved) {
+      if (resolved.problem === 'not_found') return sendProblem(response, 404, 'Not found', 'The requested resource could not be found.');
+      return sendProblem(response, 422, 'Invalid version', resolved.problem);
+    }
+    const input = ZModelInput.safeParse(body.data.input);
+    if (!input.success) {
+      const invalid = input.error.issues.map((issue) => ({ type: issue.code, field: ['input', ...issue.path].join('.'), description: issue.message }));
+      return sendProblem(response, 422, 'Input validation failed', invalid.map((f) => `- ${f.field}: ${f.description}`).join('\n'), {
+        invalid_fields: invalid,
+      });
+    }
+    if (!options.allowExternalUrls) {
+      const external = [body.data.webhook, ...input.data.input_images].filter((url): url is string => url !== undefined && !isLoopbackUrl(url));
+      if (external.length > 0) {
+        return sendProblem(response, 422, 'Input validation failed', 'webhook and input_images must point at loopback hosts (provider simulator)');
+      }
+    }
+    const fault = state.faults.shift() ?? null;
+    if (fault?.name === 'http_500') return sendProblem(response, 500, 'Internal Server Error', 'Internal server error (simulated)');
+    if (fault?.name === 'http_429') {
+      const seconds = fault.retryAfterSeconds ?? 1;
+      return sendProblem(response, 429, 'Too Many Requests', `Request was throttled. Expected available in ${seconds} second${seconds === 1 ? '' : 's'}.`, {}, {
+        'retry-after': String(seconds),
+      });
+    }
+    seq += 1;
+    const prediction: SimPrediction = {
+      id: randomId(26),
+      model: resolved.model,
+      version: SIMULATED_VERSION_ID,
+      input: input.data,
+      status: 'starting',
+      output: null,
+      error: null,
+      logs: '',
+      created_at: new Date().toISOString(),
+      started_at: null,
+      completed_at: null,
+      webhook: body.data.webhook ?? null,
+      webhook_events_filter: body.data.webhook_events_filter ?? [],
+      metrics: {},
+      seq,
+      fault,
+      deliveries: [],
+    };
+    state.predictions.set(prediction.id, prediction);
+    runtimes.set(prediction.id, { timers: new Set(), prepared: null });
+    const delay = fault?.name === 'slow' ? (fault.delayMs ?? slowCompletionDelayMs) : completionDelayMs;
+    schedule(prediction, Math.min(50, Math.floor(delay / 4)), () => startProcessing(prediction, input.data));
+    if (fault?.name !== 'never_complete') schedule(prediction, delay, () => void track(finish(prediction, input.data)));
+    sendWebhook(prediction, 'start');
+    if (fault?.name === 'response_lost') {
+      // The purchase happened; the caller just never hears about it.
+      request.socket.destroy();
+      return;
+    }
+    sendJson(response, 201, publicJson(prediction));
+  }
+
+  function handleList(response: ServerResponse, url: URL): void {
+    const cursorParam = url.searchParams.get('cursor');
+    let before = Number.POSITIVE_INFINITY;
+    if (cursorParam !== null) {
+      const decoded = /^[A-Za-z0-9_-]+$/.test(cursorParam) ? Buffer.from(cursorParam, 'base64url').toString('utf8') : '';
+      if (!/^\d{1,15}$/.test(decoded)) return sendProblem(response, 400, 'Bad request', 'Invalid cursor');
+      before = Number(decoded);
+    }
+    const newestFirst = [...state.predictions.values()].filter((p) => p.seq < before).sort((a, b) => b.seq - a.seq);
+    const page = newestFirst.slice(0, listPageSize);
+    const last = page[page.length - 1];
+    const next =
+      newestFirst.length > page.length && last ? `${apiUrl}/predictions?cursor=${Buffer.from(String(last.seq)).toString('base64url')}` : null;
+    sendJson(response, 200, { previous: null, next, results: page.map(publicJson) });
+  }
+
+  function handleCancel(response: ServerResponse, prediction: SimPrediction): void {
+    if (!isTerminal(prediction.status)) {
+      clearTimers(prediction.id);
+      prediction.status = 'canceled';
+      prediction.completed_at = new Date().toISOString();
+      prediction.logs += 'Prediction canceled.\n';
+      // Replicate's "completed" event covers succeeded, failed and canceled.
+      sendWebhook(prediction, 'completed');
+    }
+    sendJson(response, 200, publicJson(prediction));
+  }
+
+  function handleFile(response: ServerResponse, name: string): void {
+    const file = state.files.get(name.replace(/\.[a-z]+$/, ''));
+    if (!file) return sendProblem(response, 404, 'Not found', 'File not found or expired');
+    if (file.kind === 'bytes') {
+      response.writeHead(200, { 'content-type': file.contentType, 'content-length': file.data.length });
+      response.end(file.data);
+      return;
+    }
+    response.writeHead(200, { 'content-type': file.contentType });
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    let sent = 0;
+    const writeMore = () => {
+      while (sent < file.totalBytes) {
+        const piece = sent === 0 ? file.prefix : chunk.subarray(0, Math.min(chunk.length, file.totalBytes - sent));
+        sent += piece.length;
+        if (!response.write(piece)) return void response.once('drain', writeMore);
+      }
+      response.end();
+    };
+    response.on('close', () => {
+      sent = file.totalBytes;
+    });
+    writeMore();
+  }
+
+  async function handleControl(request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
+    const internal = (p: SimPrediction) => ({ ...publicJson(p), fault: p.fault, deliveries: p.deliveries });
+    if (request.method === 'GET' && path === '/__sim/predictions') {
+      const predictions = [...state.predictions.values()].map(internal);
+      return sendJson(response, 200, { count: predictions.length, predictions });
+    }
+    if (request.method === 'GET' && path === '/__sim/faults') return sendJson(response, 200, { queued: state.faults });
+    if (request.method === 'POST' && path === '/__sim/faults') {
+      const parsed = ZFaultList.safeParse(await readJsonBody(request));
+      if (!parsed.success) return sendProblem(response, 400, 'Invalid faults', z.prettifyError(parsed.error));
+      state.faults.push(...parsed.data);
+      return sendJson(response, 200, { queued: state.faults });
+    }
+    if (request.method === 'POST' && path === '/__sim/reset') {
+      reset();
+      return sendJson(response, 200, { reset: true });
+    }
+    const complete = /^\/__sim\/predictions\/([^/]+)\/complete$/.exec(path);
+    if (request.method === 'POST' && complete?.[1]) {
+      const parsed = z
+        .strictObject({ status: z.enum(['succeeded', 'failed', 'aborted']).optional(), error: z.string().optional() })
+        .optional()
+        .safeParse(await readJsonBody(request));
+      if (!parsed.success) return sendProblem(response, 400, 'Invalid request', z.prettifyError(parsed.error));
+      const prediction = state.predictions.get(decodeURIComponent(complete[1]));
+      if (!prediction) return sendProblem(response, 404, 'Not found', 'No such prediction');
+      await completePrediction(prediction.id, parsed.data ?? {});
+      return sendJson(response, 200, internal(prediction));
+    }
+    sendProblem(response, 404, 'Not found', 'Unknown control endpoint');
+  }
+
+  async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', origin);
+    const path = url.pathname;
+    if (path.startsWith('/__sim/')) return handleControl(request, response, path);
+    const file = /^\/files\/([A-Za-z0-9._-]+)$/.exec(path);
+    if (file?.[1] && request.method === 'GET') return handleFile(response, file[1]);
+    if (!path.startsWith('/v1/')) return sendProblem(response, 404, 'Not found', 'The requested resource could not be found.');
+
+    const presented = request.headers.authorization ?? '';
+    if (!timingSafeEqual(digest(presented), tokenDigest)) {
+      return sendProblem(response, 401, 'Unauthenticated', 'You did not pass a valid authentication token');
+    }
+    const api = path.slice('/v1'.length);
+    const method = request.method ?? 'GET';
+    if (api === '/predictions') {
+      if (method === 'POST') return handleCreate(request, response, null);
+      if (method === 'GET') return handleList(response, url);
+    }
+    const modelPredictions = /^\/models\/([^/]+)\/([^/]+)\/predictions$/.exec(api);
+    if (modelPredictions?.[1] && modelPredictions[2] && method === 'POST') {
+      return handleCreate(request, response, `${decodeURIComponent(modelPredictions[1])}/${decodeURIComponent(modelPredictions[2])}`);
+    }
+    const model = /^\/models\/([^/]+)\/([^/]+)$/.exec(api);
+    if (model?.[1] && model[2] && method === 'GET') {
+      const owner = decodeURIComponent(model[1]);
+      const name = decodeURIComponent(model[2]);
+      if (!models.has(`${owner}/${name}`)) return sendProblem(response, 404, 'Not found', 'The requested resource could not be found.');
+      return sendJson(response, 200, modelDocument({ owner, name, apiUrl, createdAt: startedAt }));
+    }
+    const prediction = /^\/predictions\/([^/]+)(\/cancel)?$/.exec(api);
+    if (prediction?.[1]) {
+      const found = state.predictions.get(decodeURIComponent(prediction[1]));
+      const isCancel = prediction[2] !== undefined;
+      if ((isCancel && method !== 'POST') || (!isCancel && method !== 'GET')) {
+        return sendProblem(response, 405, 'Method not allowed', `${method} is not allowed here`);
+      }
+      if (!found) return sendProblem(response, 404, 'Not found', 'The requested resource could not be found.');
+      return isCancel ? handleCancel(response, found) : sendJson(response, 200, publicJson(found));
+    }
+    sendProblem(response, 404, 'Not found', 'The requested resource could not be found.');
+  }
+
+  function reset(): void {
+    lifecycle.abort();
+    lifecycle = new AbortController();
+    for (const id of runtimes.keys()) clearTimers(id);
+    runtimes.clear();
+    state.predictions.clear();
+    state.files.clear();
+    state.faults.length = 0;
+  }
+
+  async function completePrediction(id: string, override: CompleteOverride = {}): Promise<SimPrediction> {
+    const prediction = state.predictions.get(id);
+    if (!prediction) throw new Error(`no prediction ${id}`);
+    await track(finish(prediction, inputOf(prediction), override));
+    return prediction;
+  }
+
+  const server = createServer((request, response) => {
+    route(request, response).catch((error: unknown) => {
+      if (response.headersSent) return void response.destroy();
+      if (error instanceof RequestBodyError) return sendProblem(response, error.status, 'Bad request', error.message);
+      process.stderr.write(`provider-simulator: ${error instanceof Error ? error.stack : String(error)}\n`);
+      sendProblem(response, 500, 'Internal Server Error', 'Simulator error');
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+  apiUrl = `${origin}/v1`;
+
+  async function settle(): Promise<void> {
+    while (background.size > 0) await Promise.allSettled([...background]);
+  }
+
+  return {
+    url: apiUrl,
+    origin,
+    state,
+    enqueueFaults(faults) {
+      state.faults.push(...ZFaultList.parse(faults));
+    },
+    reset,
+    completePrediction,
+    settle,
+    async stop() {
+      reset();
+      await settle();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * Loopback servers the simulator tests (and other packages' tests) use: a webhook receiver that
+ * records raw callbacks with a scriptable status, and a file server for input photos.
+ */
+import { createServer } from 'node:http';
+import type { IncomingHttpHeaders, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+
+export interface ReceivedWebhook {
+  path: string;
+  headers: IncomingHttpHeaders;
+  rawBody: Buffer;
+  respondedWith: number;
+}
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+async function close(server: Server): Promise<void> {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+export async function waitFor<T>(read: () => T | undefined | false, options: { timeoutMs?: number; what?: string } = {}): Promise<T> {
+  const deadline = Date.now() + (options.timeoutMs ?? 5_000);
+  for (;;) {
+    const value = read();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${options.what ?? 'condition'}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Answers each callback with `statusFor(n)` (n = 1-based index of the request); default 204. */
+export async function startWebhookReceiver(statusFor: (n: number) => number = () => 204) {
+  const received: ReceivedWebhook[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const status = statusFor(received.length + 1);
+      received.push({ path: req.url ?? '', headers: req.headers, rawBody: Buffer.concat(chunks), respondedWith: status });
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end('{}');
+    });
+  });
+  const origin = await listen(server);
+  return { origin, received, stop: () => close(server) };
+}
+
+/** A real JPEG photo stand-in: a colour gradient with some structure, 900x600. */
+export async function makeInputPhoto(): Promise<Buffer> {
+  const width = 900;
+  const height = 600;
+  const raw = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const i = (y * width + x) * 3;
+      raw[i] = Math.floor((x / width) * 200);
+      raw[i + 1] = Math.floor((y / height) * 180);
+      raw[i + 2] = (x >> 5) % 2 === (y >> 5) % 2 ? 40 : 120;
+    }
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+}
+
+/** Serves fixed files by path; anything else is 404. Records every requested path. */
+export async function startFileServer(files: Record<string, { body: Buffer; contentType: string }>) {
+  const requested: string[] = [];
+  const server = createServer((req, res) => {
+    requested.push(req.url ?? '');
+    const file = files[(req.url ?? '').split('?')[0] ?? ''];
+    if (!file) {
+      res.writeHead(404);
+      res.end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': file.contentType, 'content-length': file.body.length });
+    res.end(file.body);
+  });
+  const origin = await listen(server);
+  return { origin, requested, stop: () => close(server) };
+}
