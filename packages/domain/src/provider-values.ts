@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/**
+ * Provider input values this service may send (SPEC.md 2.9, 8). packages/config validates the
+ * AI_STAGING_* variables against the same lists; a services test keeps the two in step. Changing
+ * them needs a check against the live model schema first (SPEC.md 9.6).
+ */
+export const PROVIDER_ASPECT_RATIOS = ['1:1', '3:2', '2:3'] as const;
+/** Output formats the provider may be asked for. */
+export const PROVIDER_OUTPUT_FORMATS = ['jpeg', 'png', 'webp'] as const;
+/** Quality levels the provider may be asked for. */
+export const PROVIDER_QUALITIES = ['low', 'medium', 'high', 'auto'] as const;
+/** Inclusive bounds of output_compression. */
+export const OUTPUT_COMPRESSION_RANGE = { min: 0, max: 100 } as const;
+
+/** One of {@link PROVIDER_ASPECT_RATIOS}. */
+export type ProviderAspectRatio = (typeof PROVIDER_ASPECT_RATIOS)[number];
+/** One of {@link PROVIDER_OUTPUT_FORMATS}. */
+export type ProviderOutputFormat = (typeof PROVIDER_OUTPUT_FORMATS)[number];
+/** One of {@link PROVIDER_QUALITIES}. */
+export type ProviderQuality = (typeof PROVIDER_QUALITIES)[number];
+
+/** The four persisted provider inputs of a job, as validated values. */
+export const ZProviderInputValues = z.object({
+  quality: z.enum(PROVIDER_QUALITIES),
+  aspectRatio: z.enum(PROVIDER_ASPECT_RATIOS),
+  outputFormat: z.enum(PROVIDER_OUTPUT_FORMATS),
+  outputCompression: z.number().int().min(OUTPUT_COMPRESSION_RANGE.min).max(OUTPUT_COMPRESSION_RANGE.max),
+});
+
+/** Quality, aspect ratio, output format and compression of one job. */
+export type ProviderInputValues = z.infer<typeof ZProviderInputValues>;
+
+/** Width divided by height of an allowed aspect ratio, e.g. 1.5 for 3:2. */
+export function aspectRatioValue(aspectRatio: ProviderAspectRatio): number {
+  const [width, height] = aspectRatio.split(':').map(Number) as [number, number];
+  return width / height;
+}

@@ -1,0 +1,64 @@
+/**
+ * Whether a failure may buy the second attempt. `retryable` failures of attempt 1 lead to
+ * RETRYING; `terminal` ones (and any failure of attempt 2) end the job FAILED.
+ */
+export type StagingErrorCategory = 'retryable' | 'terminal';
+
+/** Code, category and meaning of each worker failure written to ai_jobs.errorCode. */
+export interface StagingErrorDefinition {
+  category: StagingErrorCategory;
+  description: string;
+}
+
+/**
+ * The worker's error codes (ai_jobs.errorCode, ai_provider_attempts.errorCode). Categories follow
+ * one question: would a new paid prediction with the same inputs plausibly succeed? Provider
+ * outages, throttling, failed or aborted predictions and damaged downloads: yes. Credentials,
+ * rejected inputs, and outputs that contradict the requested format, ratio or size limit: no,
+ * a second purchase would repeat the problem.
+ */
+export const STAGING_ERRORS = {
+  PROVIDER_THROTTLED: { category: 'retryable', description: 'The provider answered 429 until the retry budget ran out.' },
+  PROVIDER_UNAVAILABLE: { category: 'retryable', description: 'The provider answered 5xx or could not be reached.' },
+  PROVIDER_FAILED: { category: 'retryable', description: 'The prediction failed for a transient reason (timeout, capacity, internal error).' },
+  PROVIDER_FAILED_PERMANENT: {
+    category: 'terminal',
+    description: 'The prediction failed without evidence of a transient cause; paying again needs that evidence.',
+  },
+  PROVIDER_ABORTED: { category: 'retryable', description: 'The provider canceled or aborted the prediction without our request.' },
+  PROVIDER_TIMEOUT: { category: 'retryable', description: 'The prediction did not reach a terminal status in time and was canceled.' },
+  PROVIDER_AUTH: { category: 'terminal', description: 'The provider answered 401/403: wrong API token or organization.' },
+  PROVIDER_REJECTED_INPUT: { category: 'terminal', description: 'The provider refused the input (422 or a content policy rejection).' },
+  OUTPUT_DOWNLOAD_FAILED: { category: 'retryable', description: 'The output could not be downloaded.' },
+  OUTPUT_TRUNCATED: { category: 'retryable', description: 'The output image ended early and cannot be fully decoded.' },
+  OUTPUT_NOT_IMAGE: { category: 'retryable', description: 'The output is not a decodable image.' },
+  OUTPUT_TOO_LARGE: { category: 'terminal', description: 'The output exceeds the 20 MiB download ceiling.' },
+  OUTPUT_WRONG_FORMAT: { category: 'terminal', description: 'The output format differs from the requested output format.' },
+  OUTPUT_WRONG_ASPECT_RATIO: { category: 'terminal', description: 'The output aspect ratio differs from the requested one.' },
+  ORIGINAL_MISSING: { category: 'terminal', description: 'The original image or its stored object no longer exists.' },
+  ATTEMPTS_EXHAUSTED: { category: 'terminal', description: 'Attempt 2 failed too; a job never buys a third attempt.' },
+} as const satisfies Record<string, StagingErrorDefinition>;
+
+/** One of the keys of {@link STAGING_ERRORS}. */
+export type StagingErrorCode = keyof typeof STAGING_ERRORS;
+
+/** Every staging error code. */
+export const STAGING_ERROR_CODES = Object.keys(STAGING_ERRORS) as StagingErrorCode[];
+
+/** True when `value` is a known staging error code. */
+export function isStagingErrorCode(value: unknown): value is StagingErrorCode {
+  return typeof value === 'string' && Object.hasOwn(STAGING_ERRORS, value);
+}
+
+/** The category of `code`. */
+export function stagingErrorCategory(code: StagingErrorCode): StagingErrorCategory {
+  return STAGING_ERRORS[code].category;
+}
+
+/**
+ * True when a failure with this code may buy another attempt. Unknown codes (e.g. from a newer
+ * release, read back from the database) are treated as terminal: spending is never the default.
+ */
+export function isRetryableStagingError(code: string | null | undefined): boolean {
+  return isStagingErrorCode(code) && STAGING_ERRORS[code].category === 'retryable';
+}

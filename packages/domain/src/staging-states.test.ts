@@ -1,0 +1,98 @@
+import { AppError } from './errors';
+import {
+  JOB_EVENTS,
+  JOB_STATUSES,
+  JOB_TRANSITIONS,
+  NONTERMINAL_JOB_STATUSES,
+  TERMINAL_JOB_STATUSES,
+  isNonterminalJobStatus,
+  isTerminalJobStatus,
+  jobStatusesLeadingTo,
+  nextJobStatus,
+  outcomeOfAttemptFailure,
+  transitionJob,
+} from './staging-states';
+import type { JobEvent, JobStatus } from './staging-states';
+
+// The complete expected table, written out cell by cell: every (status, event) pair not listed
+// here must be refused.
+const allowed: Array<[JobStatus, JobEvent, JobStatus]> = [
+  ['PENDING', 'WORKER_PICKED_UP', 'PROCESSING'],
+  ['PENDING', 'PROVIDER_DISABLED', 'PENDING'],
+  ['PENDING', 'TERMINAL_FAILURE', 'FAILED'],
+  ['PENDING', 'CANCEL', 'CANCELED'],
+  ['PENDING', 'ORIGINAL_DELETED', 'CANCELED'],
+  ['PROCESSING', 'PROVIDER_DISABLED', 'PROCESSING'],
+  ['PROCESSING', 'SUCCEEDED', 'SUCCESS'],
+  ['PROCESSING', 'RETRYABLE_FAILURE', 'RETRYING'],
+  ['PROCESSING', 'TERMINAL_FAILURE', 'FAILED'],
+  ['PROCESSING', 'CANCEL', 'CANCEL_REQUESTED'],
+  ['PROCESSING', 'ORIGINAL_DELETED', 'CANCEL_REQUESTED'],
+  ['RETRYING', 'PROVIDER_DISABLED', 'RETRYING'],
+  ['RETRYING', 'RETRY_STARTED', 'PROCESSING'],
+  ['RETRYING', 'TERMINAL_FAILURE', 'FAILED'],
+  ['RETRYING', 'CANCEL', 'CANCEL_REQUESTED'],
+  ['RETRYING', 'ORIGINAL_DELETED', 'CANCEL_REQUESTED'],
+  ['CANCEL_REQUESTED', 'CANCEL', 'CANCEL_REQUESTED'],
+  ['CANCEL_REQUESTED', 'ORIGINAL_DELETED', 'CANCEL_REQUESTED'],
+  ['CANCEL_REQUESTED', 'CANCEL_FINALIZED', 'CANCELED'],
+  ['CANCEL_REQUESTED', 'OUTPUT_DISCARDED', 'CANCELED'],
+];
+
+const everyPair = JOB_STATUSES.flatMap((from) => JOB_EVENTS.map((event) => [from, event] as const));
+
+describe('job state machine', () => {
+  it('has the statuses of SPEC.md 3.1 plus FAILED, split into nonterminal and terminal', () => {
+    expect(JOB_STATUSES).toEqual(['PENDING', 'PROCESSING', 'RETRYING', 'CANCEL_REQUESTED', 'SUCCESS', 'CANCELED', 'FAILED']);
+    expect(NONTERMINAL_JOB_STATUSES).toEqual(['PENDING', 'PROCESSING', 'RETRYING', 'CANCEL_REQUESTED']);
+    expect(TERMINAL_JOB_STATUSES).toEqual(['SUCCESS', 'CANCELED', 'FAILED']);
+    for (const status of JOB_STATUSES) expect(isTerminalJobStatus(status)).toBe(!isNonterminalJobStatus(status));
+  });
+
+  it.each(everyPair)('%s + %s follows the table', (from, event) => {
+    const row = allowed.find(([f, e]) => f === from && e === event);
+    if (row) {
+      expect(transitionJob(from, event)).toBe(row[2]);
+    } else {
+      expect(nextJobStatus(from, event)).toBeNull();
+      expect(() => transitionJob(from, event)).toThrow(AppError);
+    }
+  });
+
+  it('has no cells beyond the expected table', () => {
+    const cells = JOB_STATUSES.flatMap((from) =>
+      Object.entries(JOB_TRANSITIONS[from]).map(([event, to]) => [from, event, to]),
+    );
+    expect(cells).toHaveLength(allowed.length);
+  });
+
+  it('lets no terminal status move and no event leave a terminal status', () => {
+    for (const status of TERMINAL_JOB_STATUSES) expect(JOB_TRANSITIONS[status]).toEqual({});
+  });
+
+  it('reaches SUCCESS only from PROCESSING, so a cancel request can never end in a new image', () => {
+    const intoSuccess = everyPair.filter(([from, event]) => nextJobStatus(from, event) === 'SUCCESS');
+    expect(intoSuccess).toEqual([['PROCESSING', 'SUCCEEDED']]);
+  });
+
+  it('derives the guard sets used by conditional updates', () => {
+    expect(jobStatusesLeadingTo('CANCEL', 'CANCELED')).toEqual(['PENDING']);
+    expect(jobStatusesLeadingTo('CANCEL', 'CANCEL_REQUESTED')).toEqual(['PROCESSING', 'RETRYING', 'CANCEL_REQUESTED']);
+    expect(jobStatusesLeadingTo('TERMINAL_FAILURE', 'FAILED')).toEqual(['PENDING', 'PROCESSING', 'RETRYING']);
+  });
+});
+
+describe('outcomeOfAttemptFailure', () => {
+  it('schedules a retry for a retryable failure of attempt 1', () => {
+    expect(outcomeOfAttemptFailure(1, 'PROVIDER_FAILED')).toEqual({ event: 'RETRYABLE_FAILURE', jobErrorCode: 'PROVIDER_FAILED' });
+  });
+
+  it('ends the job with ATTEMPTS_EXHAUSTED for a retryable failure of attempt 2', () => {
+    expect(outcomeOfAttemptFailure(2, 'PROVIDER_UNAVAILABLE')).toEqual({ event: 'TERMINAL_FAILURE', jobErrorCode: 'ATTEMPTS_EXHAUSTED' });
+  });
+
+  it('ends the job with the code itself for terminal and unknown codes', () => {
+    expect(outcomeOfAttemptFailure(1, 'PROVIDER_AUTH')).toEqual({ event: 'TERMINAL_FAILURE', jobErrorCode: 'PROVIDER_AUTH' });
+    expect(outcomeOfAttemptFailure(1, 'SOMETHING_NEW')).toEqual({ event: 'TERMINAL_FAILURE', jobErrorCode: 'SOMETHING_NEW' });
+  });
+});

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { Prisma } from '@staging/db/client';
+import type { Db } from '@staging/db/client';
+import { AppError, isAppError } from '@staging/domain/errors';
+import { JOB_STATUSES, isTerminalJobStatus } from '@staging/domain/staging-states';
+import type { JobStatus } from '@staging/domain/staging-states';
+import type { AttemptStatus } from '@staging/domain/attempt-states';
+import { accessiblePropertySql, assertCanManageProperty } from '../access/property-access';
+import type { Actor } from '../access/property-access';
+import type { StagingActionDeps } from './staging-deps';
+
+/** One provider attempt as clients see it. */
+export interface StagingAttemptDto {
+  attemptNumber: number;
+  status: AttemptStatus;
+  providerStatus: string | null;
+  errorCode: string | null;
+  costMicrousd: number | null;
+}
+
+/** A staging job as clients see it; dates are ISO 8601 strings. */
+export interface StagingJobDto {
+  aiJobId: string;
+  propertyId: string;
+  status: JobStatus;
+  phase: string | null;
+  errorCode: string | null;
+  originalImageId: string | null;
+  resultImageId: string | null;
+  canonicalStyle: string | null;
+  roomType: string | null;
+  attempts: StagingAttemptDto[];
+  timings: {
+    createdAt: string;
+    startedAt: string | null;
+    completedAt: string | null;
+    cancelRequestedAt: string | null;
+    canceledAt: string | null;
+    /** Created to finished, or to now while the job is open. */
+    elapsedMs: number;
+  };
+  /**
+   * Sum of the attempts' estimates in micro-US-dollars; null when no attempt has one (unset prices
+   * mean no estimate is shown, SPEC.md 2.9). Telemetry only, never a charge.
+   */
+  costEstimateMicrousd: number | null;
+}
+
+/** One page of {@link listStagingJobs}. */
+export interface StagingJobPage {
+  items: StagingJobDto[];
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+}
+
+export const MAX_LIST_LIMIT = 100;
+
+/** Input of {@link listStagingJobs} besides the actor. */
+export const ZListStagingJobsInput = z.object({
+  propertyId: z.string().min(1).max(100).optional(),
+  statuses: z.array(z.enum(JOB_STATUSES)).min(1).max(JOB_STATUSES.length).optional(),
+  limit: z.number().int().min(1).max(MAX_LIST_LIMIT),
+  cursor: z.string().max(200).optional(),
+});
+
+export const JOB_NOT_FOUND = 'Staging job not found';
+
+const jobSelect = {
+  id: true,
+  propertyId: true,
+  status: true,
+  phase: true,
+  errorCode: true,
+  createdAt: true,
+  updatedAt: true,
+  startedAt: true,
+  completedAt: true,
+  cancelRequestedAt: true,
+  canceledAt: true,
+  staging: { select: { propertyId: true, originalImageId: true, resultImageId: true, canonicalStyle: true, canonicalRoomType: true } },
+  attempts: {
+    select: { attemptNumber: true, status: true, providerStatus: true, errorCode: true, costMicrousd: true },
+    orderBy: { attemptNumber: 'asc' },
+  },
+} as const satisfies Prisma.AiJobSelect;
+
+type JobRow = Prisma.AiJobGetPayload<{ select: typeof jobSelect }>;
+
+/**
+ * The staging job `aiJobId` if the actor may manage its property.
+ *
+ * @throws AppError NOT_FOUND when the job does not exist, is not a staging job, or belongs to a
+ *   property the actor cannot manage (one answer for all three, SPEC.md 5.4).
+ */
+export async function getStagingJob(deps: Pick<StagingActionDeps, 'db' | 'clock'>, input: { actor: Actor; aiJobId: string }): Promise<StagingJobDto> {
+  const row = await loadAccessibleJob(deps.db, input.actor, input.aiJobId);
+  return toStagingJobDto(row, deps.clock.now());
+}
+
+/**
+ * Staging jobs of the properties the actor may manage, newest first, optionally of one property
+ * and/or some statuses. Keyset pagination on (createdAt, id), so pages stay stable while new jobs
+ * arrive.
+ *
+ * @throws AppError BAD_REQUEST for invalid input or cursor, NOT_FOUND for a property the actor
+ *   cannot manage.
+ */
+export async function listStagingJobs(
+  deps: Pick<StagingActionDeps, 'db' | 'clock'>,
+  input: { actor: Actor; propertyId?: string; statuses?: JobStatus[]; limit: number; cursor?: string },
+): Promise<StagingJobPage> {
+  const { actor, ...rest } = input;
+  const parsed = ZListStagingJobsInput.safeParse(rest);
+  if (!parsed.success) {
+    throw new AppError('BAD_REQUEST', 'Invalid staging job query.', {
+      issues: parsed.error.issues.map((issue) => ({ path: issue.path.map((k) => (typeof k === 'number' ? k : String(k))), message: issue.message })),
+    });
+  }
+  const { propertyId, statuses, limit, cursor } = parsed.data;
+  if (propertyId !== undefined) await assertCanManageProperty(deps.db, actor, propertyId);
+  const after = cursor === undefined ? null : decodeCursor(cursor);
+
+  const conditions: Prisma.Sql[] = [Prisma.sql`j."type" = 'ROOM_STAGING'`, accessiblePropertySql(actor, 'p')];
+  if (propertyId !== undefined) conditions.push(Prisma.sql`j."propertyId" = ${propertyId}`);
+  if (statuses !== undefined) conditions.push(Prisma.sql`j."status"::text IN (${Prisma.join(statuses)})`);
+  if (after !== null) conditions.push(Prisma.sql`(j."createdAt", j."id") < (${after.createdAt}, ${after.id})`);
+  const ids = await deps.db.$queryRaw<{ id: string }[]>`
+    SELECT j."id" FROM "ai_jobs" j JOIN "properties" p ON p."id" = j."propertyId"
+    WHERE ${Prisma.join(conditions, ' AND ')}
+    ORDER BY j."createdAt" DESC, j."id" DESC
+    LIMIT ${limit + 1}`;
+
+  const pageIds = ids.slice(0, limit).map((r) => r.id);
+  const rows = await deps.db.aiJob.findMany({ where: { id: { in: pageIds } }, select: jobSelect });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const now = deps.clock.now();
+  const items = pageIds.flatMap((id) => {
+    const row = byId.get(id);
+    return row === undefined ? [] : [toStagingJobDto(row, now)];
+  });
+  const last = rows.length > 0 ? byId.get(pageIds[pageIds.length - 1] as string) : undefined;
+  return { items, nextCursor: ids.length > limit && last !== undefined ? encodeCursor(last) : null };
+}
+
+/** Loads a staging job for the actor or throws the uniform NOT_FOUND. */
+export async function loadAccessibleJob(db: Db, actor: Actor, aiJobId: string): Promise<JobRow> {
+  const row = await db.aiJob.findFirst({ where: { id: aiJobId, type: 'ROOM_STAGING' }, select: jobSelect });
+  const propertyId = row?.propertyId ?? row?.staging?.propertyId;
+  if (row === null || propertyId === undefined || propertyId === null) throw new AppError('NOT_FOUND', JOB_NOT_FOUND);
+  try {
+    await assertCanManageProperty(db, actor, propertyId);
+  } catch (error) {
+    if (isAppError(error) && error.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', JOB_NOT_FOUND);
+    throw error;
+  }
+  return row;
+}
+
+/** Maps a job row to its DTO; `now` ends the elapsed time of an open job. */
+export function toStagingJobDto(row: JobRow, now: Date): StagingJobDto {
+  const status = row.status as JobStatus;
+  // CANCELED jobs carry canceledAt rather than completedAt (the deletion trigger sets only that).
+  const finishedAt = isTerminalJobStatus(status) ? (row.completedAt ?? row.canceledAt ?? row.updatedAt) : null;
+  const costs = row.attempts.map((a) => a.costMicrousd).filter((c): c is number => c !== null);
+  return {
+    aiJobId: row.id,
+    propertyId: (row.propertyId ?? row.staging?.propertyId) as string,
+    status,
+    phase: row.phase,
+    errorCode: row.errorCode,
+    originalImageId: row.staging?.originalImageId ?? null,
+    resultImageId: row.staging?.resultImageId ?? null,
+    canonicalStyle: row.staging?.canonicalStyle ?? null,
+    roomType: row.staging?.canonicalRoomType ?? null,
+    attempts: row.attempts.map((a) => ({
+      attemptNumber: a.attemptNumber,
+      status: a.status as AttemptStatus,
+      providerStatus: a.providerStatus,
+      errorCode: a.errorCode,
+      costMicrousd: a.costMicrousd,
+    })),
+    timings: {
+      createdAt: row.createdAt.toISOString(),
+      startedAt: row.startedAt?.toISOString() ?? null,
+      completedAt: finishedAt?.toISOString() ?? null,
+      cancelRequestedAt: row.cancelRequestedAt?.toISOString() ?? null,
+      canceledAt: row.canceledAt?.toISOString() ?? null,
+      elapsedMs: Math.max(0, (finishedAt ?? now).getTime() - row.createdAt.getTime()),
+    },
+    costEstimateMicrousd: costs.length === 0 ? null : costs.reduce((sum, c) => sum + c, 0),
+  };
+}
+
+function encodeCursor(row: { createdAt: Date; id: string }): string {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`, 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(iso ?? '');
+  if (id === undefined || id.length === 0 || Number.isNaN(createdAt.getTime())) {
+    const message = 'Invalid cursor.';
+    throw new AppError('BAD_REQUEST', message, { issues: [{ path: ['cursor'], message }] });
+  }
+  return { createdAt, id };
+}

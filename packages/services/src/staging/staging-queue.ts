@@ -1,0 +1,149 @@
+import { Queue } from 'bullmq';
+import type { ConnectionOptions, JobsOptions } from 'bullmq';
+import { z } from 'zod';
+import { queueNames } from '@staging/platform/queues';
+
+/** Job name of staging messages on `ai-staging<QUEUE_SUFFIX>`. */
+export const STAGING_JOB_NAME = 'room-staging';
+
+/**
+ * Payload of a staging message, validated on enqueue and on consume. It carries the job ID only:
+ * everything else is read from ai_jobs, the ledger, so a message can be rebuilt from the database
+ * at any time (repair) and never disagrees with it.
+ */
+export const ZStagingJobPayload = z.strictObject({
+  aiJobId: z.string().min(1).max(100),
+  v: z.literal(1),
+});
+
+/** A validated staging message payload. */
+export type TStagingJobPayload = z.infer<typeof ZStagingJobPayload>;
+
+/** The staging queue as producers and the worker type it. */
+export type StagingQueue = Queue<TStagingJobPayload, unknown, string>;
+
+/**
+ * Default options of every staging message.
+ *
+ * - `attempts`/`backoff`: queue-level retries cover transport trouble only (database or Redis
+ *   blips throwing out of the processor); paid attempts are counted in ai_provider_attempts.
+ * - `removeOnComplete`: a finished message has no value, the job's history is in Postgres, and
+ *   removal frees the jobId so repair can re-add it if the ledger says the job is still open.
+ * - `removeOnFail`: kept a week for inspection in the dashboard; repair and wake replace a failed
+ *   message of a still-open job.
+ */
+export const STAGING_JOB_OPTIONS = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 2_000 },
+  removeOnComplete: true,
+  removeOnFail: { age: 7 * 24 * 3600 },
+} as const satisfies JobsOptions;
+
+/** Opens the `ai-staging<queueSuffix>` queue on `connection`. */
+export function createStagingQueue(connection: ConnectionOptions, queueSuffix: string): StagingQueue {
+  return new Queue<TStagingJobPayload, unknown, string>(queueNames(queueSuffix).staging, { connection });
+}
+
+/** Validates a message payload (the worker calls this on consume). @throws ZodError */
+export function parseStagingJobPayload(data: unknown): TStagingJobPayload {
+  return ZStagingJobPayload.parse(data);
+}
+
+/**
+ * Adds the message of staging job `aiJobId` with jobId = aiJobId. Idempotent: BullMQ ignores an
+ * add whose jobId exists in any state, so a duplicate submit, repair or wake adds nothing.
+ */
+export async function enqueueStagingJob(queue: StagingQueue, aiJobId: string, opts: { delayMs?: number } = {}): Promise<void> {
+  const data = ZStagingJobPayload.parse({ aiJobId, v: 1 });
+  await queue.add(STAGING_JOB_NAME, data, {
+    ...STAGING_JOB_OPTIONS,
+    jobId: aiJobId,
+    ...(opts.delayMs === undefined ? {} : { delay: opts.delayMs }),
+  });
+}
+
+/** What {@link wakeStagingJob} did. */
+export type WakeResult = 'promoted' | 'already-queued' | 'added' | 'replaced';
+
+const STATE_RETRIES = 5;
+
+/**
+ * Makes the worker look at job `aiJobId` now (webhook arrived, cancel requested):
+ *
+ * - delayed (the worker parked it to wait for the provider) → promoted to waiting;
+ * - waiting or active → nothing to do, the worker is on it or about to be;
+ * - missing (Redis lost it, removed on completion) → re-added;
+ * - completed or failed → replaced by a fresh message, since the caller wakes only jobs the
+ *   ledger still holds open.
+ *
+ * Safe to call concurrently and repeatedly; states are re-read when one changes underneath.
+ */
+export async function wakeStagingJob(queue: StagingQueue, aiJobId: string): Promise<WakeResult> {
+  for (let i = 0; i < STATE_RETRIES; i += 1) {
+    const state = await queue.getJobState(aiJobId);
+    switch (state) {
+      case 'delayed': {
+        const job = await queue.getJob(aiJobId);
+        if (job === undefined) continue;
+        try {
+          await job.promote();
+          return 'promoted';
+        } catch {
+          // It left the delayed set between the two reads (started or promoted by someone else).
+          continue;
+        }
+      }
+      case 'waiting':
+      case 'prioritized':
+      case 'waiting-children':
+      case 'active':
+        return 'already-queued';
+      case 'completed':
+      case 'failed':
+        if ((await queue.remove(aiJobId)) !== 1) continue;
+        await enqueueStagingJob(queue, aiJobId);
+        return 'replaced';
+      case 'unknown':
+        await enqueueStagingJob(queue, aiJobId);
+        return 'added';
+    }
+  }
+  // Only a job flipping state on every read gets here; it is clearly being handled.
+  return 'already-queued';
+}
+
+/** What {@link removeWaitingStagingJob} did. */
+export type RemoveWaitingResult = 'removed' | 'not-waiting' | 'missing';
+
+/**
+ * Removes the message of job `aiJobId` if it is waiting or delayed. An active message is never
+ * removed: BullMQ refuses to remove a locked job, so a worker that picked the message up between
+ * the state read and the removal keeps it and sees the job's new status in the ledger.
+ */
+export async function removeWaitingStagingJob(queue: StagingQueue, aiJobId: string): Promise<RemoveWaitingResult> {
+  const state = await queue.getJobState(aiJobId);
+  if (state === 'unknown') return 'missing';
+  if (state !== 'waiting' && state !== 'delayed' && state !== 'prioritized') return 'not-waiting';
+  return (await queue.remove(aiJobId)) === 1 ? 'removed' : 'not-waiting';
+}
+
+/** Longest a producer request waits on the queue store before giving up on a queue call. */
+export const QUEUE_CALL_TIMEOUT_MS = 3_000;
+
+/**
+ * Rejects when `operation` takes longer than `timeoutMs`. BullMQ waits for a connection that was
+ * never ready without a limit, and a user's submit or cancel must not hang on Redis: every queue
+ * call from a request is best-effort on top of the committed ledger, so it is bounded instead.
+ * The operation itself may still finish later, which is harmless because each one is idempotent.
+ */
+export async function withQueueTimeout<T>(operation: Promise<T>, what: string, timeoutMs = QUEUE_CALL_TIMEOUT_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([operation, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

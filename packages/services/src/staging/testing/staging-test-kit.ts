@@ -1,0 +1,139 @@
+// Helpers for the staging and outbox integration tests: real Postgres (the Jest run's migrated
+// database), real Redis with a queue name unique to each test, and a logger whose lines a test
+// can read back.
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import type { Redis } from 'ioredis';
+import { createDb } from '@staging/db/client';
+import type { Db } from '@staging/db/client';
+import { createOriginalImage, createProperty, createUser } from '@staging/db/testing/factories';
+import { createLogger } from '@staging/platform/logger';
+import type { Logger } from '@staging/platform/logger';
+import { createRedis, queueNames } from '@staging/platform/queues';
+import type { Actor } from '../../access/property-access';
+import type { Clock, StagingProducerDeps } from '../staging-deps';
+import { createStagingQueue } from '../staging-queue';
+import type { StagingQueue } from '../staging-queue';
+
+export function openTestDb(): Db {
+  const url = process.env.DATABASE_URL;
+  if (url === undefined) throw new Error('DATABASE_URL is not set: the Jest global setup did not run');
+  return createDb(url, { maxConnections: 20 });
+}
+
+export function openTestRedis(): Redis {
+  return createRedis(process.env.VALKEY_URL ?? 'redis://127.0.0.1:6379', { role: 'worker', connectionName: 'services-test' });
+}
+
+/** The run's suffix plus a per-test part, so no two tests ever share a queue. */
+export function uniqueQueueSuffix(): string {
+  return `${process.env.QUEUE_SUFFIX ?? ''}-${randomBytes(4).toString('hex')}`;
+}
+
+export interface TestQueue {
+  suffix: string;
+  name: string;
+  queue: StagingQueue;
+  /** Deletes every Redis key of this queue only (the "Redis lost it" scenario), never others. */
+  deleteKeys(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function openTestQueue(redis: Redis): Promise<TestQueue> {
+  const suffix = uniqueQueueSuffix();
+  const name = queueNames(suffix).staging;
+  const queue = createStagingQueue(redis, suffix);
+  await queue.waitUntilReady();
+  const deleteKeys = async (): Promise<number> => {
+    let deleted = 0;
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `bull:${name}:*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length > 0) deleted += await redis.del(...keys);
+    } while (cursor !== '0');
+    return deleted;
+  };
+  return {
+    suffix,
+    name,
+    queue,
+    deleteKeys,
+    async close() {
+      await deleteKeys();
+      await queue.close();
+    },
+  };
+}
+
+export interface MemoryLogger {
+  logger: Logger;
+  /** Every line written so far, parsed. */
+  lines(): Record<string, unknown>[];
+  /** Lines whose `event` field equals `event`. */
+  events(event: string): Record<string, unknown>[];
+}
+
+export function memoryLogger(): MemoryLogger {
+  const chunks: string[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk.toString('utf8'));
+      callback();
+    },
+  });
+  const logger = createLogger({ service: 'services-test', level: 'debug', destination });
+  const lines = () =>
+    chunks
+      .join('')
+      .split('\n')
+      .filter((line) => line.length > 0)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  return { logger, lines, events: (event) => lines().filter((line) => line['event'] === event) };
+}
+
+/** A clock standing still at `at` until moved. */
+export function fixedClock(at: Date): Clock & { set(next: Date): void } {
+  let current = at;
+  return { now: () => new Date(current.getTime()), set: (next) => (current = next) };
+}
+
+export interface SeededListing {
+  actor: Actor;
+  propertyId: string;
+  originalImageId: string;
+}
+
+/** An agent owning a property with one original photo. */
+export async function seedListing(db: Db): Promise<SeededListing> {
+  const owner = await createUser(db);
+  const property = await createProperty(db, { ownerAgentId: owner.id });
+  const original = await createOriginalImage(db, { propertyId: property.id });
+  return { actor: { id: owner.id, role: 'AGENT' }, propertyId: property.id, originalImageId: original.id };
+}
+
+export async function seedOtherAgent(db: Db): Promise<Actor> {
+  const user = await createUser(db);
+  return { id: user.id, role: 'AGENT' };
+}
+
+export const TEST_SUNSET_AT = new Date('2027-01-31T23:59:59.999Z');
+
+export function producerDeps(
+  parts: { db: Db; stagingQueue: StagingQueue; logger: Logger; clock?: Clock },
+  staging: Partial<StagingProducerDeps['staging']> = {},
+): StagingProducerDeps {
+  return {
+    db: parts.db,
+    stagingQueue: parts.stagingQueue,
+    logger: parts.logger,
+    clock: parts.clock ?? { now: () => new Date() },
+    staging: {
+      enabled: true,
+      producer: { quality: 'medium', aspectRatio: '3:2', outputFormat: 'jpeg', outputCompression: 92 },
+      legacyAliasSunsetAt: TEST_SUNSET_AT,
+      providerModel: 'openai/gpt-image-2',
+      ...staging,
+    },
+  };
+}
