@@ -1,0 +1,37 @@
+import type { ApiConfig } from '@staging/config/api';
+import type { Db } from '@staging/db/client';
+import type { Logger } from '@staging/platform/logger';
+import type { ObjectStorage } from '@staging/platform/storage';
+import type { SearchQueue } from '@staging/services/search/search-queue';
+import type { Clock } from '@staging/services/staging/staging-deps';
+import type { StagingQueue } from '@staging/services/staging/staging-queue';
+import type { TrpcDeps } from '@staging/trpc/context';
+
+/** The ioredis client type, named through the tRPC deps so this app needs no direct dependency. */
+export type RedisClient = TrpcDeps['redis'];
+
+/**
+ * Every I/O boundary of the api, created by main.ts (or a test) and injected into createApp, so
+ * integration tests run the real app against their own database, queue suffix, bucket and clock.
+ */
+export interface ApiDeps {
+  config: ApiConfig;
+  db: Db;
+  /** Producer connection (fails fast): rate limits, search documents, readiness. */
+  redis: RedisClient;
+  stagingQueue: StagingQueue;
+  searchQueue: SearchQueue;
+  storage: ObjectStorage;
+  logger: Logger;
+  clock: Clock;
+  /** Login limits; production uses LOGIN_RATE_LIMITS, tests may shorten the window. */
+  loginRateLimits?: LoginRateLimits;
+}
+
+export interface LoginRateLimits {
+  /** Attempts per IP address per window. */
+  perIp: number;
+  /** Failed attempts per account (email) per window. */
+  perAccount: number;
+  windowSeconds: number;
+}

@@ -1,0 +1,69 @@
+import express from 'express';
+import type { Express } from 'express';
+import { createTrpcNodeHandler, TRPC_ENDPOINT } from '@staging/trpc/http';
+import type { TrpcDeps } from '@staging/trpc/context';
+import type { ApiDeps } from './api-deps';
+import { errorMiddleware, notFoundHandler } from './http/errors';
+import { createOriginCheck } from './http/origin-check';
+import { createRequestLogger } from './http/request-logging';
+import { createAuthRouter } from './routes/auth';
+import { createHealthRouter } from './routes/health';
+import { createImageRouter } from './routes/images';
+import { createProviderWebhookRouter } from './routes/provider-webhook';
+import { createPublicRouter } from './routes/public';
+
+/**
+ * Proxies trusted for X-Forwarded-For (client IP for the login limits): loopback and private
+ * networks, where a load balancer or ingress sits; a client on the internet cannot spoof its IP
+ * by sending the header itself (docs/decisions.md "Trusted proxies").
+ */
+export const TRUST_PROXY = 'loopback, linklocal, uniquelocal';
+
+/** The tRPC deps of this process, derived from the api's own. */
+export function toTrpcDeps(deps: ApiDeps): TrpcDeps {
+  return {
+    db: deps.db,
+    redis: deps.redis,
+    logger: deps.logger,
+    clock: () => deps.clock.now(),
+    queueSuffix: deps.config.queueSuffix,
+    allowedOrigins: deps.config.allowedOrigins,
+    stagingQueue: deps.stagingQueue,
+    searchQueue: deps.searchQueue,
+    staging: {
+      enabled: deps.config.stagingEnabled,
+      producer: deps.config.producer,
+      legacyAliasSunsetAt: deps.config.legacyAliasSunsetAt,
+      providerModel: deps.config.providerModel,
+    },
+  };
+}
+
+/**
+ * The api's Express app from injected deps; main.ts listens on it, tests listen on port 0.
+ *
+ * Order matters: request IDs and logging first; the webhook router before any body parser (it
+ * needs the raw bytes); the cross-site check before the cookie-authenticated routes; one 404 and
+ * one error middleware last. Nothing here redirects: no static files, no trailing-slash or scheme
+ * rewrites (strict routing is off, so `/path/` is served by the `/path` route directly).
+ */
+export function createApp(deps: ApiDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', TRUST_PROXY);
+  app.set('etag', false);
+
+  const trpcDeps = toTrpcDeps(deps);
+  app.use(createRequestLogger(deps.logger));
+  app.use(createHealthRouter(deps));
+  app.use(createProviderWebhookRouter(deps));
+  // tRPC applies its own cross-site guard to cookie-authenticated mutations.
+  app.use(TRPC_ENDPOINT, createTrpcNodeHandler(trpcDeps));
+  app.use(createPublicRouter(deps));
+  app.use('/api', createOriginCheck(deps.config.allowedOrigins));
+  app.use(createAuthRouter(deps, trpcDeps));
+  app.use(createImageRouter(deps));
+  app.use(notFoundHandler);
+  app.use(errorMiddleware);
+  return app;
+}

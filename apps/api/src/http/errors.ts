@@ -1,0 +1,80 @@
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import { ZodError } from 'zod';
+import { AppError, ErrorCode, httpStatusOf } from '@staging/domain/errors';
+import type { FieldIssue } from '@staging/domain/errors';
+
+/** Codes that exist only at the HTTP layer (no use case can produce them). */
+export type HttpOnlyCode = 'METHOD_NOT_ALLOWED';
+
+/** The one JSON error body of every HTTP route: `{ "error": { "code", "message", issues? } }`. */
+export interface ErrorBody {
+  error: { code: ErrorCode | HttpOnlyCode; message: string; issues?: FieldIssue[] };
+}
+
+export function sendError(res: Response, status: number, body: ErrorBody['error']): void {
+  if (res.headersSent) return;
+  res.status(status).json({ error: body } satisfies ErrorBody);
+}
+
+/** Answers any path no route claimed; Express's default would be an HTML page. */
+export const notFoundHandler: RequestHandler = (_req, res) => {
+  sendError(res, 404, { code: ErrorCode.NOT_FOUND, message: 'Not found' });
+};
+
+/** Mounted with `app.all` after a path's real methods so the path never falls through to 404. */
+export function methodNotAllowed(allowed: readonly string[]): RequestHandler {
+  return (_req, res) => {
+    res.setHeader('Allow', allowed.join(', '));
+    sendError(res, 405, { code: 'METHOD_NOT_ALLOWED', message: `Use ${allowed.join(' or ')} on this path` });
+  };
+}
+
+/**
+ * Body parsers (express.json/raw) and busboy-free parsing errors carry `type` and a 4xx `status`;
+ * they describe the client's request, so they map to 4xx instead of falling into the 500 branch.
+ */
+function bodyParserStatus(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { type, status } = error as { type?: unknown; status?: unknown };
+  if (typeof type !== 'string' || typeof status !== 'number') return undefined;
+  return status >= 400 && status < 500 ? status : undefined;
+}
+
+export function zodIssues(error: ZodError): FieldIssue[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part)),
+    message: issue.message,
+  }));
+}
+
+/**
+ * The single Express error middleware. AppError codes map through `httpStatusOf`; zod failures
+ * become 400 with field paths; body-parser failures 400/413; anything else is logged with its
+ * stack and answered 500 INTERNAL without details, because unknown errors may carry SQL, keys
+ * or paths that a client must not see.
+ */
+export const errorMiddleware: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+  if (error instanceof AppError) {
+    if (error.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+    const body: ErrorBody['error'] = { code: error.code, message: error.message };
+    if (error.issues !== undefined) body.issues = error.issues;
+    if (error.code === ErrorCode.INTERNAL) req.log.error({ err: error }, 'internal error');
+    sendError(res, httpStatusOf[error.code], body);
+    return;
+  }
+  if (error instanceof ZodError) {
+    sendError(res, 400, { code: ErrorCode.BAD_REQUEST, message: 'Invalid request', issues: zodIssues(error) });
+    return;
+  }
+  const parserStatus = bodyParserStatus(error);
+  if (parserStatus !== undefined) {
+    if (parserStatus === 413) {
+      sendError(res, 413, { code: ErrorCode.PAYLOAD_TOO_LARGE, message: 'Request body too large' });
+    } else {
+      sendError(res, 400, { code: ErrorCode.BAD_REQUEST, message: 'Malformed request body' });
+    }
+    return;
+  }
+  req.log.error({ err: error }, 'unhandled error');
+  sendError(res, 500, { code: ErrorCode.INTERNAL, message: 'Internal error' });
+};

@@ -1,0 +1,115 @@
+import busboy from 'busboy';
+import type { Request } from 'express';
+import { AppError, ErrorCode } from '@staging/domain/errors';
+
+export interface ImageUpload {
+  bytes: Buffer;
+  /** Text fields other than the file, first value wins. */
+  fields: Map<string, string>;
+}
+
+export interface ReadImageUploadOptions {
+  /** Name of the file field. */
+  fileField: string;
+  maxFileBytes: number;
+  /** Text fields accepted besides the file; others are refused. */
+  allowedFields: readonly string[];
+}
+
+const MAX_FIELD_BYTES = 1024;
+
+function badRequest(message: string): AppError {
+  return new AppError(ErrorCode.BAD_REQUEST, message);
+}
+
+/**
+ * Streams a multipart/form-data body with busboy and collects the one file into memory, refusing
+ * it as soon as it passes `maxFileBytes` (the rest of the stream is drained, never buffered).
+ * Part, field and file counts are bounded so a crafted body cannot make the parser work for long.
+ */
+export function readImageUpload(req: Request, options: ReadImageUploadOptions): Promise<ImageUpload> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: req.headers,
+        limits: {
+          files: 1,
+          fileSize: options.maxFileBytes,
+          fields: options.allowedFields.length,
+          fieldSize: MAX_FIELD_BYTES,
+          // busboy emits partsLimit on *reaching* the limit (files and fields: on exceeding it), so
+          // one more than the file plus the allowed fields means "a part too many".
+          parts: options.allowedFields.length + 2,
+          headerPairs: 20,
+        },
+      });
+    } catch {
+      reject(badRequest('Expected a multipart/form-data body'));
+      return;
+    }
+
+    const chunks: Buffer[] = [];
+    const fields = new Map<string, string>();
+    let sawFile = false;
+    let failure: AppError | undefined;
+    const fail = (error: AppError): void => {
+      failure ??= error;
+    };
+
+    parser.on('file', (name, stream) => {
+      if (name !== options.fileField || sawFile) {
+        fail(badRequest(`Send exactly one file, in the field "${options.fileField}"`));
+        stream.resume();
+        return;
+      }
+      sawFile = true;
+      stream.on('data', (chunk: Buffer) => {
+        if (failure === undefined) chunks.push(chunk);
+      });
+      stream.on('limit', () => {
+        fail(new AppError(ErrorCode.PAYLOAD_TOO_LARGE, `The file exceeds ${options.maxFileBytes} bytes`));
+        chunks.length = 0;
+      });
+    });
+    parser.on('field', (name, value, info) => {
+      if (!options.allowedFields.includes(name)) {
+        fail(badRequest(`Unknown field "${name}"`));
+        return;
+      }
+      if (info.valueTruncated) fail(badRequest(`Field "${name}" is too long`));
+      if (!fields.has(name)) fields.set(name, value);
+    });
+    parser.on('partsLimit', () => fail(badRequest('Too many parts in the form')));
+    parser.on('filesLimit', () => fail(badRequest('Send exactly one file')));
+    parser.on('fieldsLimit', () => fail(badRequest('Too many fields in the form')));
+    parser.on('error', () => {
+      fail(badRequest('Malformed multipart body'));
+      settle();
+    });
+    parser.on('close', () => settle());
+    req.on('aborted', () => {
+      fail(badRequest('Upload aborted'));
+      settle();
+    });
+
+    let settled = false;
+    function settle(): void {
+      if (settled) return;
+      settled = true;
+      if (failure !== undefined) {
+        req.unpipe(parser);
+        // Keep reading so the client receives our answer instead of a reset connection.
+        req.resume();
+        reject(failure);
+        return;
+      }
+      if (!sawFile) {
+        reject(badRequest(`The form has no file in the field "${options.fileField}"`));
+        return;
+      }
+      resolve({ bytes: Buffer.concat(chunks), fields });
+    }
+    req.pipe(parser);
+  });
+}

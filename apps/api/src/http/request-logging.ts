@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pinoHttp } from 'pino-http';
+import type { Logger } from '@staging/platform/logger';
+
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Keeps a caller's X-Request-Id when it is a plain token (so a trace crosses the load balancer),
+ * otherwise mints one; arbitrary header text would let a client inject lines into the logs.
+ */
+export function resolveRequestId(req: IncomingMessage, res: ServerResponse): string {
+  const incoming = req.headers['x-request-id'];
+  const id = typeof incoming === 'string' && CLIENT_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  res.setHeader('X-Request-Id', id);
+  return id;
+}
+
+/** Path without the query string: queries may carry tokens or signed-URL signatures. */
+function pathOf(url: string | undefined): string {
+  if (url === undefined) return '';
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
+
+/**
+ * pino-http with hand-written serializers: no headers at all are logged (cookies, webhook
+ * signatures, authorization), and URLs lose their query string. SPEC.md 6 forbids tokens,
+ * cookies and signed URLs in logs, and an allow-list cannot leak a header added later.
+ */
+export function createRequestLogger(logger: Logger) {
+  return pinoHttp({
+    logger,
+    genReqId: resolveRequestId,
+    wrapSerializers: false,
+    serializers: {
+      req: (req: IncomingMessage & { id?: unknown; raw?: IncomingMessage }) => {
+        const raw = req.raw ?? req;
+        return { id: req.id, method: raw.method, path: pathOf(raw.url) };
+      },
+      res: (res: ServerResponse & { raw?: ServerResponse }) => ({ statusCode: (res.raw ?? res).statusCode }),
+    },
+    customLogLevel: (_req, res, error) => {
+      if (error !== undefined || res.statusCode >= 500) return 'error';
+      return 'info';
+    },
+  });
+}

@@ -1,0 +1,69 @@
+import { createServer } from 'node:http';
+import { loadConfigOrExit } from '@staging/config/load';
+import { producerValuesFingerprint } from '@staging/config/producer-values';
+import { createDb } from '@staging/db/client';
+import { flushErrorTracker, initErrorTracker } from '@staging/platform/error-tracker';
+import { createLogger } from '@staging/platform/logger';
+import { createRedis } from '@staging/platform/queues';
+import { createObjectStorage } from '@staging/platform/storage';
+import { createSearchQueue } from '@staging/services/search/search-queue';
+import { systemClock } from '@staging/services/staging/staging-deps';
+import { createStagingQueue } from '@staging/services/staging/staging-queue';
+import type { ApiDeps } from './api-deps';
+import { createApp } from './create-app';
+
+/** Longest a shutdown waits for in-flight requests before closing connections anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+const config = loadConfigOrExit('api');
+const logger = createLogger({ service: 'api', level: config.logLevel });
+initErrorTracker({ ...config.sentry, service: 'api', logger });
+
+const db = createDb(config.databaseUrl);
+const redis = createRedis(config.valkeyUrl, {
+  role: 'producer',
+  connectionName: 'api',
+  onError: (error) => logger.warn({ err: error }, 'queue store connection error'),
+});
+const stagingQueue = createStagingQueue(redis, config.queueSuffix);
+const searchQueue = createSearchQueue(redis, config.queueSuffix);
+const storage = createObjectStorage(config.storage);
+const deps: ApiDeps = { config, db, redis, stagingQueue, searchQueue, storage, logger, clock: systemClock };
+
+const server = createServer(createApp(deps));
+// Longer than a load balancer's idle timeout, so the balancer closes idle connections first and
+// never sends a request on a socket Node is closing.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+server.listen(config.port, () => {
+  logger.info(
+    {
+      event: 'api_started',
+      port: config.port,
+      queueSuffix: config.queueSuffix,
+      stagingEnabled: config.stagingEnabled,
+      producerValues: producerValuesFingerprint(config.producer),
+    },
+    'api listening',
+  );
+});
+
+let shuttingDown = false;
+async function shutdown(signal: string): Promise<void> {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  logger.info({ event: 'api_stopping', signal }, 'api stopping');
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+  await closed;
+  clearTimeout(grace);
+  await Promise.allSettled([stagingQueue.close(), searchQueue.close()]);
+  await Promise.allSettled([redis.quit(), db.$disconnect()]);
+  storage.close();
+  await flushErrorTracker();
+  logger.info({ event: 'api_stopped' }, 'api stopped');
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,53 @@
+import express from 'express';
+import type { Router } from 'express';
+import { z } from 'zod';
+import { AppError, ErrorCode } from '@staging/domain/errors';
+import { serializeClearedSessionCookie, serializeSessionCookie } from '@staging/services/auth/cookies';
+import { login } from '@staging/services/auth/login';
+import { revokeSession } from '@staging/services/auth/sessions';
+import type { TrpcDeps } from '@staging/trpc/context';
+import type { ApiDeps } from '../api-deps';
+import { consumeLoginAttempt, LOGIN_RATE_LIMITS } from '../auth/login-rate-limit';
+import { findRequestSession, sessionTokenOf, usesSecureCookies } from '../auth/request-session';
+import { methodNotAllowed } from '../http/errors';
+
+const ZLoginBody = z.strictObject({
+  email: z.string().min(1).max(320),
+  password: z.string().min(1).max(1024),
+});
+
+/** POST /api/auth/login, POST /api/auth/logout, GET /api/auth/me. */
+export function createAuthRouter(deps: ApiDeps, trpcDeps: TrpcDeps): Router {
+  const router = express.Router();
+  const limits = deps.loginRateLimits ?? LOGIN_RATE_LIMITS;
+  // A separate deps object gives the login buckets their own limiter instances and window.
+  const limiterDeps: TrpcDeps = { ...trpcDeps, rateLimitWindowSeconds: limits.windowSeconds };
+  const json = express.json({ limit: '8kb', strict: true, type: () => true });
+
+  router.post('/api/auth/login', json, async (req, res) => {
+    const body = ZLoginBody.parse(req.body ?? {});
+    await consumeLoginAttempt(limiterDeps, limits, { ip: req.ip ?? 'unknown', email: body.email });
+    const { session } = await login(deps.db, body, deps.clock.now());
+    res.setHeader('Set-Cookie', serializeSessionCookie(session.token, { expiresAt: session.expiresAt, secure: usesSecureCookies(deps) }));
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(204).end();
+  });
+  router.all('/api/auth/login', methodNotAllowed(['POST']));
+
+  router.post('/api/auth/logout', async (req, res) => {
+    const token = sessionTokenOf(req);
+    if (token !== undefined) await revokeSession(deps.db, token);
+    res.setHeader('Set-Cookie', serializeClearedSessionCookie({ secure: usesSecureCookies(deps) }));
+    res.status(204).end();
+  });
+  router.all('/api/auth/logout', methodNotAllowed(['POST']));
+
+  router.get('/api/auth/me', async (req, res) => {
+    const session = await findRequestSession(deps, req);
+    if (session === null) throw new AppError(ErrorCode.UNAUTHORIZED, 'Sign in to continue');
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ user: session.user });
+  });
+  router.all('/api/auth/me', methodNotAllowed(['GET']));
+  return router;
+}

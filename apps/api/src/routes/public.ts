@@ -1,0 +1,55 @@
+import express from 'express';
+import type { Router } from 'express';
+import { z } from 'zod';
+import { openPublicImageContent } from '@staging/services/images/image-content';
+import { getPublicProperty } from '@staging/services/public/get-public-property';
+import { PUBLIC_SEARCH_LIMITS, searchPublicProperties } from '@staging/services/public/search-public-properties';
+import type { ApiDeps } from '../api-deps';
+import { methodNotAllowed } from '../http/errors';
+import { sendImageContent } from './images';
+
+// Query strings arrive as strings (or arrays/objects for repeated or bracketed keys, which are
+// refused by the schema instead of being coerced).
+const ZSearchQuery = z.object({
+  q: z.string().max(PUBLIC_SEARCH_LIMITS.queryMaxLength).optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, 'Must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(PUBLIC_SEARCH_LIMITS.maxLimit))
+    .optional(),
+});
+
+/**
+ * Anonymous surfaces: originals and APPROVED variants only (labelled, linked to their original),
+ * never a staged cover; PENDING_REVIEW images and their URLs never appear (SPEC.md 3.2, 5.4).
+ */
+export function createPublicRouter(deps: ApiDeps): Router {
+  const router = express.Router();
+
+  router.get('/api/public/properties/:propertyId', async (req, res) => {
+    const property = await getPublicProperty(deps.db, req.params['propertyId'] ?? '');
+    res.setHeader('Cache-Control', 'public, max-age=60');
+    res.json({ property });
+  });
+  router.all('/api/public/properties/:propertyId', methodNotAllowed(['GET']));
+
+  router.get('/api/public/search', async (req, res) => {
+    const query = ZSearchQuery.parse(req.query);
+    const result = await searchPublicProperties(
+      { redis: deps.redis, queueSuffix: deps.config.queueSuffix },
+      { q: query.q ?? '', ...(query.limit === undefined ? {} : { limit: query.limit }) },
+    );
+    res.setHeader('Cache-Control', 'public, max-age=30');
+    res.json(result);
+  });
+  router.all('/api/public/search', methodNotAllowed(['GET']));
+
+  router.get('/api/public/images/:imageId/content', async (req, res) => {
+    const content = await openPublicImageContent(deps, req.params['imageId'] ?? '');
+    // Short: a variant taken down (rejected) must stop being served soon after.
+    await sendImageContent(res, content, 'public, max-age=300');
+  });
+  router.all('/api/public/images/:imageId/content', methodNotAllowed(['GET']));
+  return router;
+}

@@ -1,0 +1,252 @@
+import { randomUUID } from 'node:crypto';
+import { createOriginalImage, createProperty } from '@staging/db/testing/factories';
+import { enqueueStagingJob } from '@staging/services/staging/staging-queue';
+import { MAX_UPLOAD_BYTES } from '@staging/services/images/inspect-upload';
+import { startApi, stopS3 } from './support/api-test-kit';
+import type { ApiHarness } from './support/api-test-kit';
+import { call, imageBytes, seedActors, seedListing, seedStagingJob } from './support/fixtures';
+import type { Actors, Listing } from './support/fixtures';
+
+let api: ApiHarness;
+let actors: Actors;
+
+beforeAll(async () => {
+  api = await startApi();
+  actors = await seedActors(api.db);
+});
+afterAll(async () => {
+  await api.close();
+  await stopS3();
+});
+
+type ErrorJson = { error: { code: string; message: string } };
+
+function form(file: { bytes: Buffer; name?: string; type?: string } | null, fields: Record<string, string> = {}, fileField = 'file'): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  if (file !== null) {
+    data.append(fileField, new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name ?? 'photo.bin');
+  }
+  return data;
+}
+
+function upload(propertyId: string, body: FormData | string, cookie = actors.cookies.owner, headers: Record<string, string> = {}): Promise<Response> {
+  return call(`${api.url}/api/properties/${propertyId}/images`, { method: 'POST', cookie, body, headers });
+}
+
+async function searchJobsFor(propertyId: string): Promise<number> {
+  const jobs = await api.searchQueue.getJobs(['waiting', 'delayed', 'active', 'completed']);
+  return jobs.filter((job) => job.data.propertyId === propertyId).length;
+}
+
+describe('POST /api/properties/:propertyId/images', () => {
+  let propertyId: string;
+  beforeAll(async () => {
+    propertyId = (await createProperty(api.db, { ownerAgentId: actors.owner.id, assignedAgentIds: [actors.assigned.id] })).id;
+  });
+
+  it.each([
+    ['jpeg', 'jpg', 'image/jpeg'],
+    ['png', 'png', 'image/png'],
+    ['webp', 'webp', 'image/webp'],
+  ] as const)('stores a %s original and answers 201 with the image', async (format, extension, contentType) => {
+    const bytes = await imageBytes(format, 120, 80);
+    // The declared type is ignored; the bytes decide.
+    const response = await upload(propertyId, form({ bytes, type: 'text/plain' }, { roomType: 'KITCHEN' }));
+    expect(response.status).toBe(201);
+    const { image } = (await response.json()) as { image: Record<string, unknown> };
+    expect(image).toMatchObject({
+      propertyId,
+      contentType,
+      width: 120,
+      height: 80,
+      bytes: bytes.length,
+      isMain: false,
+      isStyled: false,
+      reviewStatus: null,
+      roomType: 'KITCHEN',
+      url: `/api/property-images/${image['id'] as string}/content`,
+    });
+    const row = await api.db.propertyImage.findUniqueOrThrow({ where: { id: image['id'] as string } });
+    expect(row.objectKey).toBe(`originals/${propertyId}/${row.id}.${extension}`);
+    expect((await api.storage.getObject(row.objectKey)).equals(bytes)).toBe(true);
+
+    const content = await call(`${api.url}${image['url'] as string}`, { cookie: actors.cookies.assigned });
+    expect(content.status).toBe(200);
+    expect(content.headers.get('content-type')).toBe(contentType);
+    expect(content.headers.get('cache-control')).toBe('private, no-store');
+    expect(Buffer.from(await content.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(await searchJobsFor(propertyId)).toBeGreaterThan(0);
+  });
+
+  it('lets the assigned agent and an admin upload too', async () => {
+    for (const cookie of [actors.cookies.assigned, actors.cookies.admin]) {
+      expect((await upload(propertyId, form({ bytes: await imageBytes('jpeg') }), cookie)).status).toBe(201);
+    }
+  });
+
+  it.each([
+    ['not an image', async () => form({ bytes: Buffer.from('hello, this is text') })],
+    ['a truncated JPEG', async () => form({ bytes: (await imageBytes('jpeg', 400, 300)).subarray(0, 400) })],
+    ['a GIF', async () => form({ bytes: Buffer.from('R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw==', 'base64') })],
+    ['an empty file', async () => form({ bytes: Buffer.alloc(0) })],
+    ['no file', async () => form(null, { roomType: 'KITCHEN' })],
+    ['the file in another field', async () => form({ bytes: Buffer.from('x') }, {}, 'photo')],
+    ['an unknown room type', async () => form({ bytes: Buffer.from('x') }, { roomType: 'GARAGE' })],
+    ['an unknown field', async () => form({ bytes: Buffer.from('x') }, { caption: 'hi' })],
+    ['a JSON body', async () => JSON.stringify({ file: 'x' })],
+  ])('refuses %s with 400 and stores nothing', async (_name, build) => {
+    const before = await api.db.propertyImage.count({ where: { propertyId } });
+    const response = await upload(propertyId, await build());
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as ErrorJson).error.code).toBe('BAD_REQUEST');
+    expect(await api.db.propertyImage.count({ where: { propertyId } })).toBe(before);
+  });
+
+  it('refuses a file over the size cap with 413', async () => {
+    const big = Buffer.concat([await imageBytes('jpeg'), Buffer.alloc(MAX_UPLOAD_BYTES + 1)]);
+    const response = await upload(propertyId, form({ bytes: big }));
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as ErrorJson).error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('answers 401 without a session and 404 to an unrelated agent', async () => {
+    const bytes = await imageBytes('jpeg');
+    const anonymous = await call(`${api.url}/api/properties/${propertyId}/images`, { method: 'POST', body: form({ bytes }) });
+    expect(anonymous.status).toBe(401);
+    const unrelated = await upload(propertyId, form({ bytes }), actors.cookies.unrelated);
+    expect(unrelated.status).toBe(404);
+    const missing = await upload(randomUUID(), form({ bytes }));
+    expect(await unrelated.json()).toEqual(await missing.json());
+  });
+});
+
+describe('PATCH /api/property-images/:imageId', () => {
+  let listing: Listing;
+  beforeEach(async () => {
+    listing = await seedListing(api.db, api.storage, actors);
+  });
+
+  function patch(imageId: string, json: unknown, cookie = actors.cookies.owner): Promise<Response> {
+    return call(`${api.url}/api/property-images/${imageId}`, { method: 'PATCH', cookie, json });
+  }
+
+  it('moves the cover to another original, leaving exactly one', async () => {
+    const response = await patch(listing.original.id, { isMain: true });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { image: { isMain: boolean } }).image.isMain).toBe(true);
+    const mains = await api.db.propertyImage.findMany({ where: { propertyId: listing.propertyId, isMain: true } });
+    expect(mains.map((image) => image.id)).toEqual([listing.original.id]);
+  });
+
+  it('keeps one cover under concurrent cover changes', async () => {
+    const third = await createOriginalImage(api.db, { propertyId: listing.propertyId });
+    const responses = await Promise.all(
+      [listing.original.id, third.id, listing.cover.id, listing.original.id].map((id) => patch(id, { isMain: true })),
+    );
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200]);
+    expect(await api.db.propertyImage.count({ where: { propertyId: listing.propertyId, isMain: true } })).toBe(1);
+  });
+
+  it('sets room type and display order on an original', async () => {
+    const response = await patch(listing.original.id, { roomType: 'TV_ROOM', displayOrder: 5 });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ image: { roomType: 'TV_ROOM', displayOrder: 5 } });
+  });
+
+  it('refuses isMain true on a staged image with 400 STAGED_IMAGE_CANNOT_BE_COVER', async () => {
+    for (const staged of [listing.pending, listing.approved]) {
+      const response = await patch(staged.id, { isMain: true });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as ErrorJson).error.code).toBe('STAGED_IMAGE_CANNOT_BE_COVER');
+      expect((await api.db.propertyImage.findUniqueOrThrow({ where: { id: staged.id } })).isMain).toBe(false);
+    }
+    expect((await api.db.propertyImage.findUniqueOrThrow({ where: { id: listing.cover.id } })).isMain).toBe(true);
+  });
+
+  it('allows display order on a staged image but not a room type', async () => {
+    expect((await patch(listing.approved.id, { displayOrder: 3 })).status).toBe(200);
+    expect((await patch(listing.approved.id, { isMain: false })).status).toBe(200);
+    const roomType = await patch(listing.approved.id, { roomType: 'KITCHEN' });
+    expect(roomType.status).toBe(400);
+  });
+
+  it.each([
+    ['an empty body', {}],
+    ['an unknown field', { isCover: true }],
+    ['a wrong type', { isMain: 'yes' }],
+    ['a negative order', { displayOrder: -1 }],
+    ['an array', [1, 2]],
+  ])('refuses %s with 400', async (_name, body) => {
+    const response = await patch(listing.original.id, body);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as ErrorJson).error.code).toBe('BAD_REQUEST');
+  });
+});
+
+describe('DELETE /api/property-images/:imageId', () => {
+  let listing: Listing;
+  beforeEach(async () => {
+    listing = await seedListing(api.db, api.storage, actors);
+  });
+
+  it('refuses a staged image with 400 STAGED_IMAGE_DELETE_FORBIDDEN and keeps it', async () => {
+    for (const staged of [listing.pending, listing.approved]) {
+      const response = await call(`${api.url}/api/property-images/${staged.id}`, { method: 'DELETE', cookie: actors.cookies.owner });
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as ErrorJson;
+      expect(body.error.code).toBe('STAGED_IMAGE_DELETE_FORBIDDEN');
+      expect(body.error.message).toContain('ai.rejectStagedVariant');
+      expect(await api.db.propertyImage.count({ where: { id: staged.id } })).toBe(1);
+    }
+  });
+
+  it('deletes an original: variants cascade, objects go to the outbox, its jobs are canceled', async () => {
+    const queued = await seedStagingJob(api.db, {
+      propertyId: listing.propertyId,
+      originalImageId: listing.original.id,
+      status: 'PENDING',
+      attemptStatus: 'RESERVED',
+      predictionId: null,
+      canonicalStyle: 'FARMHOUSE',
+    });
+    await api.db.aiProviderAttempt.deleteMany({ where: { aiJobId: queued.aiJobId } });
+    await enqueueStagingJob(api.stagingQueue, queued.aiJobId);
+    const active = await seedStagingJob(api.db, {
+      propertyId: listing.propertyId,
+      originalImageId: listing.original.id,
+      status: 'PROCESSING',
+      canonicalStyle: 'INDUSTRIAL',
+    });
+    await enqueueStagingJob(api.stagingQueue, active.aiJobId, { delayMs: 600_000 });
+
+    const response = await call(`${api.url}/api/property-images/${listing.original.id}`, { method: 'DELETE', cookie: actors.cookies.assigned });
+    expect(response.status).toBe(204);
+
+    const remaining = await api.db.propertyImage.findMany({ where: { id: { in: [listing.original.id, listing.pending.id, listing.approved.id] } } });
+    expect(remaining).toEqual([]);
+    const outbox = await api.db.storageDeletionOutbox.findMany({
+      where: { objectKey: { in: [listing.original.objectKey, listing.pending.objectKey, listing.approved.objectKey] } },
+    });
+    expect(outbox.map((row) => [row.objectKey, row.reason, row.status]).sort()).toEqual(
+      [
+        [listing.original.objectKey, 'ORIGINAL_IMAGE_DELETED', 'PENDING'],
+        [listing.pending.objectKey, 'STAGED_IMAGE_DELETED', 'PENDING'],
+        [listing.approved.objectKey, 'STAGED_IMAGE_DELETED', 'PENDING'],
+      ].sort(),
+    );
+    expect((await api.db.aiJob.findUniqueOrThrow({ where: { id: queued.aiJobId } })).status).toBe('CANCELED');
+    expect(await api.stagingQueue.getJobState(queued.aiJobId)).toBe('unknown');
+    expect((await api.db.aiJob.findUniqueOrThrow({ where: { id: active.aiJobId } })).status).toBe('CANCEL_REQUESTED');
+    expect(await api.stagingQueue.getJobState(active.aiJobId)).toBe('waiting');
+    expect(await searchJobsFor(listing.propertyId)).toBeGreaterThan(0);
+
+    const again = await call(`${api.url}/api/property-images/${listing.original.id}`, { method: 'DELETE', cookie: actors.cookies.owner });
+    expect(again.status).toBe(404);
+  });
+
+  it('answers other methods with 405', async () => {
+    const response = await call(`${api.url}/api/property-images/${listing.original.id}`, { method: 'PUT', cookie: actors.cookies.owner });
+    expect(response.status).toBe(405);
+  });
+});

@@ -1,0 +1,187 @@
+// Test support for the api's integration tests: the real app (createApp) listening on port 0 over
+// the Jest run's Postgres, real Redis with a queue suffix unique to each test file, an in-process
+// s3rver bucket, a log capture and helpers that speak plain HTTP with fetch.
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { parseApiEnv } from '@staging/config/api';
+import type { ApiConfig } from '@staging/config/api';
+import { apiTestEnv } from '@staging/config/test-env';
+import { createDb } from '@staging/db/client';
+import type { Db } from '@staging/db/client';
+import { initErrorTracker } from '@staging/platform/error-tracker';
+import { createLogger } from '@staging/platform/logger';
+import { createRedis } from '@staging/platform/queues';
+import { createObjectStorage } from '@staging/platform/storage';
+import type { ObjectStorage } from '@staging/platform/storage';
+import { SESSION_COOKIE_NAME } from '@staging/services/auth/cookies';
+import { createSession } from '@staging/services/auth/sessions';
+import { searchDocumentKey, searchIndexKey } from '@staging/services/search/search-index-keys';
+import { createSearchQueue } from '@staging/services/search/search-queue';
+import type { SearchQueue } from '@staging/services/search/search-queue';
+import type { Clock } from '@staging/services/staging/staging-deps';
+import { createStagingQueue } from '@staging/services/staging/staging-queue';
+import type { StagingQueue } from '@staging/services/staging/staging-queue';
+import { startS3rver } from '@staging/stack/s3-server';
+import type { RunningS3rver } from '@staging/stack/s3-server';
+import type { ApiDeps, LoginRateLimits, RedisClient } from '../../src/api-deps';
+import { createApp } from '../../src/create-app';
+
+export const TEST_BUCKET = 'api-test-bucket';
+
+/** Origin the tests configure as the web app's (API_ALLOWED_ORIGINS). */
+export const WEB_ORIGIN = 'https://app.example.test';
+
+export interface LogCapture {
+  lines(): Record<string, unknown>[];
+  events(event: string): Record<string, unknown>[];
+  /** Everything written, raw, for "this secret never appears" assertions. */
+  text(): string;
+}
+
+export function captureLogs(): { logger: ReturnType<typeof createLogger>; logs: LogCapture } {
+  const chunks: string[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk.toString('utf8'));
+      callback();
+    },
+  });
+  const logger = createLogger({ service: 'api-test', level: 'debug', destination });
+  const lines = (): Record<string, unknown>[] =>
+    chunks
+      .join('')
+      .split('\n')
+      .filter((line) => line.length > 0)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  return {
+    logger,
+    logs: { lines, events: (event) => lines().filter((line) => line['event'] === event), text: () => chunks.join('') },
+  };
+}
+
+function requiredEnv(name: 'DATABASE_URL' | 'VALKEY_URL' | 'QUEUE_SUFFIX'): string {
+  const value = process.env[name];
+  if (value === undefined) throw new Error(`${name} is not set: the Jest global setup did not run`);
+  return value;
+}
+
+export interface ApiHarness {
+  url: string;
+  deps: ApiDeps;
+  db: Db;
+  redis: RedisClient;
+  storage: ObjectStorage;
+  stagingQueue: StagingQueue;
+  searchQueue: SearchQueue;
+  config: ApiConfig;
+  logs: LogCapture;
+  /** Deletes this file's queue and search keys, closes everything. */
+  close(): Promise<void>;
+}
+
+export interface StartApiOptions {
+  env?: Record<string, string | undefined>;
+  clock?: Clock;
+  loginRateLimits?: LoginRateLimits;
+}
+
+let sharedS3: Promise<RunningS3rver> | undefined;
+
+/** One s3rver per test file (Jest runs each file in its own module registry). */
+function s3(): Promise<RunningS3rver> {
+  sharedS3 ??= startS3rver({ buckets: [TEST_BUCKET] });
+  return sharedS3;
+}
+
+export async function startApi(options: StartApiOptions = {}): Promise<ApiHarness> {
+  const s3rver = await s3();
+  const queueSuffix = `${requiredEnv('QUEUE_SUFFIX')}-${randomBytes(4).toString('hex')}`;
+  const config = parseApiEnv(
+    apiTestEnv({
+      DATABASE_URL: requiredEnv('DATABASE_URL'),
+      VALKEY_URL: requiredEnv('VALKEY_URL'),
+      QUEUE_SUFFIX: queueSuffix,
+      S3_ENDPOINT: s3rver.endpoint,
+      S3_BUCKET: TEST_BUCKET,
+      API_ALLOWED_ORIGINS: WEB_ORIGIN,
+      LOG_LEVEL: 'debug',
+      ...options.env,
+    }),
+  );
+  const { logger, logs } = captureLogs();
+  // No DSN: alerts are written to this logger only, where tests can read them.
+  initErrorTracker({ service: 'api-test', environment: 'test', release: 'test', logger });
+  const db = createDb(config.databaseUrl, { maxConnections: 20 });
+  const redis = createRedis(config.valkeyUrl, { role: 'worker', connectionName: 'api-test' });
+  const stagingQueue = createStagingQueue(redis, config.queueSuffix);
+  const searchQueue = createSearchQueue(redis, config.queueSuffix);
+  const storage = createObjectStorage(config.storage);
+  const deps: ApiDeps = {
+    config,
+    db,
+    redis,
+    stagingQueue,
+    searchQueue,
+    storage,
+    logger,
+    clock: options.clock ?? { now: () => new Date() },
+    ...(options.loginRateLimits === undefined ? {} : { loginRateLimits: options.loginRateLimits }),
+  };
+  const server: Server = createApp(deps).listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    deps,
+    db,
+    redis,
+    storage,
+    stagingQueue,
+    searchQueue,
+    config,
+    logs,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await deleteKeys(redis, `bull:*${config.queueSuffix}:*`);
+      await deleteKeys(redis, `rl:*${config.queueSuffix}*`);
+      // Search documents written under this file's suffix, then their index set.
+      const indexKey = searchIndexKey(config.queueSuffix);
+      const documentIds = await redis.smembers(indexKey);
+      if (documentIds.length > 0) await redis.del(...documentIds.map(searchDocumentKey));
+      await redis.del(indexKey);
+      await stagingQueue.close();
+      await searchQueue.close();
+      await redis.quit();
+      await db.$disconnect();
+      storage.close();
+    },
+  };
+}
+
+/** Stops the file's s3rver; call in the last afterAll of a file. */
+export async function stopS3(): Promise<void> {
+  if (sharedS3 === undefined) return;
+  const running = await sharedS3;
+  sharedS3 = undefined;
+  await running.stop();
+}
+
+/** Deletes keys matching `pattern` (which always includes this file's unique suffix). */
+export async function deleteKeys(redis: RedisClient, pattern: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length > 0) await redis.del(...keys);
+  } while (cursor !== '0');
+}
+
+/** A Cookie header value for a fresh session of `userId`. */
+export async function sessionCookie(db: Db, userId: string): Promise<string> {
+  const { token } = await createSession(db, userId, { now: new Date(), ttlMs: 3_600_000 });
+  return `${SESSION_COOKIE_NAME}=${token}`;
+}

@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import type { Db, PropertyImage } from '@staging/db/client';
+import { createOriginalImage, createProperty, createStagedImage, createUser } from '@staging/db/testing/factories';
+import type { SeededUser } from '@staging/db/testing/factories';
+import type { ObjectStorage } from '@staging/platform/storage';
+import { sessionCookie } from './api-test-kit';
+
+export async function imageBytes(format: 'jpeg' | 'png' | 'webp', width = 96, height = 64): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 120, g: 90, b: 60 } } })
+    .toFormat(format)
+    .toBuffer();
+}
+
+export interface Actors {
+  owner: SeededUser;
+  assigned: SeededUser;
+  unrelated: SeededUser;
+  admin: SeededUser;
+  cookies: { owner: string; assigned: string; unrelated: string; admin: string };
+}
+
+export async function seedActors(db: Db): Promise<Actors> {
+  const [owner, assigned, unrelated, admin] = await Promise.all([
+    createUser(db),
+    createUser(db),
+    createUser(db),
+    createUser(db, { role: 'ADMIN' }),
+  ]);
+  const [ownerCookie, assignedCookie, unrelatedCookie, adminCookie] = await Promise.all(
+    [owner, assigned, unrelated, admin].map((user) => sessionCookie(db, user.id)),
+  );
+  return {
+    owner,
+    assigned,
+    unrelated,
+    admin,
+    cookies: { owner: ownerCookie!, assigned: assignedCookie!, unrelated: unrelatedCookie!, admin: adminCookie! },
+  };
+}
+
+export interface Listing {
+  propertyId: string;
+  original: PropertyImage;
+  /** A second original, the cover. */
+  cover: PropertyImage;
+  pending: PropertyImage;
+  approved: PropertyImage;
+}
+
+/**
+ * A property of `actors.owner` (with `actors.assigned` assigned) holding two stored originals
+ * (one the cover), a PENDING_REVIEW and an APPROVED staged variant, all with real objects.
+ */
+export async function seedListing(db: Db, storage: ObjectStorage, actors: Actors, title?: string): Promise<Listing> {
+  const property = await createProperty(db, {
+    ownerAgentId: actors.owner.id,
+    assignedAgentIds: [actors.assigned.id],
+    ...(title === undefined ? {} : { title }),
+  });
+  const key = (kind: string) => `${kind}/${property.id}/${randomUUID()}.jpg`;
+  const cover = await createOriginalImage(db, { propertyId: property.id, isMain: true, objectKey: key('originals'), displayOrder: 0 });
+  const original = await createOriginalImage(db, { propertyId: property.id, objectKey: key('originals'), displayOrder: 1 });
+  const pending = await createStagedImage(db, { original, canonicalStyle: 'MODERN', objectKey: key('staged') });
+  const approved = await createStagedImage(db, {
+    original,
+    canonicalStyle: 'COASTAL',
+    reviewStatus: 'APPROVED',
+    reviewedByUserId: actors.owner.id,
+    objectKey: key('staged'),
+  });
+  const bytes = await imageBytes('jpeg');
+  await Promise.all([cover, original, pending, approved].map((image) => storage.putObject(image.objectKey, bytes, 'image/jpeg')));
+  return { propertyId: property.id, original, cover, pending, approved };
+}
+
+export interface SeededJob {
+  aiJobId: string;
+  attemptId: string;
+}
+
+/**
+ * A ROOM_STAGING job for `originalImageId` with one attempt, written directly (the worker's
+ * part of the ledger is not under test here).
+ */
+export async function seedStagingJob(
+  db: Db,
+  options: {
+    propertyId: string;
+    originalImageId: string;
+    status?: 'PENDING' | 'PROCESSING' | 'RETRYING' | 'CANCEL_REQUESTED' | 'SUCCESS' | 'CANCELED' | 'FAILED';
+    attemptStatus?: 'RESERVED' | 'CREATING' | 'ACTIVE' | 'SUCCEEDED' | 'FAILED' | 'CANCELED' | 'DISCARDED';
+    predictionId?: string | null;
+    canonicalStyle?: 'MODERN' | 'SCANDINAVIAN' | 'INDUSTRIAL' | 'MID_CENTURY' | 'COASTAL' | 'FARMHOUSE';
+  },
+): Promise<SeededJob> {
+  const aiJobId = randomUUID();
+  const style = options.canonicalStyle ?? 'SCANDINAVIAN';
+  const status = options.status ?? 'PROCESSING';
+  await db.aiJob.create({
+    data: {
+      id: aiJobId,
+      type: 'ROOM_STAGING',
+      status,
+      // Unique per job: deduplication is the submission's business, not under test where this
+      // helper is used, and tests seed several open jobs for one original.
+      dedupeKey: `${options.originalImageId}:${style}:${aiJobId}`,
+      propertyId: options.propertyId,
+      staging: {
+        create: {
+          originalImageId: options.originalImageId,
+          propertyId: options.propertyId,
+          canonicalRoomType: 'LIVING_ROOM',
+          canonicalStyle: style,
+          submittedStyle: style,
+          providerModel: 'openai/gpt-image-2',
+          promptVersion: 'test',
+          prompt: 'test prompt',
+          quality: 'medium',
+          aspectRatio: '1:1',
+          outputFormat: 'jpeg',
+          outputCompression: 92,
+        },
+      },
+    },
+  });
+  const attempt = await db.aiProviderAttempt.create({
+    data: {
+      aiJobId,
+      attemptNumber: 1,
+      status: options.attemptStatus ?? 'ACTIVE',
+      providerPredictionId: options.predictionId === undefined ? `pred_${randomUUID()}` : options.predictionId,
+    },
+  });
+  return { aiJobId, attemptId: attempt.id };
+}
+
+/** fetch with a cookie and JSON body; never follows redirects so a 3xx stays visible. */
+export async function call(
+  url: string,
+  init: { method?: string; cookie?: string; json?: unknown; body?: RequestInit['body']; headers?: Record<string, string> } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.cookie !== undefined) headers['cookie'] = init.cookie;
+  let body = init.body;
+  if (init.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(init.json);
+  }
+  return fetch(url, { method: init.method ?? 'GET', headers, redirect: 'manual', ...(body === undefined ? {} : { body }) });
+}
+
+/** Calls a tRPC procedure over HTTP the way any JSON client would (no transformer). */
+export async function trpc(
+  baseUrl: string,
+  type: 'query' | 'mutation',
+  path: string,
+  input: unknown,
+  cookie?: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: { result?: { data: unknown }; error?: { message: string; code: number; data: { code: string; appCode: string; httpStatus: number } } } }> {
+  const url = `${baseUrl}/api/trpc/${path}`;
+  const response =
+    type === 'query'
+      ? await call(`${url}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, {
+          ...(cookie === undefined ? {} : { cookie }),
+          headers,
+        })
+      : await call(url, { method: 'POST', ...(cookie === undefined ? {} : { cookie }), headers, json: input ?? null });
+  return { status: response.status, body: (await response.json()) as never };
+}

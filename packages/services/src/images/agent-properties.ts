@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import type { Db } from '@staging/db/client';
+import { AppError, ErrorCode } from '@staging/domain/errors';
+import { accessiblePropertyFilter, PROPERTY_NOT_FOUND } from '../access/property-access';
+import type { Actor } from '../access/property-access';
+import { AGENT_IMAGE_SELECT, IMAGE_ORDER, toAgentImageDto } from './image-dto';
+import type { AgentImageDto } from './image-dto';
+import { isWellFormedId, ZEntityId } from './ids';
+
+/** How the caller relates to a property; ADMIN when support access is the only link. */
+export type PropertyRelation = 'OWNER' | 'ASSIGNED' | 'ADMIN';
+
+export interface ReviewSummary {
+  originals: number;
+  pendingReview: number;
+  approved: number;
+}
+
+export interface AgentPropertySummaryDto {
+  id: string;
+  title: string;
+  address: string;
+  city: string;
+  relation: PropertyRelation;
+  coverImage: AgentImageDto | null;
+  review: ReviewSummary;
+  createdAt: string;
+}
+
+export interface AgentPropertyDto extends Omit<AgentPropertySummaryDto, 'coverImage'> {
+  description: string | null;
+  bedrooms: number;
+  bathrooms: number;
+  features: string[];
+  ownerAgentId: string;
+  /** Originals and staged variants (pending and approved), in gallery order. */
+  images: AgentImageDto[];
+}
+
+export const PROPERTY_LIST_LIMITS = { defaultLimit: 50, maxLimit: 100 } as const;
+
+export const ZListPropertiesInput = z
+  .strictObject({
+    limit: z.number().int().min(1).max(PROPERTY_LIST_LIMITS.maxLimit).optional(),
+    /** The last property ID of the previous page. */
+    cursor: ZEntityId.optional(),
+  })
+  .optional();
+
+export const ZGetPropertyInput = z.strictObject({ propertyId: ZEntityId });
+
+export interface AgentPropertyPage {
+  items: AgentPropertySummaryDto[];
+  nextCursor: string | null;
+}
+
+const propertySelect = (actorId: string) =>
+  ({
+    id: true,
+    title: true,
+    address: true,
+    city: true,
+    description: true,
+    bedrooms: true,
+    bathrooms: true,
+    features: true,
+    ownerAgentId: true,
+    createdAt: true,
+    agents: { where: { userId: actorId }, select: { userId: true } },
+    images: { select: AGENT_IMAGE_SELECT, orderBy: IMAGE_ORDER },
+  }) as const;
+
+type PropertyRow = {
+  ownerAgentId: string;
+  agents: { userId: string }[];
+  images: Parameters<typeof toAgentImageDto>[0][];
+};
+
+function relationOf(actor: Actor, row: PropertyRow): PropertyRelation {
+  if (row.ownerAgentId === actor.id) return 'OWNER';
+  if (row.agents.length > 0) return 'ASSIGNED';
+  return 'ADMIN';
+}
+
+function reviewSummary(images: readonly AgentImageDto[]): ReviewSummary {
+  return {
+    originals: images.filter((image) => !image.isStyled).length,
+    pendingReview: images.filter((image) => image.reviewStatus === 'PENDING_REVIEW').length,
+    approved: images.filter((image) => image.reviewStatus === 'APPROVED').length,
+  };
+}
+
+/** The cover the listing shows: the original marked isMain, else the first original. */
+function coverOf(images: readonly AgentImageDto[]): AgentImageDto | null {
+  const originals = images.filter((image) => !image.isStyled);
+  return originals.find((image) => image.isMain) ?? originals[0] ?? null;
+}
+
+/**
+ * property.list: the properties the caller owns or is assigned to (every property for an admin),
+ * newest first, with cover and review counts. Keyset pagination by ID cursor.
+ */
+export async function listAgentProperties(
+  db: Db,
+  actor: Actor,
+  input: z.infer<typeof ZListPropertiesInput>,
+): Promise<AgentPropertyPage> {
+  const limit = input?.limit ?? PROPERTY_LIST_LIMITS.defaultLimit;
+  const rows = await db.property.findMany({
+    where: accessiblePropertyFilter(actor),
+    select: propertySelect(actor.id),
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: limit + 1,
+    ...(input?.cursor === undefined ? {} : { cursor: { id: input.cursor }, skip: 1 }),
+  });
+  const page = rows.slice(0, limit);
+  return {
+    items: page.map((row) => {
+      const images = row.images.map(toAgentImageDto);
+      return {
+        id: row.id,
+        title: row.title,
+        address: row.address,
+        city: row.city,
+        relation: relationOf(actor, row),
+        coverImage: coverOf(images),
+        review: reviewSummary(images),
+        createdAt: row.createdAt.toISOString(),
+      };
+    }),
+    nextCursor: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null,
+  };
+}
+
+/** property.get: one property the caller may manage, with every image and its review state. */
+export async function getAgentProperty(db: Db, actor: Actor, propertyId: string): Promise<AgentPropertyDto> {
+  if (!isWellFormedId(propertyId)) throw new AppError(ErrorCode.NOT_FOUND, PROPERTY_NOT_FOUND);
+  const row = await db.property.findFirst({
+    where: { AND: [{ id: propertyId }, accessiblePropertyFilter(actor)] },
+    select: propertySelect(actor.id),
+  });
+  if (row === null) throw new AppError(ErrorCode.NOT_FOUND, PROPERTY_NOT_FOUND);
+  const images = row.images.map(toAgentImageDto);
+  return {
+    id: row.id,
+    title: row.title,
+    address: row.address,
+    city: row.city,
+    description: row.description,
+    bedrooms: row.bedrooms,
+    bathrooms: row.bathrooms,
+    features: row.features,
+    ownerAgentId: row.ownerAgentId,
+    relation: relationOf(actor, row),
+    review: reviewSummary(images),
+    createdAt: row.createdAt.toISOString(),
+    images,
+  };
+}

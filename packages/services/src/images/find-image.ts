@@ -1,0 +1,34 @@
+import type { Db, Prisma } from '@staging/db/client';
+import { AppError, ErrorCode } from '@staging/domain/errors';
+import { accessiblePropertyFilter } from '../access/property-access';
+import type { Actor } from '../access/property-access';
+import { isWellFormedId } from './ids';
+
+/**
+ * One message for "no such image" and "not yours", so probing image IDs reveals nothing
+ * (SPEC.md 5.4, issue: "never a hint that the image exists").
+ */
+export const IMAGE_NOT_FOUND = 'Image not found';
+
+export function imageNotFound(): AppError {
+  return new AppError(ErrorCode.NOT_FOUND, IMAGE_NOT_FOUND);
+}
+
+/**
+ * The image `imageId` if `actor` may manage its property (owner, assigned agent, admin), with
+ * the columns of `select`; NOT_FOUND otherwise. One query: access is part of the WHERE clause.
+ */
+export async function findManageableImage<S extends Prisma.PropertyImageSelect>(
+  db: Db | Prisma.TransactionClient,
+  actor: Actor,
+  imageId: string,
+  select: S,
+): Promise<Prisma.PropertyImageGetPayload<{ select: S }>> {
+  if (!isWellFormedId(imageId)) throw imageNotFound();
+  const image = await db.propertyImage.findFirst({
+    where: { id: imageId, property: accessiblePropertyFilter(actor) },
+    select,
+  });
+  if (image === null) throw imageNotFound();
+  return image as Prisma.PropertyImageGetPayload<{ select: S }>;
+}

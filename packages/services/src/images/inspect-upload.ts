@@ -1,0 +1,65 @@
+import sharp from 'sharp';
+import type { Metadata } from 'sharp';
+import { AppError, ErrorCode } from '@staging/domain/errors';
+
+/** Formats accepted for originals: what browsers display and the provider accepts as input. */
+export const UPLOAD_FORMATS = {
+  jpeg: { contentType: 'image/jpeg', extension: 'jpg' },
+  png: { contentType: 'image/png', extension: 'png' },
+  webp: { contentType: 'image/webp', extension: 'webp' },
+} as const;
+
+export type UploadFormat = keyof typeof UPLOAD_FORMATS;
+
+/** Largest accepted upload; the HTTP layer stops reading the stream beyond it. */
+export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
+
+/**
+ * Decompression-bomb guard: a few-KB PNG can declare 50k x 50k pixels. 50 megapixels covers any
+ * camera a listing photo comes from.
+ */
+const MAX_INPUT_PIXELS = 50_000_000;
+
+export interface InspectedImage {
+  format: UploadFormat;
+  contentType: string;
+  extension: string;
+  /** Displayed size, i.e. after EXIF orientation. */
+  width: number;
+  height: number;
+}
+
+function notAnImage(): AppError {
+  return new AppError(ErrorCode.BAD_REQUEST, 'File must be a complete JPEG, PNG or WebP image');
+}
+
+/**
+ * Proves that `bytes` is a single-frame JPEG, PNG or WebP that decodes completely: the header
+ * alone would accept a truncated upload, so the pixels are decoded (at a small size, which lets
+ * libjpeg shrink on load) with truncation treated as an error. The declared Content-Type of the
+ * upload is ignored; the bytes decide.
+ */
+export async function inspectUpload(bytes: Buffer): Promise<InspectedImage> {
+  if (bytes.length === 0) throw notAnImage();
+  const options = { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS } as const;
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes, options).metadata();
+  } catch {
+    throw notAnImage();
+  }
+  const format = metadata.format;
+  if (format !== 'jpeg' && format !== 'png' && format !== 'webp') throw notAnImage();
+  if ((metadata.pages ?? 1) > 1) {
+    throw new AppError(ErrorCode.BAD_REQUEST, 'Animated or multi-page images are not accepted');
+  }
+  const width = metadata.autoOrient?.width ?? metadata.width;
+  const height = metadata.autoOrient?.height ?? metadata.height;
+  if (!width || !height) throw notAnImage();
+  try {
+    await sharp(bytes, options).resize(64, 64, { fit: 'inside' }).raw().toBuffer();
+  } catch {
+    throw notAnImage();
+  }
+  return { format, ...UPLOAD_FORMATS[format], width, height };
+}

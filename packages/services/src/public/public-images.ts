@@ -1,0 +1,89 @@
+import type { Prisma } from '@staging/db/client';
+import { IMAGE_ORDER } from '../images/image-dto';
+
+/**
+ * Disclosure shown on every staged image anonymous visitors see (SPEC.md 3.2). The text is part
+ * of the contract with clients and the search document; it is not localized.
+ */
+export const STAGED_DISCLOSURE_LABEL = 'AI · Virtually staged';
+
+/**
+ * The only images anonymous surfaces may show: originals, and APPROVED staged variants that still
+ * have their original (the unaltered photo must be reachable from the staged one, so a legacy
+ * orphan without styledFromId stays private). PENDING_REVIEW never matches.
+ */
+export const PUBLIC_IMAGE_WHERE = {
+  OR: [{ isStyled: false }, { isStyled: true, reviewStatus: 'APPROVED', styledFromId: { not: null } }],
+} as const satisfies Prisma.PropertyImageWhereInput;
+
+export const PUBLIC_IMAGE_SELECT = {
+  id: true,
+  width: true,
+  height: true,
+  displayOrder: true,
+  isMain: true,
+  isStyled: true,
+  styledFromId: true,
+  style: true,
+  canonicalStyle: true,
+  roomType: true,
+  reviewStatus: true,
+} as const satisfies Prisma.PropertyImageSelect;
+
+export { IMAGE_ORDER as PUBLIC_IMAGE_ORDER };
+
+export type PublicImageRow = Prisma.PropertyImageGetPayload<{ select: typeof PUBLIC_IMAGE_SELECT }>;
+
+export interface PublicImageDto {
+  id: string;
+  /** Anonymous content route that serves only originals and APPROVED variants. */
+  url: string;
+  width: number;
+  height: number;
+  displayOrder: number;
+  isStyled: boolean;
+  /** True for exactly one original per property when it has any; never for a staged image. */
+  isCover: boolean;
+  roomType: string | null;
+  style: string | null;
+  /** STAGED_DISCLOSURE_LABEL on staged images, null on originals. */
+  label: string | null;
+  /** The unaltered photo a staged image derives from (null on originals). */
+  originalImageId: string | null;
+  originalUrl: string | null;
+}
+
+export function publicImageUrl(imageId: string): string {
+  return `/api/public/images/${encodeURIComponent(imageId)}/content`;
+}
+
+/**
+ * Maps rows that passed PUBLIC_IMAGE_WHERE (in gallery order) to DTOs. The rows are re-checked
+ * here as well: this function is the last step before data leaves the service, so a caller that
+ * forgot the WHERE clause still cannot publish a pending variant. The cover is the original marked
+ * isMain, else the first original; a staged image is never chosen (SPEC.md 1.5).
+ */
+export function toPublicImages(rows: readonly PublicImageRow[]): PublicImageDto[] {
+  const visible = rows.filter(
+    (row) => !row.isStyled || (row.reviewStatus === 'APPROVED' && row.styledFromId !== null),
+  );
+  const visibleOriginalIds = new Set(visible.filter((row) => !row.isStyled).map((row) => row.id));
+  // A variant whose original is not in this list would link nowhere; it is left out.
+  const publishable = visible.filter((row) => !row.isStyled || visibleOriginalIds.has(row.styledFromId ?? ''));
+  const originals = publishable.filter((row) => !row.isStyled);
+  const coverId = (originals.find((row) => row.isMain) ?? originals[0])?.id;
+  return publishable.map((row) => ({
+    id: row.id,
+    url: publicImageUrl(row.id),
+    width: row.width,
+    height: row.height,
+    displayOrder: row.displayOrder,
+    isStyled: row.isStyled,
+    isCover: row.id === coverId,
+    roomType: row.roomType,
+    style: row.isStyled ? (row.canonicalStyle ?? row.style) : null,
+    label: row.isStyled ? STAGED_DISCLOSURE_LABEL : null,
+    originalImageId: row.isStyled ? row.styledFromId : null,
+    originalUrl: row.isStyled && row.styledFromId !== null ? publicImageUrl(row.styledFromId) : null,
+  }));
+}

@@ -1,0 +1,136 @@
+import type { Redis } from 'ioredis';
+import { z } from 'zod';
+import { searchDocumentKey, searchIndexKey } from '../search/search-index-keys';
+import { publicImageUrl, STAGED_DISCLOSURE_LABEL } from './public-images';
+import type { PublicImageDto } from './public-images';
+
+export const PUBLIC_SEARCH_LIMITS = { queryMaxLength: 200, defaultLimit: 20, maxLimit: 50 } as const;
+
+export const ZPublicSearchInput = z.strictObject({
+  q: z.string().max(PUBLIC_SEARCH_LIMITS.queryMaxLength).default(''),
+  limit: z.number().int().min(1).max(PUBLIC_SEARCH_LIMITS.maxLimit).default(PUBLIC_SEARCH_LIMITS.defaultLimit),
+});
+
+export type TPublicSearchInput = z.input<typeof ZPublicSearchInput>;
+
+export interface PublicSearchHit {
+  id: string;
+  title: string;
+  city: string;
+  address: string;
+  bedrooms: number;
+  bathrooms: number;
+  coverImage: PublicImageDto | null;
+  images: PublicImageDto[];
+}
+
+export interface PublicSearchResult {
+  query: string;
+  total: number;
+  results: PublicSearchHit[];
+}
+
+// The document is data from Redis, so it is parsed, not trusted: a corrupt or stale-format entry
+// is skipped and, whatever it says, a staged image is only passed on in the labelled, linked form.
+const ZStoredImage = z.object({
+  id: z.string(),
+  width: z.number(),
+  height: z.number(),
+  displayOrder: z.number(),
+  isStyled: z.boolean(),
+  isCover: z.boolean(),
+  roomType: z.string().nullable(),
+  style: z.string().nullable(),
+  originalImageId: z.string().nullable(),
+});
+
+function toImage(stored: z.infer<typeof ZStoredImage>): PublicImageDto | null {
+  if (stored.isStyled && stored.originalImageId === null) return null;
+  return {
+    id: stored.id,
+    url: publicImageUrl(stored.id),
+    width: stored.width,
+    height: stored.height,
+    displayOrder: stored.displayOrder,
+    isStyled: stored.isStyled,
+    isCover: stored.isCover && !stored.isStyled,
+    roomType: stored.roomType,
+    style: stored.style,
+    label: stored.isStyled ? STAGED_DISCLOSURE_LABEL : null,
+    originalImageId: stored.isStyled ? stored.originalImageId : null,
+    originalUrl: stored.isStyled && stored.originalImageId !== null ? publicImageUrl(stored.originalImageId) : null,
+  };
+}
+
+function parseImages(json: string | null): PublicImageDto[] {
+  if (json === null) return [];
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    return [];
+  }
+  const parsed = z.array(ZStoredImage).safeParse(raw);
+  if (!parsed.success) return [];
+  return parsed.data.map(toImage).filter((image): image is PublicImageDto => image !== null);
+}
+
+function tokensOf(query: string): string[] {
+  return query.normalize('NFKC').toLowerCase().split(/\s+/).filter((token) => token.length > 0);
+}
+
+const CANDIDATE_FIELDS = ['id', 'title', 'text'] as const;
+const HIT_FIELDS = ['id', 'title', 'city', 'address', 'bedrooms', 'bathrooms', 'images'] as const;
+
+/**
+ * Anonymous search over the search documents (never over Postgres): every query word must occur
+ * in the document's text; hits are ordered by title. Candidates come from the per-suffix index
+ * set, read with two pipelined round trips. This is a linear scan of the index, which suits the
+ * catalogue sizes of one agency; docs/decisions.md records when to move to a search module.
+ */
+export async function searchPublicProperties(
+  deps: { redis: Redis; queueSuffix: string },
+  input: TPublicSearchInput,
+): Promise<PublicSearchResult> {
+  const { q, limit } = ZPublicSearchInput.parse(input);
+  const tokens = tokensOf(q);
+  const ids = await deps.redis.smembers(searchIndexKey(deps.queueSuffix));
+  if (ids.length === 0) return { query: q, total: 0, results: [] };
+
+  const candidates = deps.redis.pipeline();
+  for (const id of ids) candidates.hmget(searchDocumentKey(id), ...CANDIDATE_FIELDS);
+  const candidateRows = (await candidates.exec()) ?? [];
+  const matches: { id: string; title: string }[] = [];
+  for (const [error, value] of candidateRows) {
+    if (error !== null || !Array.isArray(value)) continue;
+    const [id, title, text] = value as (string | null)[];
+    if (!id || title === null || title === undefined || text === null || text === undefined) continue;
+    if (tokens.every((token) => text.includes(token))) matches.push({ id, title });
+  }
+  matches.sort((a, b) => a.title.localeCompare(b.title) || a.id.localeCompare(b.id));
+  const page = matches.slice(0, limit);
+  if (page.length === 0) return { query: q, total: 0, results: [] };
+
+  const details = deps.redis.pipeline();
+  for (const match of page) details.hmget(searchDocumentKey(match.id), ...HIT_FIELDS);
+  const detailRows = (await details.exec()) ?? [];
+  const results: PublicSearchHit[] = [];
+  for (const [error, value] of detailRows) {
+    if (error !== null || !Array.isArray(value)) continue;
+    const [id, title, city, address, bedrooms, bathrooms, images] = value as (string | null)[];
+    // Removed between the two reads: skip rather than return a half-empty hit.
+    if (!id || title === null || title === undefined) continue;
+    const parsedImages = parseImages(images ?? null);
+    results.push({
+      id,
+      title,
+      city: city ?? '',
+      address: address ?? '',
+      bedrooms: Number(bedrooms ?? 0) || 0,
+      bathrooms: Number(bathrooms ?? 0) || 0,
+      coverImage: parsedImages.find((image) => image.isCover) ?? null,
+      images: parsedImages,
+    });
+  }
+  return { query: q, total: matches.length, results };
+}

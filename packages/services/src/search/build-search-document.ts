@@ -1,0 +1,119 @@
+import type { Redis } from 'ioredis';
+import type { Db } from '@staging/db/client';
+import { PUBLIC_IMAGE_ORDER, PUBLIC_IMAGE_SELECT, PUBLIC_IMAGE_WHERE, toPublicImages } from '../public/public-images';
+import type { PublicImageDto } from '../public/public-images';
+import { searchDocumentKey, searchIndexKey } from './search-index-keys';
+
+/** One image of the `images` field: the public image DTO (isStyled true only for APPROVED variants). */
+export type SearchDocumentImage = PublicImageDto;
+
+/** The hash `psearch:property:<id>` as written; every value is a string in Redis. */
+export interface SearchDocument {
+  id: string;
+  title: string;
+  city: string;
+  address: string;
+  bedrooms: string;
+  bathrooms: string;
+  /** Lower-cased words matched by public search (title, city, address, description, features). */
+  text: string;
+  coverImageId: string;
+  /** JSON list of {@link SearchDocumentImage}. */
+  images: string;
+  /** Milliseconds of the database read the document reflects; orders concurrent rebuilds. */
+  builtAt: string;
+}
+
+/** How long the marker of a removed property stays (see the script below). */
+const TOMBSTONE_TTL_SECONDS = 24 * 3600;
+
+/**
+ * Writes or removes a document only if no newer rebuild already did. Two workers can rebuild the
+ * same property concurrently; the one that read the database earlier must not overwrite the
+ * later one's document, and a rebuild that read a property just before its deletion must not
+ * bring it back (the removal leaves a short-lived `builtAt` tombstone for that comparison).
+ *
+ * KEYS: document, index set. ARGV: builtAt, propertyId, mode ('write' | 'remove'), field/value...
+ */
+const WRITE_IF_NEWER = `
+local current = redis.call('HGET', KEYS[1], 'builtAt')
+if current and tonumber(current) > tonumber(ARGV[1]) then return 0 end
+redis.call('DEL', KEYS[1])
+if ARGV[3] == 'remove' then
+  redis.call('HSET', KEYS[1], 'builtAt', ARGV[1])
+  redis.call('EXPIRE', KEYS[1], ${TOMBSTONE_TTL_SECONDS})
+  redis.call('SREM', KEYS[2], ARGV[2])
+  return 1
+end
+redis.call('HSET', KEYS[1], unpack(ARGV, 4))
+redis.call('SADD', KEYS[2], ARGV[2])
+return 1
+`;
+
+export interface RebuildOptions {
+  queueSuffix: string;
+  /** Time source for `builtAt`; the wall clock by default. */
+  now?: () => Date;
+}
+
+export type RebuildResult = 'written' | 'removed' | 'superseded';
+
+function searchText(parts: readonly (string | null | undefined)[]): string {
+  return parts
+    .filter((part): part is string => typeof part === 'string' && part.length > 0)
+    .join(' ')
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * Rebuilds the search document of one property from the database: originals (isStyled false)
+ * and APPROVED staged variants (isStyled true) only, the same visibility rule as the public
+ * routes. A property that no longer exists loses its document and its index entry. Idempotent.
+ */
+export async function rebuildSearchDocument(
+  db: Db,
+  redis: Redis,
+  propertyId: string,
+  options: RebuildOptions,
+): Promise<RebuildResult> {
+  // Taken before the read: a document is as new as the data it was built from.
+  const builtAt = String((options.now ?? (() => new Date()))().getTime());
+  const property = await db.property.findUnique({
+    where: { id: propertyId },
+    select: {
+      id: true,
+      title: true,
+      city: true,
+      address: true,
+      description: true,
+      bedrooms: true,
+      bathrooms: true,
+      features: true,
+      images: { where: PUBLIC_IMAGE_WHERE, select: PUBLIC_IMAGE_SELECT, orderBy: PUBLIC_IMAGE_ORDER },
+    },
+  });
+  const keys = [searchDocumentKey(propertyId), searchIndexKey(options.queueSuffix)];
+  if (property === null) {
+    const removed = await redis.eval(WRITE_IF_NEWER, 2, ...keys, builtAt, propertyId, 'remove');
+    return removed === 1 ? 'removed' : 'superseded';
+  }
+  const images = toPublicImages(property.images);
+  const document: SearchDocument = {
+    id: property.id,
+    title: property.title,
+    city: property.city,
+    address: property.address,
+    bedrooms: String(property.bedrooms),
+    bathrooms: String(property.bathrooms),
+    text: searchText([property.title, property.city, property.address, property.description, ...property.features]),
+    coverImageId: images.find((image) => image.isCover)?.id ?? '',
+    images: JSON.stringify(images),
+    builtAt,
+  };
+  const fields = Object.entries(document).flat();
+  const written = await redis.eval(WRITE_IF_NEWER, 2, ...keys, builtAt, propertyId, 'write', ...fields);
+  return written === 1 ? 'written' : 'superseded';
+}

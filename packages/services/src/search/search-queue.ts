@@ -1,0 +1,87 @@
+import { Queue, Worker } from 'bullmq';
+import type { ConnectionOptions, Job, JobsOptions } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { z } from 'zod';
+import type { Db } from '@staging/db/client';
+import type { Logger } from '@staging/platform/logger';
+import { queueNames } from '@staging/platform/queues';
+import { isWellFormedId } from '../images/ids';
+import { rebuildSearchDocument } from './build-search-document';
+import type { RebuildResult } from './build-search-document';
+
+/** Job name of search-document rebuilds on `search-indexing<QUEUE_SUFFIX>`. */
+export const SEARCH_REBUILD_JOB_NAME = 'rebuild-property-document';
+
+/** Payload validated on enqueue and on consume; the document is always rebuilt from Postgres. */
+export const ZSearchRebuildPayload = z.strictObject({
+  propertyId: z.string().refine(isWellFormedId, 'Must be a property identifier'),
+  v: z.literal(1),
+});
+
+export type TSearchRebuildPayload = z.infer<typeof ZSearchRebuildPayload>;
+
+export type SearchQueue = Queue<TSearchRebuildPayload, RebuildResult, string>;
+
+/**
+ * - no jobId: each image change adds its own message. Rebuilds are idempotent and cheap, and a
+ *   shared jobId would swallow a change that lands while the previous rebuild is running.
+ * - attempts/backoff: a database or Redis blip retries instead of leaving the document stale.
+ * - removeOnComplete/removeOnFail: bounded history for the dashboard.
+ */
+export const SEARCH_REBUILD_JOB_OPTIONS = {
+  attempts: 8,
+  backoff: { type: 'exponential', delay: 1_000 },
+  removeOnComplete: { count: 1000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+} as const satisfies JobsOptions;
+
+/** Opens the `search-indexing<queueSuffix>` queue on `connection`. */
+export function createSearchQueue(connection: ConnectionOptions, queueSuffix: string): SearchQueue {
+  return new Queue<TSearchRebuildPayload, RebuildResult, string>(queueNames(queueSuffix).search, { connection });
+}
+
+/** Asks the worker to rebuild `psearch:property:<propertyId>`. */
+export async function enqueueSearchRebuild(queue: SearchQueue, propertyId: string): Promise<void> {
+  const data = ZSearchRebuildPayload.parse({ propertyId, v: 1 });
+  await queue.add(SEARCH_REBUILD_JOB_NAME, data, SEARCH_REBUILD_JOB_OPTIONS);
+}
+
+export interface SearchIndexingDeps {
+  db: Db;
+  redis: Redis;
+  queueSuffix: string;
+  logger: Logger;
+  now?: () => Date;
+}
+
+/**
+ * The processor the worker mounts on `search-indexing<QUEUE_SUFFIX>`:
+ * `new Worker(queueNames(suffix).search, createSearchIndexingProcessor(deps), …)`.
+ * A payload that fails validation throws (the job fails visibly rather than being skipped).
+ */
+export function createSearchIndexingProcessor(deps: SearchIndexingDeps): (job: Job) => Promise<RebuildResult> {
+  return async (job) => {
+    const { propertyId } = ZSearchRebuildPayload.parse(job.data);
+    const result = await rebuildSearchDocument(deps.db, deps.redis, propertyId, {
+      queueSuffix: deps.queueSuffix,
+      ...(deps.now === undefined ? {} : { now: deps.now }),
+    });
+    deps.logger.info({ event: 'search_document_rebuilt', propertyId, result, queueJobId: job.id }, 'search document rebuilt');
+    return result;
+  };
+}
+
+/**
+ * A BullMQ Worker consuming `search-indexing<queueSuffix>` with the processor above. `connection`
+ * must allow blocking commands (`maxRetriesPerRequest: null`, the platform's `worker` role). The
+ * caller attaches its own `error`/`failed` listeners and closes it on shutdown.
+ */
+export function createSearchIndexingWorker(
+  deps: SearchIndexingDeps & { connection: ConnectionOptions; concurrency?: number },
+): Worker<TSearchRebuildPayload, RebuildResult, string> {
+  return new Worker<TSearchRebuildPayload, RebuildResult, string>(
+    queueNames(deps.queueSuffix).search,
+    createSearchIndexingProcessor(deps),
+    { connection: deps.connection, concurrency: deps.concurrency ?? 4 },
+  );
+}

@@ -1,0 +1,9 @@
+import { getStagingJob } from '@staging/services/staging/get-jobs';
+import { protectedProcedure } from '../../trpc';
+import { stagingDepsOf } from './ai-deps';
+import { ZJobIdInput } from './cancel-staging';
+
+/** ai.getJob (query): status, phase, errorCode, attempts, timings, cost estimate. */
+export const getJobProcedure = protectedProcedure
+  .input(ZJobIdInput)
+  .query(({ ctx, input }) => getStagingJob(stagingDepsOf(ctx.deps), { actor: ctx.actor, aiJobId: input.aiJobId }));

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { JOB_STATUSES } from '@staging/domain/staging-states';
+import { ZEntityId } from '@staging/services/images/ids';
+import { listStagingJobs, MAX_LIST_LIMIT } from '@staging/services/staging/get-jobs';
+import { protectedProcedure } from '../../trpc';
+import { stagingDepsOf } from './ai-deps';
+
+export const ZListJobsInput = z.strictObject({
+  propertyId: ZEntityId.optional(),
+  statuses: z.array(z.enum(JOB_STATUSES)).min(1).max(JOB_STATUSES.length).optional(),
+  limit: z.number().int().min(1).max(MAX_LIST_LIMIT).default(20),
+  // Cursors are base64url tokens handed out by the previous page.
+  cursor: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/).optional(),
+});
+
+/** ai.listJobs (query): the caller's staging jobs, newest first, keyset-paginated. */
+export const listJobsProcedure = protectedProcedure
+  .input(ZListJobsInput)
+  .query(({ ctx, input }) =>
+    listStagingJobs(stagingDepsOf(ctx.deps), {
+      actor: ctx.actor,
+      limit: input.limit,
+      ...(input.propertyId === undefined ? {} : { propertyId: input.propertyId }),
+      ...(input.statuses === undefined ? {} : { statuses: input.statuses }),
+      ...(input.cursor === undefined ? {} : { cursor: input.cursor }),
+    }),
+  );
