@@ -1,0 +1,299 @@
+import { z } from 'zod';
+
+/**
+ * Input schemas of the seven inventory procedures (SPEC.md 4.4, 2.8) and the record shapes they
+ * return. Every object is strict: an unknown key is a BAD_REQUEST, never silently dropped, so a
+ * client typo (`unitNo`) cannot turn into a write that ignores the field. Bounds the spec leaves
+ * open are recorded in docs/decisions.md ("Inventory input bounds").
+ */
+
+/** The inventory statuses (SPEC.md 3.4); identical to the database enum `InventoryStatus`. */
+export const INVENTORY_STATUSES = ['AVAILABLE', 'RESERVED', 'SOLD', 'RENTED'] as const;
+
+/** One of {@link INVENTORY_STATUSES}. */
+export type InventoryStatus = (typeof INVENTORY_STATUSES)[number];
+
+/** Zod schema accepting exactly one of {@link INVENTORY_STATUSES}. */
+export const ZInventoryStatus = z.enum(INVENTORY_STATUSES);
+
+/** The bulkUpdate actions and price change types (SPEC.md 4.4). */
+export const BULK_UPDATE_ACTIONS = ['status', 'floor', 'price'] as const;
+export const PRICE_CHANGE_TYPES = ['set', 'increase', 'decrease'] as const;
+export type BulkUpdateAction = (typeof BULK_UPDATE_ACTIONS)[number];
+export type PriceChangeType = (typeof PRICE_CHANGE_TYPES)[number];
+
+/** Limits of the inventory inputs; the ones SPEC.md gives plus the ones we chose. */
+export const INVENTORY_LIMITS = {
+  /** Identifiers are UUIDs (36 characters); 64 leaves room without accepting megabyte strings. */
+  idMaxLength: 64,
+  unitNumberMaxLength: 100,
+  notesMaxLength: 500,
+  bulkCreateMaxItems: 500,
+  /** Upper bound of bulkUpdate/bulkDelete ids (SPEC.md 8 shows none): one statement stays small. */
+  bulkIdsMax: 1000,
+  /**
+   * floor: a building level (basements negative, mezzanines fractional). The bound keeps values
+   * far from the double range ends, where Prisma's decimal printing of MAX_VALUE overflows float8.
+   */
+  floorAbsMax: 10_000,
+  /** priceAdjustment and amount: what numeric(14,2) holds, so no value can overflow the column. */
+  priceAbsMax: 999_999_999_999.99,
+} as const;
+
+// Postgres text cannot hold U+0000, and a lone surrogate would be silently replaced by U+FFFD on
+// its way to UTF-8; both are rejected so that what is stored is exactly what was sent.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function hasControlCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i += 1) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
+function isStorableText(value: string): boolean {
+  return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+}
+
+const STORABLE_TEXT_MESSAGE = 'Must not contain NUL characters or unpaired surrogates';
+
+/** An identifier (item, unit or property): exact, never trimmed. */
+export const ZInventoryId = z
+  .string()
+  .min(1, 'Must not be empty')
+  .max(INVENTORY_LIMITS.idMaxLength, `At most ${INVENTORY_LIMITS.idMaxLength} characters`)
+  .refine(isStorableText, STORABLE_TEXT_MESSAGE);
+
+/**
+ * Unit number: trimmed first, then measured in UTF-16 code units (what JavaScript's `length` and
+ * an HTML `maxlength` count). It is a label shown in lists, so control characters are refused.
+ */
+function unitNumberSchema(minLength: 0 | 1) {
+  const max = INVENTORY_LIMITS.unitNumberMaxLength;
+  const base = z.string().trim();
+  const bounded = minLength === 1 ? base.min(1, 'Must not be empty') : base;
+  return bounded
+    .max(max, `At most ${max} characters`)
+    .refine(
+      (value) => !hasControlCharacter(value) && isStorableText(value),
+      'Must not contain control characters or unpaired surrogates',
+    );
+}
+
+/** unitNumber on create and bulkCreate items: 1..100 characters after trimming. */
+export const ZUnitNumber = unitNumberSchema(1);
+/** unitNumber on update: at most 100 characters (SPEC.md 4.4 gives no minimum on update). */
+export const ZUnitNumberUpdate = unitNumberSchema(0);
+
+/** Notes are free text kept verbatim (line breaks included); at most 500 characters, or null. */
+export const ZNotes = z
+  .string()
+  .max(INVENTORY_LIMITS.notesMaxLength, `At most ${INVENTORY_LIMITS.notesMaxLength} characters`)
+  .refine(isStorableText, STORABLE_TEXT_MESSAGE)
+  .nullable();
+
+/** floor: a finite number within ±10,000 (mezzanines are 1.5, basements negative), or null. */
+export const ZFloor = z
+  .number()
+  .min(-INVENTORY_LIMITS.floorAbsMax, `At least -${INVENTORY_LIMITS.floorAbsMax}`)
+  .max(INVENTORY_LIMITS.floorAbsMax, `At most ${INVENTORY_LIMITS.floorAbsMax}`)
+  .nullable();
+
+const priceBound = z
+  .number()
+  .min(-INVENTORY_LIMITS.priceAbsMax, `At least -${INVENTORY_LIMITS.priceAbsMax}`)
+  .max(INVENTORY_LIMITS.priceAbsMax, `At most ${INVENTORY_LIMITS.priceAbsMax}`);
+
+/** priceAdjustment: a finite number within numeric(14,2), stored rounded to cents; or null. */
+export const ZPriceAdjustment = priceBound.nullable();
+
+export const ZGetUnitsInput = z.strictObject({ propertyId: ZInventoryId });
+
+export const ZCreateItemInput = z.strictObject({
+  propertyUnitId: ZInventoryId,
+  unitNumber: ZUnitNumber,
+  floor: ZFloor.optional(),
+  status: ZInventoryStatus.optional(),
+  priceAdjustment: ZPriceAdjustment.optional(),
+  notes: ZNotes.optional(),
+});
+
+export const ZUpdateItemInput = z.strictObject({
+  itemId: ZInventoryId,
+  unitNumber: ZUnitNumberUpdate.optional(),
+  floor: ZFloor.optional(),
+  status: ZInventoryStatus.optional(),
+  priceAdjustment: ZPriceAdjustment.optional(),
+  notes: ZNotes.optional(),
+});
+
+export const ZDeleteItemInput = z.strictObject({ itemId: ZInventoryId });
+
+// SPEC.md 4.4 lists no notes on bulkCreate items; strictness makes `notes` there a BAD_REQUEST
+// rather than a silently dropped field.
+const ZBulkCreateItem = z.strictObject({
+  propertyUnitId: ZInventoryId.optional(),
+  unitNumber: ZUnitNumber,
+  floor: ZFloor.optional(),
+  status: ZInventoryStatus.optional(),
+  priceAdjustment: ZPriceAdjustment.optional(),
+});
+
+/** One bulkCreate item after resolution: its unit and where that unit came from. */
+export interface ResolvedBulkCreateItem {
+  propertyUnitId: string;
+  /** 'item' when the item named its unit, 'top' when it inherited the top-level one. */
+  unitFrom: 'item' | 'top';
+  unitNumber: string;
+  floor?: number | null | undefined;
+  status?: InventoryStatus | undefined;
+  priceAdjustment?: number | null | undefined;
+}
+
+/**
+ * bulkCreate: an item's own propertyUnitId wins over the top-level one; an item with neither is a
+ * BAD_REQUEST at `items.<i>.propertyUnitId`. propertyId, when given, scopes the call: every
+ * resolved unit must belong to that property (checked by the use case, which sees the database).
+ */
+export const ZBulkCreateInput = z
+  .strictObject({
+    propertyUnitId: ZInventoryId.optional(),
+    propertyId: ZInventoryId.optional(),
+    items: z
+      .array(ZBulkCreateItem)
+      .min(1, 'At least 1 item')
+      .max(INVENTORY_LIMITS.bulkCreateMaxItems, `At most ${INVENTORY_LIMITS.bulkCreateMaxItems} items`),
+  })
+  .superRefine((input, ctx) => {
+    if (input.propertyUnitId !== undefined) return;
+    input.items.forEach((item, index) => {
+      if (item.propertyUnitId === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['items', index, 'propertyUnitId'],
+          message: 'Required: give propertyUnitId on the item or at the top level',
+        });
+      }
+    });
+  })
+  .transform((input) => ({
+    propertyId: input.propertyId,
+    items: input.items.map((item): ResolvedBulkCreateItem => {
+      const { propertyUnitId, ...rest } = item;
+      // The refinement above guarantees one of the two is set.
+      return propertyUnitId === undefined
+        ? { ...rest, propertyUnitId: input.propertyUnitId as string, unitFrom: 'top' }
+        : { ...rest, propertyUnitId, unitFrom: 'item' };
+    }),
+  }));
+
+/** ids of bulkUpdate/bulkDelete: 1..1000, deduplicated in first-seen order (a set of items). */
+export const ZItemIdList = z
+  .array(ZInventoryId)
+  .min(1, 'At least 1 id')
+  .max(INVENTORY_LIMITS.bulkIdsMax, `At most ${INVENTORY_LIMITS.bulkIdsMax} ids`)
+  .transform((ids) => [...new Set(ids)]);
+
+/** What bulkUpdate does, after validation: exactly the fields its action needs. */
+export type BulkUpdateChange =
+  | { action: 'status'; status: InventoryStatus }
+  | { action: 'floor'; floor: number | null }
+  | { action: 'price'; type: PriceChangeType; amount: number };
+
+const FIELDS_OF_ACTION: Record<BulkUpdateAction, readonly ('status' | 'floor' | 'type' | 'amount')[]> = {
+  status: ['status'],
+  floor: ['floor'],
+  price: ['type', 'amount'],
+};
+
+/**
+ * bulkUpdate: `status` needs status; `floor` needs floor (a number or null); `price` needs type
+ * and amount (set: the new priceAdjustment; increase/decrease: added to or subtracted from the
+ * current value, null counting as 0). A missing or extra field is named in the issue path.
+ */
+export const ZBulkUpdateInput = z
+  .strictObject({
+    ids: ZItemIdList,
+    action: z.enum(BULK_UPDATE_ACTIONS),
+    status: ZInventoryStatus.optional(),
+    floor: ZFloor.optional(),
+    type: z.enum(PRICE_CHANGE_TYPES).optional(),
+    amount: priceBound.optional(),
+  })
+  .superRefine((input, ctx) => {
+    const needed = FIELDS_OF_ACTION[input.action];
+    for (const field of ['status', 'floor', 'type', 'amount'] as const) {
+      const present = input[field] !== undefined;
+      if (needed.includes(field) && !present) {
+        ctx.addIssue({ code: 'custom', path: [field], message: `Required when action is '${input.action}'` });
+      } else if (!needed.includes(field) && present) {
+        ctx.addIssue({ code: 'custom', path: [field], message: `Not allowed when action is '${input.action}'` });
+      }
+    }
+  })
+  .transform((input): { ids: string[]; change: BulkUpdateChange } => {
+    // The refinement above guarantees the fields each branch reads.
+    switch (input.action) {
+      case 'status':
+        return { ids: input.ids, change: { action: 'status', status: input.status as InventoryStatus } };
+      case 'floor':
+        return { ids: input.ids, change: { action: 'floor', floor: input.floor as number | null } };
+      case 'price':
+        return {
+          ids: input.ids,
+          change: { action: 'price', type: input.type as PriceChangeType, amount: input.amount as number },
+        };
+    }
+  });
+
+export const ZBulkDeleteInput = z.strictObject({ ids: ZItemIdList });
+
+export type GetUnitsInput = z.output<typeof ZGetUnitsInput>;
+export type CreateItemInput = z.output<typeof ZCreateItemInput>;
+export type UpdateItemInput = z.output<typeof ZUpdateItemInput>;
+export type DeleteItemInput = z.output<typeof ZDeleteItemInput>;
+export type BulkCreateInput = z.output<typeof ZBulkCreateInput>;
+export type BulkUpdateInput = z.output<typeof ZBulkUpdateInput>;
+export type BulkDeleteInput = z.output<typeof ZBulkDeleteInput>;
+
+/**
+ * An inventory item as every procedure returns it (plain JSON: timestamps are ISO 8601 UTC
+ * strings, priceAdjustment a number rounded to cents). Native clients decode exactly this.
+ */
+export interface InventoryItemRecord {
+  itemId: string;
+  propertyUnitId: string;
+  propertyId: string;
+  unitNumber: string;
+  floor: number | null;
+  status: InventoryStatus;
+  priceAdjustment: number | null;
+  notes: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A property unit with its items, as getUnits returns it. */
+export interface InventoryUnitRecord {
+  propertyUnitId: string;
+  propertyId: string;
+  name: string;
+  createdAt: string;
+  items: InventoryItemRecord[];
+}
+
+export interface GetUnitsResult {
+  propertyId: string;
+  units: InventoryUnitRecord[];
+}
+
+export interface BulkItemsResult {
+  items: InventoryItemRecord[];
+}
+
+export interface BulkDeleteResult {
+  /** The deleted ids, deduplicated, in the order they were given. */
+  itemIds: string[];
+  count: number;
+}

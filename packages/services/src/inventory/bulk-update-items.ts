@@ -1,0 +1,56 @@
+import { Prisma } from '@staging/db/client';
+import { AppError, ErrorCode } from '@staging/domain/errors';
+import type { BulkItemsResult, BulkUpdateChange, BulkUpdateInput } from '@staging/domain/inventory';
+import { INVENTORY_LIMITS } from '@staging/domain/inventory';
+import { allTargeted, lockedTargetCte, missingItemsError } from './item-set-access';
+import { itemRowColumns, rowToItemRecord } from './item-records';
+import type { InventoryContext, ItemRow } from './item-records';
+import { NUMERIC_VALUE_OUT_OF_RANGE, postgresErrorCode } from './postgres-errors';
+
+function assignment(change: BulkUpdateChange): Prisma.Sql {
+  switch (change.action) {
+    case 'status':
+      return Prisma.sql`"status" = ${change.status}::"InventoryStatus"`;
+    case 'floor':
+      return Prisma.sql`"floor" = ${change.floor}::float8`;
+    case 'price': {
+      // Decimal text keeps the amount exact; numeric arithmetic, then numeric(14,2) rounding.
+      const amount = Prisma.sql`${String(change.amount)}::numeric`;
+      if (change.type === 'set') return Prisma.sql`"priceAdjustment" = ${amount}`;
+      const sign = change.type === 'increase' ? Prisma.sql`+` : Prisma.sql`-`;
+      return Prisma.sql`"priceAdjustment" = COALESCE(t."priceAdjustment", 0) ${sign} ${amount}`;
+    }
+  }
+}
+
+/**
+ * inventory.bulkUpdate: one statement that locks the requested items the actor may change and
+ * updates them only if that is every one of them, so a single foreign or unknown id changes
+ * nothing. Records come back in the order of the (deduplicated) ids.
+ */
+export async function bulkUpdateInventoryItems(
+  context: InventoryContext,
+  input: BulkUpdateInput,
+): Promise<BulkItemsResult> {
+  const { ids, change } = input;
+  let rows: ItemRow[];
+  try {
+    rows = await context.db.$queryRaw<ItemRow[]>`
+      WITH ${lockedTargetCte(context, ids)}
+      UPDATE "inventory_items" t
+      SET ${assignment(change)}, "updatedAt" = ${context.now}
+      FROM target
+      WHERE t."id" = target."id" AND ${allTargeted(ids)}
+      RETURNING ${itemRowColumns('t')}, target."propertyId"`;
+  } catch (error) {
+    if (postgresErrorCode(error) === NUMERIC_VALUE_OUT_OF_RANGE) {
+      throw new AppError(ErrorCode.BAD_REQUEST, 'The resulting priceAdjustment is out of range', {
+        issues: [{ path: ['amount'], message: `Some item would leave ±${INVENTORY_LIMITS.priceAbsMax}` }],
+      });
+    }
+    throw error;
+  }
+  if (rows.length !== ids.length) throw await missingItemsError(context, ids);
+  const byId = new Map(rows.map((row) => [row.itemId, row]));
+  return { items: ids.map((id) => rowToItemRecord(byId.get(id) as ItemRow)) };
+}

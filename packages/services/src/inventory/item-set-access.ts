@@ -1,0 +1,43 @@
+import { Prisma } from '@staging/db/client';
+import { AppError, ErrorCode } from '@staging/domain/errors';
+import { accessiblePropertySql } from '../access/property-access';
+import { ITEM_NOT_FOUND } from './item-records';
+import type { InventoryContext } from './item-records';
+
+/**
+ * The CTE `target(id, "propertyId")` of the bulk statements: the requested items the actor may
+ * change, row-locked so that no concurrent statement changes or deletes them before ours. Locks
+ * are taken in id order, so two bulk calls over overlapping sets queue instead of deadlocking.
+ * Bulk statements act only when `target` holds every requested id (see {@link allTargeted}).
+ */
+export function lockedTargetCte({ actor }: InventoryContext, ids: string[]): Prisma.Sql {
+  return Prisma.sql`target AS (
+    SELECT i."id", u."propertyId"
+    FROM "inventory_items" i
+    JOIN "property_units" u ON u."id" = i."propertyUnitId"
+    JOIN "properties" p ON p."id" = u."propertyId"
+    WHERE i."id" = ANY(${ids}::text[]) AND ${accessiblePropertySql(actor, 'p')}
+    ORDER BY i."id"
+    FOR UPDATE OF i
+  )`;
+}
+
+/** The all-or-nothing guard: true only when the actor may change every requested item. */
+export function allTargeted(ids: string[]): Prisma.Sql {
+  return Prisma.sql`(SELECT count(*) FROM target) = ${ids.length}`;
+}
+
+/**
+ * Error path only: NOT_FOUND naming the ids (by position in the deduplicated list) that do not
+ * exist or are not the actor's; both read the same, so nothing about other agents leaks.
+ */
+export async function missingItemsError({ db, actor }: InventoryContext, ids: string[]): Promise<AppError> {
+  const found = await db.$queryRaw<{ id: string }[]>`
+    SELECT i."id" FROM "inventory_items" i
+    JOIN "property_units" u ON u."id" = i."propertyUnitId"
+    JOIN "properties" p ON p."id" = u."propertyId"
+    WHERE i."id" = ANY(${ids}::text[]) AND ${accessiblePropertySql(actor, 'p')}`;
+  const foundIds = new Set(found.map((row) => row.id));
+  const issues = ids.flatMap((id, index) => (foundIds.has(id) ? [] : [{ path: ['ids', index], message: ITEM_NOT_FOUND }]));
+  return new AppError(ErrorCode.NOT_FOUND, ITEM_NOT_FOUND, issues.length === 0 ? {} : { issues });
+}

@@ -1,0 +1,20 @@
+import { Prisma } from '@staging/db/client';
+
+/**
+ * The SQLSTATE behind a Prisma error. With the pg driver adapter, raw queries surface as P2010
+ * and ORM calls as P2002/P2003/…; both carry the server's code in `meta.driverAdapterError`.
+ */
+export function postgresErrorCode(error: unknown): string | undefined {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return undefined;
+  const cause = (error.meta?.['driverAdapterError'] as { cause?: { originalCode?: unknown } } | undefined)?.cause;
+  return typeof cause?.originalCode === 'string' ? cause.originalCode : undefined;
+}
+
+export const UNIQUE_VIOLATION = '23505';
+export const FOREIGN_KEY_VIOLATION = '23503';
+export const NUMERIC_VALUE_OUT_OF_RANGE = '22003';
+
+/** Prisma's "record to update/delete does not exist" (P2025). */
+export function isRecordNotFound(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025';
+}

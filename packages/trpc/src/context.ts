@@ -1,0 +1,65 @@
+import type { Redis } from 'ioredis';
+import type { ProducerValues } from '@staging/config/producer-values';
+import type { Db } from '@staging/db/client';
+import type { Logger } from '@staging/platform/logger';
+import { parseCookies, SESSION_COOKIE_NAME } from '@staging/services/auth/cookies';
+import { resolveSession } from '@staging/services/auth/sessions';
+import type { ResolvedSession } from '@staging/services/auth/sessions';
+import type { SearchQueue } from '@staging/services/search/search-queue';
+import type { StagingQueue } from '@staging/services/staging/staging-queue';
+
+/** Staging settings the submission procedures read (from the web/api config). */
+export interface StagingDeps {
+  /** AI_ROOM_STAGING_ENABLED === 'true'. */
+  enabled: boolean;
+  producer: ProducerValues;
+  /** Last instant legacy style aliases are accepted (AI_STAGING_LEGACY_ALIAS_SUNSET_AT). */
+  legacyAliasSunsetAt: Date;
+  /** PROVIDER_MODEL persisted with every submitted job. */
+  providerModel: string;
+}
+
+/**
+ * Everything a procedure may touch, built once per process by apps/api or apps/web and shared by
+ * all requests. Every I/O boundary is injected here, the clock included, so tests run the real
+ * procedures against real Postgres/Redis with their own values.
+ */
+export interface TrpcDeps {
+  db: Db;
+  /** ioredis connection to the queue store (VALKEY_URL): rate limits live here. */
+  redis: Redis;
+  logger: Logger;
+  clock: () => Date;
+  /** QUEUE_SUFFIX: namespaces every queue and Redis key of this deployment (may be empty). */
+  queueSuffix: string;
+  /**
+   * Browser origins (e.g. `https://app.example.com`) allowed to send cookie-authenticated
+   * mutations, besides the request's own host. See `origin-check.ts`.
+   */
+  allowedOrigins: readonly string[];
+  /**
+   * Rate-limit window in seconds. Tests only (to watch a window end); production leaves it unset
+   * and gets the 60 seconds of SPEC.md 4.4. Same code path either way.
+   */
+  rateLimitWindowSeconds?: number;
+  staging: StagingDeps;
+  /** ai-staging<QUEUE_SUFFIX>: submission adds, cancel removes or wakes (ai router). */
+  stagingQueue: StagingQueue;
+  /** search-indexing<QUEUE_SUFFIX>: approval and rejection rebuild the search document. */
+  searchQueue: SearchQueue;
+}
+
+export interface TrpcContext {
+  deps: TrpcDeps;
+  /** Request headers (Origin / Sec-Fetch-Site for the cross-site check). */
+  headers: Headers;
+  /** The session of the `sid` cookie, or null when absent, unknown or expired. */
+  session: ResolvedSession | null;
+}
+
+/** Builds the per-request context; the session is resolved from the `cookie` header. */
+export async function createTrpcContext({ deps, headers }: { deps: TrpcDeps; headers: Headers }): Promise<TrpcContext> {
+  const token = parseCookies(headers.get('cookie')).get(SESSION_COOKIE_NAME);
+  const session = token === undefined ? null : await resolveSession(deps.db, token, deps.clock());
+  return { deps, headers, session };
+}

@@ -1,0 +1,83 @@
+import { TRPCError } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import { ErrorCode } from '@staging/domain/errors';
+import type { AppError, FieldIssue } from '@staging/domain/errors';
+
+/**
+ * tRPC code for each AppError code. A Record, so a new ErrorCode does not compile until it is
+ * mapped; the HTTP statuses this yields equal `httpStatusOf` (checked by a test).
+ */
+export const TRPC_CODE_OF: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
+  BAD_REQUEST: 'BAD_REQUEST',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  STAGING_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  STAGED_IMAGE_CANNOT_BE_COVER: 'BAD_REQUEST',
+  STAGED_IMAGE_DELETE_FORBIDDEN: 'BAD_REQUEST',
+  LEGACY_STYLE_RETIRED: 'BAD_REQUEST',
+  STYLE_NOT_GENERATABLE: 'BAD_REQUEST',
+  INVALID_SIGNATURE: 'UNAUTHORIZED',
+  INTERNAL: 'INTERNAL_SERVER_ERROR',
+};
+
+/** Our stable code for errors tRPC itself raises (bad JSON, unknown path, oversized body…). */
+export function appCodeOfTrpcCode(code: TRPC_ERROR_CODE_KEY): ErrorCode {
+  switch (code) {
+    case 'UNAUTHORIZED':
+    case 'FORBIDDEN':
+    case 'NOT_FOUND':
+    case 'CONFLICT':
+    case 'TOO_MANY_REQUESTS':
+    case 'PAYLOAD_TOO_LARGE':
+      return code;
+    case 'INTERNAL_SERVER_ERROR':
+    case 'NOT_IMPLEMENTED':
+    case 'BAD_GATEWAY':
+    case 'SERVICE_UNAVAILABLE':
+    case 'GATEWAY_TIMEOUT':
+      return ErrorCode.INTERNAL;
+    default:
+      // PARSE_ERROR, BAD_REQUEST, METHOD_NOT_SUPPORTED, UNSUPPORTED_MEDIA_TYPE, …: the request.
+      return ErrorCode.BAD_REQUEST;
+  }
+}
+
+export function toTrpcError(error: AppError): TRPCError {
+  return new TRPCError({ code: TRPC_CODE_OF[error.code], message: error.message, cause: error });
+}
+
+interface ValidationIssueLike {
+  path?: readonly unknown[];
+  message: string;
+  code?: string;
+  keys?: readonly string[];
+}
+
+function pathSegment(segment: unknown): string | number {
+  if (typeof segment === 'string' || typeof segment === 'number') return segment;
+  // Standard Schema allows `{ key }` path segments.
+  if (typeof segment === 'object' && segment !== null && 'key' in segment) return pathSegment(segment.key);
+  return String(segment);
+}
+
+/**
+ * Field issues from a validation error (zod or any Standard Schema), or undefined when `cause`
+ * is not one. An unrecognized-keys issue becomes one issue per key, with the key in the path, so a
+ * client can highlight the offending field like any other.
+ */
+export function validationIssues(cause: unknown): FieldIssue[] | undefined {
+  if (typeof cause !== 'object' || cause === null || !('issues' in cause) || !Array.isArray(cause.issues)) {
+    return undefined;
+  }
+  return (cause.issues as ValidationIssueLike[]).flatMap((issue) => {
+    const path = (issue.path ?? []).map(pathSegment);
+    if (issue.code === 'unrecognized_keys' && issue.keys !== undefined) {
+      return issue.keys.map((key) => ({ path: [...path, key], message: 'Unknown field' }));
+    }
+    return [{ path, message: issue.message }];
+  });
+}

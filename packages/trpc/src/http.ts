@@ -1,0 +1,119 @@
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { TRPCError } from '@trpc/server';
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { internal_exceptionHandler, nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
+import type { HTTPBaseHandlerOptions } from '@trpc/server/http';
+import { isAppError } from '@staging/domain/errors';
+import { createTrpcContext } from './context';
+import type { TrpcDeps } from './context';
+import { appRouter } from './root';
+import type { AppRouter } from './root';
+
+/** Where both apps mount the router. */
+export const TRPC_ENDPOINT = '/api/trpc';
+
+/** Largest request body: a full 500-item bulkCreate with 100-character unit numbers is ~100 KiB. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/** Largest batch: each call still counts against its own rate limit. */
+export const MAX_BATCH_SIZE = 20;
+
+export interface TrpcHttpOptions {
+  /** Path prefix of the router for the fetch handler; default {@link TRPC_ENDPOINT}. */
+  endpoint?: string;
+  maxBodyBytes?: number;
+}
+
+/** Options shared by both handlers: error logging, Retry-After and no caching of answers. */
+function sharedOptions(deps: TrpcDeps): HTTPBaseHandlerOptions<AppRouter, unknown> {
+  return {
+    router: appRouter,
+    allowBatching: true,
+    maxBatchSize: MAX_BATCH_SIZE,
+    onError({ error, path, type }) {
+      // Client mistakes are answered, not logged; anything answered with 500 is logged with its stack.
+      if (error.code === 'INTERNAL_SERVER_ERROR') {
+        deps.logger.error({ err: error.cause ?? error, path, type }, 'trpc procedure failed');
+      }
+    },
+    responseMeta({ errors }) {
+      const headers: Record<string, string> = { 'cache-control': 'no-store' };
+      const retryAfter = Math.max(
+        0,
+        ...errors.map((error) => (isAppError(error.cause) ? (error.cause.retryAfterSeconds ?? 0) : 0)),
+      );
+      if (retryAfter > 0) headers['retry-after'] = String(retryAfter);
+      return { headers };
+    },
+  };
+}
+
+/**
+ * Counts body bytes and fails the stream past `maxBytes`; Next.js route handlers (unlike Express'
+ * body parser or tRPC's Node adapter) put no bound on what a client may send.
+ */
+function limitBody(req: Request, maxBytes: number): Request {
+  if (req.body === null) return req;
+  let seen = 0;
+  const limited = req.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > maxBytes) controller.error(new TRPCError({ code: 'PAYLOAD_TOO_LARGE' }));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+  return new Request(req, { body: limited, duplex: 'half' } as RequestInit);
+}
+
+/**
+ * Fetch API handler (`Request` → `Response`) serving the router below `endpoint`. apps/web uses it
+ * in its route handler: `export const GET = handler, POST = handler`.
+ */
+export function createTrpcFetchHandler(deps: TrpcDeps, options: TrpcHttpOptions = {}) {
+  const endpoint = options.endpoint ?? TRPC_ENDPOINT;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const shared = sharedOptions(deps);
+  return (req: Request): Promise<Response> =>
+    fetchRequestHandler({
+      ...shared,
+      endpoint,
+      req: limitBody(req, maxBodyBytes),
+      createContext: ({ req: request }) => createTrpcContext({ deps, headers: request.headers }),
+    });
+}
+
+function toHeaders(incoming: IncomingHttpHeaders): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming)) {
+    // HTTP/2 pseudo-headers (":path") are not headers.
+    if (name.startsWith(':') || value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  return headers;
+}
+
+/**
+ * Node.js (`req`, `res`) handler, for Express (`app.use('/api/trpc', handler)`) or a bare
+ * `node:http` server. The procedure path is the last path segment, as in tRPC's own Express
+ * adapter, so it works with or without the mount prefix stripped from `req.url`. A body already
+ * parsed into `req.body` (express.json) is used as is.
+ */
+export function createTrpcNodeHandler(deps: TrpcDeps, options: Omit<TrpcHttpOptions, 'endpoint'> = {}) {
+  const shared = sharedOptions(deps);
+  const maxBodySize = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    const handlerOptions = {
+      ...shared,
+      req,
+      res,
+      path: pathname.slice(pathname.lastIndexOf('/') + 1),
+      maxBodySize,
+      createContext: () => createTrpcContext({ deps, headers: toHeaders(req.headers) }),
+    };
+    // Same guard as tRPC's Express adapter: anything escaping the handler still gets a JSON answer.
+    await nodeHTTPRequestHandler(handlerOptions).catch(internal_exceptionHandler(handlerOptions));
+  };
+}

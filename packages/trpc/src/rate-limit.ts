@@ -1,0 +1,55 @@
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { AppError, ErrorCode } from '@staging/domain/errors';
+import type { TrpcDeps } from './context';
+
+/** SPEC.md 4.4: every inventory limit counts within a 60-second window. */
+export const RATE_LIMIT_WINDOW_SECONDS = 60;
+
+// One limiter per deps × bucket × points: the RateLimiterRedis constructor registers a Lua command
+// on the client, which should happen once per process, not once per request.
+const limiters = new WeakMap<TrpcDeps, Map<string, RateLimiterRedis>>();
+
+function limiterFor(deps: TrpcDeps, bucket: string, points: number): RateLimiterRedis {
+  let perDeps = limiters.get(deps);
+  if (perDeps === undefined) {
+    perDeps = new Map();
+    limiters.set(deps, perDeps);
+  }
+  const id = `${bucket}:${points}`;
+  let limiter = perDeps.get(id);
+  if (limiter === undefined) {
+    limiter = new RateLimiterRedis({
+      storeClient: deps.redis,
+      // QUEUE_SUFFIX namespaces the keys like every other Redis key of the deployment, so test
+      // runs and parallel stacks on one Redis never share counters.
+      keyPrefix: `rl:${bucket}${deps.queueSuffix}`,
+      points,
+      duration: deps.rateLimitWindowSeconds ?? RATE_LIMIT_WINDOW_SECONDS,
+      // Fail fast instead of waiting in ioredis's offline queue while Redis is down.
+      rejectIfRedisNotReady: true,
+    });
+    perDeps.set(id, limiter);
+  }
+  return limiter;
+}
+
+/**
+ * Takes one point for `key`. Over the limit → AppError TOO_MANY_REQUESTS with the whole seconds
+ * until the window frees a point. When Redis itself fails the call is let through and logged:
+ * the limit protects the service from abuse, and an outage of the queue store should not also
+ * take inventory editing down (docs/decisions.md "Inventory rate limits").
+ */
+export async function consumeRateLimit(
+  deps: TrpcDeps,
+  options: { bucket: string; key: string; points: number },
+): Promise<void> {
+  try {
+    await limiterFor(deps, options.bucket, options.points).consume(options.key);
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) {
+      const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+      throw new AppError(ErrorCode.TOO_MANY_REQUESTS, 'Too many requests; try again later', { retryAfterSeconds });
+    }
+    deps.logger.error({ err: rejection, bucket: options.bucket }, 'rate limiter unavailable; request allowed');
+  }
+}

@@ -1,0 +1,246 @@
+// bulkCreate unit resolution, every bulkUpdate action/type combination, and all-or-nothing bulk
+// writes, over HTTP.
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
+import { createInventoryItem } from '@staging/db/testing/factories';
+import { seedInventoryWorld } from '../../testing/inventory-fixtures';
+import type { InventoryWorld } from '../../testing/inventory-fixtures';
+import { dataOf, inventoryClient, issuePathsOf, outcomeOf } from '../../testing/inventory-calls';
+import { createTestDeps, openTestResources, startTestServer } from '../../testing/test-server';
+import type { LogCapture, TestServer } from '../../testing/test-server';
+
+const resources = openTestResources();
+let server: TestServer;
+let logs: LogCapture;
+let call: ReturnType<typeof inventoryClient>;
+let world: InventoryWorld;
+
+beforeAll(async () => {
+  const test = createTestDeps(resources);
+  logs = test.logs;
+  server = await startTestServer(test.deps);
+  call = inventoryClient(server.url);
+});
+afterAll(async () => {
+  await server.close();
+  await resources.close();
+});
+beforeEach(async () => {
+  world = await seedInventoryWorld(resources.db);
+});
+
+const snapshot = () =>
+  resources.db.inventoryItem.findMany({
+    where: { unit: { propertyId: { in: [world.propertyId, world.otherPropertyId] } } },
+    orderBy: { id: 'asc' },
+  });
+
+describe('bulkCreate unit resolution', () => {
+  test("an item's propertyUnitId wins over the top-level one", async () => {
+    const result = dataOf(
+      await call(
+        'bulkCreate',
+        { propertyUnitId: world.unitA, items: [{ unitNumber: '1' }, { unitNumber: '1', propertyUnitId: world.unitB }] },
+        world.owner,
+      ),
+    );
+    expect(result.items.map((item) => [item.unitNumber, item.propertyUnitId])).toEqual([
+      ['1', world.unitA],
+      ['1', world.unitB],
+    ]);
+  });
+
+  test('per-item units only, without a top-level one', async () => {
+    const result = dataOf(
+      await call(
+        'bulkCreate',
+        { items: [{ unitNumber: 'x', propertyUnitId: world.unitB, status: 'SOLD', priceAdjustment: -5.5 }] },
+        world.assigned,
+      ),
+    );
+    expect(result.items).toEqual([
+      expect.objectContaining({ propertyUnitId: world.unitB, propertyId: world.propertyId, status: 'SOLD', priceAdjustment: -5.5 }),
+    ]);
+  });
+
+  test('an item with no unit anywhere: BAD_REQUEST at items.<i>.propertyUnitId', async () => {
+    const result = await call('bulkCreate', { items: [{ unitNumber: '1', propertyUnitId: world.unitA }, { unitNumber: '2' }] }, world.owner);
+    expect([outcomeOf(result), issuePathsOf(result)]).toEqual([[400, 'BAD_REQUEST'], ['items.1.propertyUnitId']]);
+  });
+
+  test('propertyId scopes the call: a unit of another property is a field error and nothing is written', async () => {
+    const before = await snapshot();
+    const viaItem = await call(
+      'bulkCreate',
+      { propertyId: world.propertyId, items: [{ unitNumber: '1', propertyUnitId: world.unitA }, { unitNumber: '2', propertyUnitId: world.otherUnit }] },
+      world.admin,
+    );
+    expect([outcomeOf(viaItem), issuePathsOf(viaItem)]).toEqual([[400, 'BAD_REQUEST'], ['items.1.propertyUnitId']]);
+    const viaTop = await call(
+      'bulkCreate',
+      { propertyId: world.propertyId, propertyUnitId: 'no-such-unit', items: [{ unitNumber: '1' }, { unitNumber: '2' }] },
+      world.owner,
+    );
+    expect([outcomeOf(viaTop), issuePathsOf(viaTop)]).toEqual([[400, 'BAD_REQUEST'], ['propertyUnitId']]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  test("propertyId of someone else's property, or an unknown or foreign unit without propertyId: NOT_FOUND", async () => {
+    const before = await snapshot();
+    const foreignProperty = await call(
+      'bulkCreate',
+      { propertyId: world.otherPropertyId, propertyUnitId: world.otherUnit, items: [{ unitNumber: '1' }] },
+      world.owner,
+    );
+    expect(outcomeOf(foreignProperty)).toEqual([404, 'NOT_FOUND']);
+    const foreignUnit = await call(
+      'bulkCreate',
+      { items: [{ unitNumber: '1', propertyUnitId: world.unitA }, { unitNumber: '1', propertyUnitId: world.otherUnit }] },
+      world.owner,
+    );
+    expect(outcomeOf(foreignUnit)).toEqual([404, 'NOT_FOUND']);
+    const unknownUnit = await call('bulkCreate', { propertyUnitId: 'no-such-unit', items: [{ unitNumber: '1' }] }, world.owner);
+    expect(outcomeOf(unknownUnit)).toEqual([404, 'NOT_FOUND']);
+    expect(foreignUnit.ok ? '' : foreignUnit.error.message).toBe(unknownUnit.ok ? '-' : unknownUnit.error.message);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('bulkUpdate', () => {
+  async function items(prices: (number | null)[]) {
+    return Promise.all(
+      prices.map((priceAdjustment, index) =>
+        createInventoryItem(resources.db, { propertyUnitId: world.unitA, unitNumber: `p${index}`, priceAdjustment, floor: 2 }),
+      ),
+    );
+  }
+
+  async function update(input: Record<string, unknown>, ids: string[]) {
+    return call('bulkUpdate', { ids, ...input }, world.owner);
+  }
+
+  test('status sets the status of every item', async () => {
+    const seeded = await items([null, 1]);
+    const result = dataOf(await update({ action: 'status', status: 'RESERVED' }, seeded.map((item) => item.id)));
+    expect(result.items.map((item) => [item.status, item.floor, item.priceAdjustment])).toEqual([
+      ['RESERVED', 2, null],
+      ['RESERVED', 2, 1],
+    ]);
+  });
+
+  test('floor sets a number, or clears with null', async () => {
+    const ids = (await items([null, null])).map((item) => item.id);
+    expect(dataOf(await update({ action: 'floor', floor: -1.5 }, ids)).items.map((item) => item.floor)).toEqual([-1.5, -1.5]);
+    expect(dataOf(await update({ action: 'floor', floor: null }, ids)).items.map((item) => item.floor)).toEqual([null, null]);
+  });
+
+  test.each([
+    ['set', 7.25, [7.25, 7.25, 7.25]],
+    ['increase', 2.5, [2.5, 12.5, -2.5]],
+    ['decrease', 2.5, [-2.5, 7.5, -7.5]],
+    ['set', 0, [0, 0, 0]],
+    // Stored to cents, rounding half away from zero (numeric(14,2)): -4.995 becomes -5.00.
+    ['increase', 0.005, [0.01, 10.01, -5]],
+  ])('price %s %d over [null, 10, -5] (null counts as 0)', async (type, amount, expected) => {
+    const ids = (await items([null, 10, -5])).map((item) => item.id);
+    const result = dataOf(await update({ action: 'price', type, amount }, ids));
+    expect(result.items.map((item) => item.priceAdjustment)).toEqual(expected);
+    const stored = await resources.db.inventoryItem.findMany({ where: { id: { in: ids } }, orderBy: { unitNumber: 'asc' } });
+    expect(stored.map((item) => item.priceAdjustment?.toNumber() ?? null)).toEqual(expected);
+  });
+
+  test.each([
+    [{ action: 'status' }, ['status']],
+    [{ action: 'status', status: 'SOLD', type: 'set' }, ['type']],
+    [{ action: 'floor' }, ['floor']],
+    [{ action: 'floor', floor: 1, status: 'SOLD' }, ['status']],
+    [{ action: 'price' }, ['type', 'amount']],
+    [{ action: 'price', type: 'increase' }, ['amount']],
+    [{ action: 'price', amount: 1 }, ['type']],
+    [{ action: 'price', type: 'set', amount: null }, ['amount']],
+    [{ action: 'price', type: 'set', amount: 1, floor: 2 }, ['floor']],
+  ])('%j → BAD_REQUEST naming %j; nothing changes', async (change, paths) => {
+    const ids = (await items([1])).map((item) => item.id);
+    const before = await snapshot();
+    const result = await update(change, ids);
+    expect([outcomeOf(result), issuePathsOf(result)]).toEqual([[400, 'BAD_REQUEST'], paths]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  test('a result outside numeric(14,2) is a BAD_REQUEST on amount and changes nothing', async () => {
+    const ids = (await items([999_999_999_999, 0])).map((item) => item.id);
+    const before = await snapshot();
+    const result = await update({ action: 'price', type: 'increase', amount: 1 }, ids);
+    expect([outcomeOf(result), issuePathsOf(result)]).toEqual([[400, 'BAD_REQUEST'], ['amount']]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  test('results come back in the order of the ids, duplicates once', async () => {
+    const [a, b] = await items([1, 2]);
+    const ids = [b!.id, a!.id, b!.id];
+    const result = dataOf(await update({ action: 'status', status: 'SOLD' }, ids));
+    expect(result.items.map((item) => item.itemId)).toEqual([b!.id, a!.id]);
+  });
+});
+
+describe('atomicity', () => {
+  test.each([
+    ['bulkUpdate', { action: 'status', status: 'SOLD' }],
+    ['bulkDelete', {}],
+  ] as const)('%s with one foreign id changes nothing and names that id', async (procedure, extra) => {
+    const mine = await createInventoryItem(resources.db, { propertyUnitId: world.unitA });
+    const theirs = await createInventoryItem(resources.db, { propertyUnitId: world.otherUnit });
+    const before = await snapshot();
+    const result = await call(procedure, { ids: [mine.id, theirs.id], ...extra }, world.owner);
+    expect([outcomeOf(result), issuePathsOf(result)]).toEqual([[404, 'NOT_FOUND'], ['ids.1']]);
+    expect(await snapshot()).toEqual(before);
+    // An id that never existed reads exactly the same.
+    const unknown = await call(procedure, { ids: [mine.id, 'no-such-item'], ...extra }, world.owner);
+    expect(unknown.ok ? '' : unknown.error.message).toBe(result.ok ? '-' : result.error.message);
+    expect(issuePathsOf(unknown)).toEqual(['ids.1']);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  test('bulkCreate with one conflicting item writes none of the others', async () => {
+    await createInventoryItem(resources.db, { propertyUnitId: world.unitB, unitNumber: 'taken' });
+    const before = await snapshot();
+    const items = Array.from({ length: 300 }, (_, i) => ({ unitNumber: `n-${i}` }));
+    items.push({ unitNumber: 'taken', propertyUnitId: world.unitB } as { unitNumber: string });
+    const result = await call('bulkCreate', { propertyUnitId: world.unitA, items }, world.owner);
+    expect([outcomeOf(result), issuePathsOf(result)]).toEqual([[409, 'CONFLICT'], ['items.300.unitNumber']]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  test('concurrent bulk calls over overlapping sets in opposite orders neither deadlock nor half-apply', async () => {
+    const seeded = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => createInventoryItem(resources.db, { propertyUnitId: world.unitA, unitNumber: `c${i}` })),
+    );
+    const ids = seeded.map((item) => item.id);
+    const reversed = [...ids].reverse();
+    const results = await Promise.all([
+      call('bulkUpdate', { ids, action: 'price', type: 'increase', amount: 1 }, world.owner),
+      call('bulkUpdate', { ids: reversed, action: 'price', type: 'increase', amount: 1 }, world.assigned),
+      call('bulkUpdate', { ids, action: 'price', type: 'increase', amount: 1 }, world.admin),
+      call('bulkUpdate', { ids: reversed, action: 'status', status: 'SOLD' }, world.owner),
+    ]);
+    expect(results.map(outcomeOf)).toEqual(results.map(() => [200, 'OK']));
+    const stored = await resources.db.inventoryItem.findMany({ where: { id: { in: ids } } });
+    expect(new Set(stored.map((item) => `${item.priceAdjustment?.toNumber()}:${item.status}`))).toEqual(new Set(['3:SOLD']));
+  });
+
+  test('concurrent bulkCreates of the same numbers in opposite orders: one wins, one conflicts', async () => {
+    const numbers = Array.from({ length: 50 }, (_, i) => ({ unitNumber: `r${i}` }));
+    const [first, second] = await Promise.all([
+      call('bulkCreate', { propertyUnitId: world.unitA, items: numbers }, world.owner),
+      call('bulkCreate', { propertyUnitId: world.unitA, items: [...numbers].reverse() }, world.assigned),
+    ]);
+    expect([outcomeOf(first), outcomeOf(second)].sort()).toEqual([
+      [200, 'OK'],
+      [409, 'CONFLICT'],
+    ]);
+    expect(await resources.db.inventoryItem.count({ where: { propertyUnitId: world.unitA } })).toBe(50);
+  });
+});
+
+test('no request in this file was logged as a failure', () => {
+  expect(logs.lines).toEqual([]);
+});

@@ -1,0 +1,19 @@
+import { router } from '../../trpc';
+import { bulkCreateProcedure } from './bulk-create';
+import { bulkDeleteProcedure } from './bulk-delete';
+import { bulkUpdateProcedure } from './bulk-update';
+import { createProcedure } from './create';
+import { deleteProcedure } from './delete';
+import { getUnitsProcedure } from './get-units';
+import { updateProcedure } from './update';
+
+/** The seven inventory procedures of SPEC.md 4.4; shapes in docs/inventory-api.md. */
+export const inventoryRouter = router({
+  getUnits: getUnitsProcedure,
+  create: createProcedure,
+  update: updateProcedure,
+  delete: deleteProcedure,
+  bulkCreate: bulkCreateProcedure,
+  bulkUpdate: bulkUpdateProcedure,
+  bulkDelete: bulkDeleteProcedure,
+});

@@ -1,0 +1,118 @@
+import { initTRPC } from '@trpc/server';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+import { AppError, ErrorCode, httpStatusOf, isAppError } from '@staging/domain/errors';
+import type { FieldIssue } from '@staging/domain/errors';
+import type { Actor } from '@staging/services/access/property-access';
+import type { TrpcContext } from './context';
+import { appCodeOfTrpcCode, toTrpcError, TRPC_CODE_OF, validationIssues } from './error-mapping';
+import { isCrossSiteRequest } from './origin-check';
+import { consumeRateLimit } from './rate-limit';
+
+/** What every error response carries in `error.data` besides tRPC's own code/httpStatus/path. */
+export interface AppErrorData {
+  /** Our stable code (`@staging/domain/errors`); clients localize by it. */
+  appCode: ErrorCode;
+  /** Field paths and messages of invalid input (zod paths) or of a conflict. */
+  issues?: FieldIssue[];
+  /** With TOO_MANY_REQUESTS: seconds until the window frees a request (also `Retry-After`). */
+  retryAfterSeconds?: number;
+}
+
+const INTERNAL_MESSAGE = 'Internal server error';
+
+const t = initTRPC.context<TrpcContext>().create({
+  // No transformer: plain JSON on the wire, dates as ISO 8601 strings, so a client in any
+  // language can call the API (native apps rely on it).
+  // isDev false everywhere: stacks never go to clients (they name files and dependencies); the
+  // server logs them instead (onError in http.ts).
+  isDev: false,
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    if (isAppError(cause)) {
+      // Normally the appErrors middleware already gave the TRPCError the right code; errors raised
+      // outside a procedure (e.g. while building the context) arrive here unmapped.
+      const code = TRPC_CODE_OF[cause.code];
+      const data: typeof shape.data & AppErrorData = {
+        ...shape.data,
+        code,
+        httpStatus: httpStatusOf[cause.code],
+        appCode: cause.code,
+        ...(cause.issues === undefined ? {} : { issues: cause.issues }),
+        ...(cause.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: cause.retryAfterSeconds }),
+      };
+      return {
+        ...shape,
+        code: TRPC_ERROR_CODES_BY_KEY[code],
+        // AppError messages are written for clients, except INTERNAL ones.
+        message: cause.code === ErrorCode.INTERNAL ? INTERNAL_MESSAGE : cause.message,
+        data,
+      };
+    }
+    const appCode = appCodeOfTrpcCode(error.code);
+    const issues = error.code === 'BAD_REQUEST' ? validationIssues(cause) : undefined;
+    const data: typeof shape.data & AppErrorData = {
+      ...shape.data,
+      appCode,
+      ...(issues === undefined ? {} : { issues }),
+    };
+    let message = shape.message;
+    // Unknown errors may carry SQL, keys or paths: clients get a fixed text.
+    if (appCode === ErrorCode.INTERNAL) message = INTERNAL_MESSAGE;
+    // A validation error's own message is the JSON of its issues, already in data.issues.
+    else if (issues !== undefined) message = 'Invalid input';
+    // JSON.parse messages quote the client's body back; a fixed text says the same.
+    else if (cause instanceof SyntaxError) message = 'Malformed JSON input';
+    return { ...shape, message, data };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/**
+ * Turns an AppError thrown anywhere below into a TRPCError with the matching code, so HTTP
+ * statuses and `createCaller` users see NOT_FOUND, CONFLICT… instead of INTERNAL_SERVER_ERROR.
+ */
+const appErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && isAppError(result.error.cause)) throw toTrpcError(result.error.cause);
+  return result;
+});
+
+/** Cookie-authenticated mutations from another site are refused (see origin-check.ts). */
+const crossSiteGuard = t.middleware(({ ctx, type, next }) => {
+  if (type === 'mutation' && ctx.session !== null && isCrossSiteRequest(ctx.headers, ctx.deps.allowedOrigins)) {
+    throw new AppError(ErrorCode.FORBIDDEN, 'Cross-site request refused');
+  }
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(appErrors).use(crossSiteGuard);
+
+/** Requires a session; adds `actor` (who acts, for authorization) to the context. */
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (ctx.session === null) throw new AppError(ErrorCode.UNAUTHORIZED, 'Sign in to continue');
+  const actor: Actor = { id: ctx.session.user.id, role: ctx.session.user.role };
+  return next({ ctx: { session: ctx.session, actor } });
+});
+
+/**
+ * Per-user, per-procedure limit of `pointsPer60s` calls per 60-second window in `bucket`
+ * (default 'inventory'), shared through Redis by every api and web instance. Place it after
+ * authentication and before `.input()`, as the request flow in ARCHITECTURE.md says: invalid
+ * calls count too. Over the limit: TOO_MANY_REQUESTS with retryAfterSeconds.
+ *
+ * The key needs a user, so on a procedure without a session it refuses the call (UNAUTHORIZED)
+ * rather than letting anonymous callers through unlimited.
+ */
+export function rateLimit(procedureName: string, pointsPer60s: number, options: { bucket?: string } = {}) {
+  return t.middleware(async ({ ctx, next }) => {
+    if (ctx.session === null) throw new AppError(ErrorCode.UNAUTHORIZED, 'Sign in to continue');
+    await consumeRateLimit(ctx.deps, {
+      bucket: options.bucket ?? 'inventory',
+      key: `${ctx.session.user.id}:${procedureName}`,
+      points: pointsPer60s,
+    });
+    return next();
+  });
+}

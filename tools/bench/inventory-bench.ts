@@ -1,0 +1,203 @@
+// Inventory benchmark: bulkCreate of 500 items and getUnits of a property with 5,000 items, each
+// as a ratio to a raw single-statement `pg` insert/select of the same rows measured in the same
+// run (targets from the issue: bulkCreate within 1.5× of raw, getUnits p95 within 2× of raw).
+// Prints numbers only; no assertions.
+//
+//   node_modules/.bin/tsx tools/bench/inventory-bench.ts [--iterations 30] [--warmup 5]
+//
+// "use case" = zod parse + the services function (what the procedure runs after its middlewares);
+// "procedure" = the same through appRouter.createCaller (session, rate limit in Redis, zod,
+// use case), with a fresh admin id per call so that the limiter counts but never refuses.
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { parseArgs } from 'node:util';
+// Relative imports: tools/bench has no package of its own; each package resolves its own deps.
+import { createDb } from '../../packages/db/src/client';
+import { createTestDatabase } from '../../packages/db/src/testing';
+import { ZBulkCreateInput } from '../../packages/domain/src/inventory';
+import { createLogger } from '../../packages/platform/src/logger';
+import { createRedis } from '../../packages/platform/src/queues';
+import { createSearchQueue } from '../../packages/services/src/search/search-queue';
+import { createStagingQueue } from '../../packages/services/src/staging/staging-queue';
+import { bulkCreateInventoryItems } from '../../packages/services/src/inventory/bulk-create-items';
+import { getInventoryUnits } from '../../packages/services/src/inventory/get-units';
+import { createCaller } from '../../packages/trpc/src/root';
+import type { TrpcDeps } from '../../packages/trpc/src/context';
+
+// pg is a dependency of @staging/db, not of this folder: resolve it from there (the little of its
+// API used here is typed by hand for the same reason).
+interface PgPool {
+  query(text: string, values?: unknown[]): Promise<unknown>;
+  end(): Promise<void>;
+}
+const pg = createRequire(new URL('../../packages/db/package.json', import.meta.url))('pg') as {
+  Pool: new (config: { connectionString: string; max: number }) => PgPool;
+};
+
+const { values: args } = parseArgs({
+  options: { iterations: { type: 'string', default: '30' }, warmup: { type: 'string', default: '5' } },
+});
+const ITERATIONS = Number(args.iterations);
+const WARMUP = Number(args.warmup);
+const BULK_SIZE = 500;
+const UNITS = 10;
+const ITEMS_PER_UNIT = 500;
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+async function time(run: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await run();
+  return performance.now() - started;
+}
+
+interface Series {
+  name: string;
+  samples: number[];
+}
+
+function report(title: string, raw: Series, others: Series[]): void {
+  const line = (s: Series) =>
+    `  ${s.name.padEnd(34)} p50 ${percentile(s.samples, 50).toFixed(2).padStart(8)} ms   p95 ${percentile(s.samples, 95).toFixed(2).padStart(8)} ms`;
+  console.log(`\n${title}`);
+  console.log(line(raw));
+  for (const other of others) {
+    console.log(line(other));
+    const p50 = percentile(other.samples, 50) / percentile(raw.samples, 50);
+    const p95 = percentile(other.samples, 95) / percentile(raw.samples, 95);
+    console.log(`    ratio to raw: p50 ${p50.toFixed(2)}×   p95 ${p95.toFixed(2)}×`);
+  }
+}
+
+async function main(): Promise<void> {
+  const database = await createTestDatabase();
+  const db = createDb(database.url);
+  const pool = new pg.Pool({ connectionString: database.url, max: 4 });
+  const redis = createRedis(process.env.VALKEY_URL ?? 'redis://127.0.0.1:6379', { connectionName: 'inventory-bench', role: 'producer' });
+  const queueSuffix = `-bench-${randomUUID().slice(0, 8)}`;
+  const deps: TrpcDeps = {
+    db,
+    redis,
+    logger: createLogger({ service: 'inventory-bench', level: 'error' }),
+    clock: () => new Date(),
+    queueSuffix,
+    allowedOrigins: [],
+    staging: {
+      enabled: false,
+      producer: { quality: 'medium', aspectRatio: '1:1', outputFormat: 'jpeg', outputCompression: 92 },
+      legacyAliasSunsetAt: new Date('2030-01-01T00:00:00Z'),
+      providerModel: 'openai/gpt-image-2',
+    },
+    stagingQueue: createStagingQueue(redis, queueSuffix),
+    searchQueue: createSearchQueue(redis, queueSuffix),
+  };
+  try {
+    // Producer connections refuse commands until connected (no offline queue).
+    if (redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));
+    const owner = await db.user.create({ data: { email: `bench-${randomUUID()}@example.test`, name: 'Bench', passwordHash: 'unused' } });
+    const actor = { id: owner.id, role: 'AGENT' as const };
+    const context = () => ({ db, actor, now: new Date() });
+    const adminCaller = () =>
+      createCaller({
+        deps,
+        headers: new Headers(),
+        session: { sessionId: 'bench', user: { id: randomUUID(), email: 'bench@example.test', name: 'Bench', role: 'ADMIN' } },
+      });
+
+    // bulkCreate: every run inserts 500 new rows into a unit of its own (no unique conflicts).
+    const bulkProperty = await db.property.create({ data: { ownerAgentId: owner.id, title: 'bulk', address: 'a', city: 'c' } });
+    const rounds = WARMUP + ITERATIONS;
+    const newUnit = async () => (await db.propertyUnit.create({ data: { propertyId: bulkProperty.id, name: 'u' } })).id;
+    const items = Array.from({ length: BULK_SIZE }, (_, i) => ({
+      unitNumber: `A-${i}`,
+      floor: i % 40,
+      status: 'AVAILABLE' as const,
+      priceAdjustment: (i % 100) * 12.5,
+    }));
+    const raw: Series = { name: 'raw pg INSERT … unnest RETURNING', samples: [] };
+    const useCase: Series = { name: 'use case (zod + service)', samples: [] };
+    const procedure: Series = { name: 'procedure (createCaller)', samples: [] };
+    for (let round = 0; round < rounds; round += 1) {
+      const [rawUnit, useCaseUnit, procedureUnit] = [await newUnit(), await newUnit(), await newUnit()];
+      const now = new Date();
+      const rawMs = await time(() =>
+        pool.query(
+          `INSERT INTO "inventory_items" ("propertyUnitId", "unitNumber", "floor", "status", "priceAdjustment", "createdAt", "updatedAt")
+           SELECT $1, x.n, x.f, x.s::"InventoryStatus", x.p::numeric, $7, $7
+           FROM unnest($2::text[], $3::float8[], $4::text[], $5::text[], $6::int[]) AS x(n, f, s, p, o)
+           RETURNING *`,
+          [
+            rawUnit,
+            items.map((item) => item.unitNumber),
+            items.map((item) => item.floor),
+            items.map((item) => item.status),
+            items.map((item) => String(item.priceAdjustment)),
+            items.map((_, i) => i),
+            now,
+          ],
+        ),
+      );
+      const useCaseMs = await time(() =>
+        bulkCreateInventoryItems(context(), ZBulkCreateInput.parse({ propertyUnitId: useCaseUnit, items })),
+      );
+      const procedureMs = await time(() => adminCaller().inventory.bulkCreate({ propertyUnitId: procedureUnit, items }));
+      if (round < WARMUP) continue;
+      raw.samples.push(rawMs);
+      useCase.samples.push(useCaseMs);
+      procedure.samples.push(procedureMs);
+    }
+    report(`bulkCreate of ${BULK_SIZE} items (${ITERATIONS} runs)`, raw, [useCase, procedure]);
+
+    // getUnits: one property with 10 units × 500 items = 5,000 items.
+    const listProperty = await db.property.create({ data: { ownerAgentId: owner.id, title: 'list', address: 'a', city: 'c' } });
+    for (let u = 0; u < UNITS; u += 1) {
+      const unit = await db.propertyUnit.create({ data: { propertyId: listProperty.id, name: `Unit ${u}` } });
+      await db.inventoryItem.createMany({
+        data: Array.from({ length: ITEMS_PER_UNIT }, (_, i) => ({
+          propertyUnitId: unit.id,
+          unitNumber: `${u}-${i}`,
+          floor: i % 30,
+          priceAdjustment: i % 7 === 0 ? null : i * 3.25,
+          notes: i % 5 === 0 ? 'corner unit with a view of the park' : null,
+        })),
+      });
+    }
+    const listRaw: Series = { name: 'raw pg SELECT of the same rows', samples: [] };
+    const listUseCase: Series = { name: 'use case (service)', samples: [] };
+    const listProcedure: Series = { name: 'procedure (createCaller)', samples: [] };
+    const listRounds = WARMUP + ITERATIONS * 2;
+    for (let round = 0; round < listRounds; round += 1) {
+      const rawMs = await time(() =>
+        pool.query(
+          `SELECT u."id", u."name", u."createdAt", i.*
+           FROM "property_units" u LEFT JOIN "inventory_items" i ON i."propertyUnitId" = u."id"
+           WHERE u."propertyId" = $1`,
+          [listProperty.id],
+        ),
+      );
+      const useCaseMs = await time(() => getInventoryUnits(context(), { propertyId: listProperty.id }));
+      const procedureMs = await time(() => adminCaller().inventory.getUnits({ propertyId: listProperty.id }));
+      if (round < WARMUP) continue;
+      listRaw.samples.push(rawMs);
+      listUseCase.samples.push(useCaseMs);
+      listProcedure.samples.push(procedureMs);
+    }
+    const count = (await getInventoryUnits(context(), { propertyId: listProperty.id })).units.reduce((n, unit) => n + unit.items.length, 0);
+    report(`getUnits of a property with ${count} items (${ITERATIONS * 2} runs)`, listRaw, [listUseCase, listProcedure]);
+  } finally {
+    await deps.stagingQueue.close();
+    await deps.searchQueue.close();
+    redis.disconnect();
+    await pool.end();
+    await db.$disconnect();
+    await database.drop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
