@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createDb } from '@staging/db/client';
 import { migrate } from '@staging/db/migrate';
 import { createObjectStorage } from '@staging/platform/storage';
-import { startS3rver } from '@staging/platform/s3-test-server';
+import { startS3rver } from './s3-server';
 import { startProviderSimulator } from '@staging/provider-simulator/simulator';
 import { ensureDatabase, ensureLocalServices } from './local-services';
 import { loadOrCreateLocalSecrets } from './local-secrets';

@@ -1,0 +1,31 @@
+import { createHash } from 'node:crypto';
+
+export const STAGING_QUALITIES = ['low', 'medium', 'high', 'auto'] as const;
+export const STAGING_ASPECT_RATIOS = ['1:1', '3:2', '2:3'] as const;
+export const STAGING_OUTPUT_FORMATS = ['jpeg', 'png', 'webp'] as const;
+
+export type StagingQuality = (typeof STAGING_QUALITIES)[number];
+export type StagingAspectRatio = (typeof STAGING_ASPECT_RATIOS)[number];
+export type StagingOutputFormat = (typeof STAGING_OUTPUT_FORMATS)[number];
+
+/**
+ * The four provider inputs every producer persists with a new job and the worker uses to
+ * materialize legacy messages; SPEC.md 2.9 requires them identical on web, api and worker.
+ */
+export interface ProducerValues {
+  quality: StagingQuality;
+  aspectRatio: StagingAspectRatio;
+  outputFormat: StagingOutputFormat;
+  /** Integer 0..100. */
+  outputCompression: number;
+}
+
+/**
+ * Short, stable identifier of a producer-values set. Each role logs it at boot (and may attach it
+ * to jobs) so a mismatch between web, api and worker shows up as two different fingerprints
+ * without comparing four variables by hand.
+ */
+export function producerValuesFingerprint(p: ProducerValues): string {
+  const canonical = [p.quality, p.aspectRatio, p.outputFormat, String(p.outputCompression)].join('|');
+  return createHash('sha256').update(canonical).digest('hex').slice(0, 16);
+}

@@ -1,0 +1,75 @@
+import { problemsOf } from './test-problems';
+import { webTestEnv } from './test-env';
+import { parseWebEnv } from './web';
+
+describe('parseWebEnv', () => {
+  it('parses a complete environment', () => {
+    const config = parseWebEnv(webTestEnv());
+    expect(config.role).toBe('web');
+    expect(config.port).toBe(3000);
+    expect(config.legacyAliasSunsetAt.toISOString()).toBe('2027-01-31T23:59:59.999Z');
+    expect(config.authSecret).toBe('auth-secret-for-tests-0123456789abcdef');
+    expect(config.storage).toBeUndefined();
+    expect(config.providerModel).toBe('openai/gpt-image-2');
+  });
+
+  it('reads PROVIDER_MODEL with the worker rule, since producers persist it with each job', () => {
+    expect(parseWebEnv(webTestEnv({ PROVIDER_MODEL: 'openai/gpt-image-3' })).providerModel).toBe('openai/gpt-image-3');
+    expect(problemsOf(() => parseWebEnv(webTestEnv({ PROVIDER_MODEL: 'gpt-image-2' })))).toEqual([
+      { variable: 'PROVIDER_MODEL', rule: expect.stringContaining('owner/name') },
+    ]);
+  });
+
+  it('reads PORT', () => {
+    expect(parseWebEnv(webTestEnv({ PORT: '8080' })).port).toBe(8080);
+  });
+
+  it.each([
+    ['AI_STAGING_LEGACY_ALIAS_SUNSET_AT', undefined, 'is required'],
+    ['AI_STAGING_LEGACY_ALIAS_SUNSET_AT', '2027-01-31', 'ISO 8601 UTC instant'],
+    ['AI_STAGING_LEGACY_ALIAS_SUNSET_AT', '2027-01-31T23:59:59', 'ISO 8601 UTC instant'],
+    ['AI_STAGING_LEGACY_ALIAS_SUNSET_AT', '2027-01-31T23:59:59+00:00', 'ISO 8601 UTC instant'],
+    ['AI_STAGING_LEGACY_ALIAS_SUNSET_AT', '2027-01-31T23:59:59.999z', 'ISO 8601 UTC instant'],
+    ['AI_STAGING_LEGACY_ALIAS_SUNSET_AT', '2027-01-31 23:59:59Z', 'ISO 8601 UTC instant'],
+    ['AI_STAGING_LEGACY_ALIAS_SUNSET_AT', '2027-02-30T00:00:00Z', 'ISO 8601 UTC instant'],
+    ['AI_STAGING_LEGACY_ALIAS_SUNSET_AT', '2027-01-31T24:00:00Z', 'ISO 8601 UTC instant'],
+    ['AI_STAGING_LEGACY_ALIAS_SUNSET_AT', 'Sun Jan 31 2027', 'ISO 8601 UTC instant'],
+    ['AUTH_SECRET', undefined, 'is required'],
+    ['AUTH_SECRET', 'a'.repeat(31), 'at least 32 characters'],
+    ['AUTH_SECRET', `${'a'.repeat(32)} b`, 'whitespace'],
+    ['PORT', '0', 'integer from 1 to 65535'],
+    ['PORT', '65536', 'integer from 1 to 65535'],
+    ['PORT', 'http', 'integer from 1 to 65535'],
+  ])('%s=%p is a problem (%s)', (variable, value, rule) => {
+    expect(problemsOf(() => parseWebEnv(webTestEnv({ [variable]: value })))).toEqual([
+      { variable, rule: expect.stringContaining(rule) },
+    ]);
+  });
+
+  it.each([
+    ['2027-01-31T23:59:59Z', '2027-01-31T23:59:59.000Z'],
+    ['2027-01-31T23:59:59.9Z', '2027-01-31T23:59:59.900Z'],
+    ['2028-02-29T12:00:00.000Z', '2028-02-29T12:00:00.000Z'],
+  ])('accepts the sunset instant %s', (value, iso) => {
+    expect(parseWebEnv(webTestEnv({ AI_STAGING_LEGACY_ALIAS_SUNSET_AT: value })).legacyAliasSunsetAt.toISOString()).toBe(iso);
+  });
+
+  it('accepts an AUTH_SECRET of exactly 32 characters', () => {
+    expect(problemsOf(() => parseWebEnv(webTestEnv({ AUTH_SECRET: 'a'.repeat(32) })))).toEqual([]);
+  });
+
+  it('parses storage when S3 variables are given, with the same rules as the other roles', () => {
+    const env = webTestEnv({ S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_BUCKET: 'web-bucket' });
+    expect(parseWebEnv(env).storage).toEqual({
+      region: 'us-east-1',
+      accessKeyId: 'k',
+      secretAccessKey: 's',
+      bucket: 'web-bucket',
+      forcePathStyle: false,
+    });
+    expect(problemsOf(() => parseWebEnv(webTestEnv({ S3_BUCKET: 'web-bucket' })))).toEqual([
+      { variable: 'S3_ACCESS_KEY_ID', rule: 'is required' },
+      { variable: 'S3_SECRET_ACCESS_KEY', rule: 'is required' },
+    ]);
+  });
+});

@@ -1,0 +1,26 @@
+import { checkSecretPlacement, readCommon, readSessionRole, readStorage, STORAGE_VARIABLES } from './common';
+import type { CommonConfig, SessionRoleConfig, StorageConfig } from './common';
+import { EnvReader } from './env-reader';
+import type { Env } from './env-reader';
+
+export interface WebConfig extends CommonConfig, SessionRoleConfig {
+  role: 'web';
+  /** The web runtime does not store objects; present only when S3_* variables are given. */
+  storage: StorageConfig | undefined;
+}
+
+/**
+ * Parses the web runtime's environment.
+ * @throws ConfigError listing every problem.
+ */
+export function parseWebEnv(env: Env): WebConfig {
+  const r = new EnvReader(env, 'web');
+  checkSecretPlacement(r);
+  const hasStorage = STORAGE_VARIABLES.some((name) => r.raw(name) !== undefined);
+  return r.finish({
+    role: 'web',
+    ...readCommon(r),
+    ...readSessionRole(r, 3000),
+    storage: hasStorage ? readStorage(r) : undefined,
+  });
+}

@@ -1,0 +1,138 @@
+import { checkSecretPlacement, readCommon, readStorage } from './common';
+import type { CommonConfig, StorageConfig } from './common';
+import { EnvReader } from './env-reader';
+import type { Env } from './env-reader';
+import { hexKeyRule, integerRule, modelRule, secretRule, textRule, urlRule } from './rules';
+import { webhookBaseUrlProblems } from './webhook-base-url';
+
+export interface DashboardCredentials {
+  user: string;
+  password: string;
+}
+
+export interface WorkerConfig extends CommonConfig {
+  role: 'worker';
+  storage: StorageConfig;
+  /** Bearer credential for the provider API; lives on the worker only. */
+  providerApiToken: string;
+  /** Without a trailing slash, so callers append `/predictions`. */
+  providerApiBaseUrl: string;
+  providerModel: string;
+  /** Public https origin the provider calls back; no path, no trailing slash. */
+  webhookBaseUrl: string;
+  /** 64 hex characters; HMAC key for the user_id sent to the provider. */
+  userHashSecret: string;
+  stagingConcurrency: number;
+  /** Paid starts per window, shared queue-wide by every worker on the namespace. */
+  stagingRateLimitPerMinute: number;
+  /** Limiter window; 60000 in production, shorter in tests to exercise the same code path. */
+  stagingRateLimitWindowMs: number;
+  descriptionConcurrency: number;
+  /** Price per key (e.g. `medium`) in micro-US-dollars; empty means no estimate. Telemetry only. */
+  costMicrousd: Record<string, number>;
+  pricingVersion?: string;
+  /** Undefined keeps the queue dashboard off (SPEC.md 5.5: never exposed without both). */
+  dashboard: DashboardCredentials | undefined;
+  port: number;
+  deletionOutboxIntervalMs: number;
+  /** Non-fatal findings the worker logs at boot. */
+  warnings: string[];
+}
+
+const COST_PREFIX = 'AI_STAGING_COST_MICROUSD_';
+
+/**
+ * Parses the worker's environment.
+ * @throws ConfigError listing every problem.
+ */
+export function parseWorkerEnv(env: Env): WorkerConfig {
+  const r = new EnvReader(env, 'worker');
+  checkSecretPlacement(r);
+  const common = readCommon(r);
+  const pricingVersion = r.maybe('AI_STAGING_PRICING_VERSION', textRule(100));
+  const config: WorkerConfig = {
+    role: 'worker',
+    ...common,
+    storage: readStorage(r),
+    providerApiToken: r.required('PROVIDER_API_TOKEN', secretRule(1)),
+    providerApiBaseUrl: readProviderBaseUrl(r, common.nodeEnv === 'production'),
+    providerModel: r.optional('PROVIDER_MODEL', modelRule(), 'openai/gpt-image-2'),
+    webhookBaseUrl: readWebhookBaseUrl(r, common.nodeEnv === 'production'),
+    userHashSecret: readUserHashSecret(r),
+    stagingConcurrency: r.optional('AI_STAGING_CONCURRENCY', integerRule(1), 4),
+    stagingRateLimitPerMinute: r.optional('AI_STAGING_RATE_LIMIT_PER_MINUTE', integerRule(1), 6),
+    stagingRateLimitWindowMs: r.optional('AI_STAGING_RATE_LIMIT_WINDOW_MS', integerRule(1), 60_000),
+    descriptionConcurrency: r.optional('AI_DESCRIPTION_CONCURRENCY', integerRule(1), 2),
+    costMicrousd: readCosts(r),
+    ...(pricingVersion === undefined ? {} : { pricingVersion }),
+    dashboard: readDashboard(r),
+    port: r.optional('PORT', integerRule(1, 65535), 4100),
+    deletionOutboxIntervalMs: r.optional('DELETION_OUTBOX_INTERVAL_MS', integerRule(1), 30_000),
+    warnings: r.warnings,
+  };
+  if (Object.keys(config.costMicrousd).length > 0 && pricingVersion === undefined) {
+    r.warnings.push('AI_STAGING_COST_MICROUSD_* is set without AI_STAGING_PRICING_VERSION; estimates carry no price source');
+  }
+  return r.finish(config);
+}
+
+function readProviderBaseUrl(r: EnvReader, isProduction: boolean): string {
+  // The token travels in every request, so production insists on TLS; the local simulator is http.
+  const schemes = isProduction ? ['https'] : ['https', 'http'];
+  const value = r.optional('PROVIDER_API_BASE_URL', urlRule(schemes, isProduction ? 'https' : 'http(s)'), 'https://api.replicate.com/v1');
+  return value.replace(/\/+$/, '');
+}
+
+function readWebhookBaseUrl(r: EnvReader, isProduction: boolean): string {
+  const override = r.raw('ALLOW_INSECURE_WEBHOOK_BASE_URL') === 'true';
+  if (override && isProduction) {
+    r.problem('ALLOW_INSECURE_WEBHOOK_BASE_URL', "must not be 'true' when NODE_ENV is production");
+  }
+  const value = r.raw('PROVIDER_WEBHOOK_BASE_URL');
+  if (value === undefined) {
+    r.problem('PROVIDER_WEBHOOK_BASE_URL', 'is required');
+    return '';
+  }
+  const allowInsecure = override && !isProduction;
+  if (allowInsecure) {
+    r.warnings.push('ALLOW_INSECURE_WEBHOOK_BASE_URL is on: PROVIDER_WEBHOOK_BASE_URL may use http and an internal host');
+  }
+  for (const rule of webhookBaseUrlProblems(value, { allowInsecure })) r.problem('PROVIDER_WEBHOOK_BASE_URL', rule);
+  return value;
+}
+
+function readUserHashSecret(r: EnvReader): string {
+  const secret = r.required('AI_STAGING_USER_HASH_SECRET', hexKeyRule(64));
+  const authSecret = r.raw('AUTH_SECRET');
+  // Compared case-insensitively: two hex strings differing only in case are the same key bytes.
+  if (secret !== undefined && authSecret !== undefined && secret.toLowerCase() === authSecret.toLowerCase()) {
+    r.problem('AI_STAGING_USER_HASH_SECRET', 'must differ from AUTH_SECRET (the secrets are independent)');
+  }
+  return secret;
+}
+
+function readCosts(r: EnvReader): Record<string, number> {
+  const costs: Record<string, number> = {};
+  for (const name of r.names()) {
+    if (!name.startsWith(COST_PREFIX)) continue;
+    const key = name.slice(COST_PREFIX.length).toLowerCase();
+    if (!/^[a-z0-9_]+$/.test(key)) {
+      r.problem(name, `must name a price key of letters, digits or underscores after ${COST_PREFIX}`);
+      continue;
+    }
+    const value = r.maybe(name, integerRule(0));
+    if (value !== undefined) costs[key] = value;
+  }
+  return costs;
+}
+
+function readDashboard(r: EnvReader): DashboardCredentials | undefined {
+  const user = r.raw('QUEUE_DASHBOARD_USER');
+  const password = r.raw('QUEUE_DASHBOARD_PASSWORD');
+  if (user !== undefined && password !== undefined) return { user, password };
+  if (user !== undefined || password !== undefined) {
+    const missing = user === undefined ? 'QUEUE_DASHBOARD_USER' : 'QUEUE_DASHBOARD_PASSWORD';
+    r.warnings.push(`queue dashboard disabled: ${missing} is not set (both are required to expose it)`);
+  }
+  return undefined;
+}

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { Queue, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { createRedis, queueNames, searchDocumentKey, waitForRedis } from './queues';
+
+const VALKEY_URL = 'redis://127.0.0.1:6379';
+const opened: Redis[] = [];
+
+function open(role: 'worker' | 'producer'): Redis {
+  const redis = createRedis(VALKEY_URL, { role, connectionName: `platform-test-${role}`, onError: () => {} });
+  opened.push(redis);
+  return redis;
+}
+
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((redis) => redis.quit().catch(() => redis.disconnect())));
+});
+
+describe('createRedis against the local Redis', () => {
+  it('configures the worker role as BullMQ requires and the producer role to fail fast', () => {
+    expect(open('worker').options).toMatchObject({ maxRetriesPerRequest: null, enableOfflineQueue: true });
+    expect(open('producer').options).toMatchObject({ maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  });
+
+  it('delivers a job from a producer connection to a worker connection', async () => {
+    const names = queueNames(`-platform-test-${randomUUID()}`);
+    const producer = open('producer');
+    await waitForRedis(producer);
+    const queue = new Queue(names.staging, { connection: producer });
+    const worker = new Worker(names.staging, async (job) => ({ echoed: job.data as unknown }), {
+      connection: open('worker'),
+      concurrency: 1,
+    });
+    try {
+      const finished = new Promise<unknown>((resolve, reject) => {
+        worker.on('completed', (_job, result) => resolve(result));
+        worker.on('failed', (_job, error) => reject(error));
+      });
+      await queue.add('stage', { n: 7 }, { jobId: 'job-7' });
+      await expect(finished).resolves.toEqual({ echoed: { n: 7 } });
+    } finally {
+      await worker.close();
+      await queue.obliterate({ force: true });
+      await queue.close();
+    }
+  });
+
+  it('refuses a producer connection for a BullMQ Worker (blocking commands need retries off)', () => {
+    const names = queueNames(`-platform-test-${randomUUID()}`);
+    const producer = open('producer');
+    // BullMQ duplicates the connection for its blocking client before rejecting it and never
+    // closes that copy; track copies so afterEach closes them.
+    const duplicate = producer.duplicate.bind(producer);
+    producer.duplicate = (...args) => {
+      const copy = duplicate(...args);
+      opened.push(copy);
+      return copy;
+    };
+    expect(() => new Worker(names.staging, async () => undefined, { connection: producer, autorun: false })).toThrow(
+      /maxRetriesPerRequest must be null/,
+    );
+  });
+
+  it('lets plain commands use the search document key', async () => {
+    const redis = open('producer');
+    await waitForRedis(redis);
+    const key = searchDocumentKey(`platform-test-${randomUUID()}`);
+    try {
+      await redis.hset(key, 'images', JSON.stringify([{ id: 'i1', isStyled: false }]));
+      expect(JSON.parse((await redis.hget(key, 'images')) ?? 'null')).toEqual([{ id: 'i1', isStyled: false }]);
+    } finally {
+      await redis.del(key);
+    }
+  });
+
+  it('fails a producer command quickly when Redis is unreachable instead of queueing it', async () => {
+    // Port 1 on loopback refuses connections at once.
+    const redis = createRedis('redis://127.0.0.1:1', { role: 'producer', commandTimeoutMs: 200, onError: () => {} });
+    try {
+      const started = Date.now();
+      await expect(redis.set(`platform-test-${randomUUID()}`, '1')).rejects.toThrow(/enableOfflineQueue/);
+      expect(Date.now() - started).toBeLessThan(1_000);
+      await expect(waitForRedis(redis, 300)).rejects.toThrow(/not ready after 300 ms/);
+    } finally {
+      redis.disconnect();
+      // ioredis arms a 2 s "destroy the stream" timer on disconnect even when the stream is already
+      // closed, and a 200 ms timer for the rejected command; let both lapse so no timer outlives the test.
+      await new Promise((resolve) => setTimeout(resolve, 2_100));
+    }
+  });
+
+  it('waits for a worker connection to become ready', async () => {
+    const redis = open('worker');
+    await waitForRedis(redis);
+    expect(redis.status).toBe('ready');
+    await expect(redis.ping()).resolves.toBe('PONG');
+  });
+});

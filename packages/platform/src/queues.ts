@@ -1,0 +1,99 @@
+import { Redis } from 'ioredis';
+import type { RedisOptions } from 'ioredis';
+
+export interface QueueNames {
+  /** Room staging: ai-staging<QUEUE_SUFFIX>. */
+  staging: string;
+  /** Description jobs and the legacy stage-room bridge: ai<QUEUE_SUFFIX>. */
+  ai: string;
+  /** Search document rebuilds: search-indexing<QUEUE_SUFFIX>. */
+  search: string;
+}
+
+/** Queue names of SPEC.md 6; every role derives them from the same QUEUE_SUFFIX. */
+export function queueNames(suffix: string): QueueNames {
+  return {
+    staging: `ai-staging${suffix}`,
+    ai: `ai${suffix}`,
+    search: `search-indexing${suffix}`,
+  };
+}
+
+/** Redis hash holding a property's search document (field `images`), SPEC.md 2.4. */
+export function searchDocumentKey(propertyId: string): string {
+  return `psearch:property:${propertyId}`;
+}
+
+export type RedisRole = 'worker' | 'producer';
+
+export interface CreateRedisOptions {
+  role: RedisRole;
+  /** Shown in CLIENT LIST, so a connection can be traced to its process. */
+  connectionName?: string;
+  /** Producer only: how long one command may take before it fails (default 5000 ms). */
+  commandTimeoutMs?: number;
+  /**
+   * Receives connection errors (a reconnect follows). Without it ioredis prints them to stderr as
+   * unhandled error events, which is noisy but never silent.
+   */
+  onError?: (error: Error) => void;
+}
+
+/**
+ * Redis/Valkey connection for BullMQ and for plain commands (search documents).
+ *
+ * - `worker`: `maxRetriesPerRequest: null`, which BullMQ requires for the blocking connections of
+ *   a Worker or QueueEvents (it throws otherwise), so commands wait out a Redis restart instead
+ *   of failing jobs. Use it for everything in the worker process.
+ * - `producer`: fails fast. A web or api request that enqueues must get an error within a
+ *   second or two, not hang while Redis is down: the ai_jobs row is the outbox and the worker's
+ *   dispatcher re-adds the queue job later. Offline queueing is off and each command is retried
+ *   once on reconnect at most.
+ *
+ * BullMQ rejects connections with an ioredis `keyPrefix`; isolation between test runs and
+ * deployments comes from QUEUE_SUFFIX and BullMQ's own `prefix` option instead.
+ */
+export function createRedis(url: string, options: CreateRedisOptions): Redis {
+  const common: RedisOptions = {
+    connectionName: options.connectionName,
+    // Reconnect forever with a capped backoff; a Redis restart must not need a process restart.
+    retryStrategy: (attempt) => Math.min(250 * 2 ** Math.min(attempt, 6), 10_000),
+  };
+  const byRole: RedisOptions =
+    options.role === 'worker'
+      ? { maxRetriesPerRequest: null, enableOfflineQueue: true }
+      : { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000, commandTimeout: options.commandTimeoutMs ?? 5_000 };
+  const redis = new Redis(url, { ...common, ...byRole });
+  if (options.onError !== undefined) redis.on('error', options.onError);
+  return redis;
+}
+
+/**
+ * Resolves once the connection is ready, or rejects after `timeoutMs`. A producer with the
+ * offline queue disabled rejects commands sent before the handshake finishes, so boot code and
+ * /readyz wait here first.
+ */
+export async function waitForRedis(redis: Redis, timeoutMs = 5_000): Promise<void> {
+  if (redis.status === 'ready') return;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      cleanup();
+      reject(new Error(`Redis not ready after ${timeoutMs} ms (status ${redis.status})`));
+    }, timeoutMs);
+    const onReady = (): void => {
+      cleanup();
+      resolve();
+    };
+    const onEnd = (): void => {
+      cleanup();
+      reject(new Error('Redis connection ended before it became ready'));
+    };
+    function cleanup(): void {
+      clearTimeout(timer);
+      redis.off('ready', onReady);
+      redis.off('end', onEnd);
+    }
+    redis.on('ready', onReady);
+    redis.on('end', onEnd);
+  });
+}
