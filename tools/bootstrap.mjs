@@ -54,5 +54,8 @@ if (!(command in commands)) {
 checkNode();
 installIfNeeded();
 generatePrismaClient();
-const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
-process.exit(run(tsx, [commands[command], ...process.argv.slice(3)]));
+// The pinned pnpm is also a root devDependency, so turbo (which looks pnpm up on PATH) and the
+// tools find it without a global install.
+const bin = path.join(root, 'node_modules', '.bin');
+const env = { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` };
+process.exit(run(path.join(bin, 'tsx'), [commands[command], ...process.argv.slice(3)], { env }));
