@@ -1,0 +1,56 @@
+import { countStagingJobs, seedAgentWithListing, seedOriginalPhoto } from '../../../tools/stack/src/e2e-fixtures';
+import { expect, saveScreenshot, signInQuickly, stack, test } from './support/fixtures';
+
+// The second web instance of the stack runs the same build with AI_ROOM_STAGING_ENABLED=false.
+const CASES = [
+  {
+    locale: 'en-US',
+    title: 'AI staging is temporarily unavailable',
+    stageButton: 'Stage selected photos',
+    photo: 'Photo 1',
+    style: /^Coastal/,
+  },
+  {
+    locale: 'es-ES',
+    title: 'El amueblado con IA no está disponible temporalmente',
+    stageButton: 'Amueblar las fotos elegidas',
+    photo: 'Foto 1',
+    style: /^Costero/,
+  },
+] as const;
+
+for (const c of CASES) {
+  test(`kill switch off: localized unavailable state (${c.locale}) and the stage action sends nothing`, async ({ browser, data }) => {
+    const { agent, propertyId } = await seedAgentWithListing(data);
+    await seedOriginalPhoto(data, { propertyId, roomType: 'DINING_ROOM', isMain: true });
+    const context = await browser.newContext({ baseURL: stack.webDisabledUrl, locale: c.locale });
+    const page = await context.newPage();
+    await signInQuickly(page, agent, stack.webDisabledUrl);
+
+    const trpcCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/trpc/')) trpcCalls.push(request.url());
+    });
+    await page.goto(`/properties/${propertyId}`);
+    const notice = page.getByTestId('staging-unavailable');
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText(c.title);
+    await expect(notice).toHaveAttribute('lang', c.locale.slice(0, 2));
+
+    await page.getByRole('checkbox', { name: c.photo, exact: true }).check();
+    await page.getByRole('radio', { name: c.style }).check();
+    // The button is aria-disabled (still focusable, so its state is announced); pressing it
+    // explains the state instead of submitting.
+    const stage = page.getByRole('button', { name: c.stageButton });
+    await expect(stage).toHaveAttribute('aria-disabled', 'true');
+    await stage.focus();
+    await page.keyboard.press('Enter');
+    await expect(notice).toBeFocused();
+    await saveScreenshot(page, `kill-switch-${c.locale}`);
+
+    // Nothing was sent and nothing was created.
+    expect(trpcCalls.filter((url) => url.includes('ai.submitStaging'))).toEqual([]);
+    expect(await countStagingJobs(data, propertyId)).toBe(0);
+    await context.close();
+  });
+}

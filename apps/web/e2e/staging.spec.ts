@@ -1,0 +1,214 @@
+import type { Page } from '@playwright/test';
+import {
+  countSimulatorPredictions,
+  countStagingJobs,
+  drawNoisyPhoto,
+  findImage,
+  queueSimulatorFaults,
+  seedAgentWithListing,
+  seedOriginalPhoto,
+  stagedVariantsOf,
+} from '../../../tools/stack/src/e2e-fixtures';
+import { expect, saveScreenshot, signInQuickly, stack, test } from './support/fixtures';
+
+// One file, run in order: the simulator's scripted faults are consumed by the next predictions
+// of the whole run, so only this file may create predictions.
+test.describe.configure({ mode: 'serial' });
+
+const JOB_TIMEOUT = 45_000;
+
+async function stagePhoto(page: Page, photo: string, style: RegExp): Promise<void> {
+  const checkbox = page.getByRole('checkbox', { name: photo, exact: true });
+  if (!(await checkbox.isChecked())) await checkbox.check();
+  await page.getByRole('radio', { name: style }).check();
+  await page.getByRole('button', { name: 'Stage selected photos' }).click();
+}
+
+function latestJob(page: Page) {
+  return page.getByTestId('job').first();
+}
+
+// Filled by the first test, read by the search test at the end of this serial file.
+let approvedListing: { title: string; city: string } | undefined;
+
+test('upload an original, stage it, watch it reach review, compare, approve and see it on the public page', async ({ page, browser, data }) => {
+  const city = `Stagetown${Date.now().toString(36)}`;
+  const { agent, propertyId, title } = await seedAgentWithListing(data, { city });
+  await signInQuickly(page, agent);
+  await page.goto(`/properties/${propertyId}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+
+  // Upload with progress: a throttled connection keeps the upload running long enough to watch.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+  const upload = page.getByRole('form', { name: 'Upload original photos' });
+  await upload.getByLabel('Photo files').setInputFiles({ name: 'tv-room.jpg', mimeType: 'image/jpeg', buffer: await drawNoisyPhoto() });
+  await upload.getByLabel('Room type').selectOption('TV_ROOM');
+  await upload.getByRole('button', { name: 'Upload' }).click();
+  const progress = page.getByTestId('upload-progress');
+  await expect(progress).toBeVisible();
+  await expect.poll(async () => Number(await progress.getAttribute('value')), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect(page.getByRole('status').filter({ hasText: 'Uploaded 1 photo.' })).toBeVisible({ timeout: 30_000 });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
+  const card = page.getByTestId('original-card');
+  await expect(card).toHaveCount(1);
+  await expect(card.getByRole('heading', { name: 'Photo 1 (TV / media room)' })).toBeVisible();
+  await expect(card.getByText('Cover', { exact: true })).toBeVisible();
+
+  // Stage it: the room type is prefilled from the persisted roomType, labelled as a TV/media room.
+  await page.getByRole('checkbox', { name: 'Photo 1', exact: true }).check();
+  const roomSelect = page.getByLabel('Room type for Photo 1');
+  await expect(roomSelect).toHaveValue('TV_ROOM');
+  await expect(roomSelect.locator('option:checked')).toHaveText('TV / media room');
+  await expect(page.getByText('Clean lines, neutral palette, sleek low-profile furniture.')).toBeVisible();
+  await stagePhoto(page, 'Photo 1', /^Modern/);
+  await expect(page.getByTestId('stage-results').locator('[data-disposition="ENQUEUED"]')).toContainText('Queued: a new staging job was started.');
+
+  // The jobs panel follows the job without a reload until it waits for review.
+  const job = latestJob(page);
+  await expect(job).toBeVisible();
+  await expect(job.getByTestId('job-elapsed')).toHaveText(/\d+ s/);
+  await expect(job).toHaveAttribute('data-status', 'SUCCESS', { timeout: JOB_TIMEOUT });
+  await expect(job.getByTestId('job-status')).toHaveText('Done: ready for review');
+  await expect(job.getByTestId('job-attempt')).toHaveText('Attempt 1 of 2');
+  await expect(card.getByTestId('variant')).toHaveAttribute('data-review-status', 'PENDING_REVIEW');
+  await expect(page.getByTestId('review-count')).toContainText('1');
+  await saveScreenshot(page, 'property-page');
+
+  const [variant] = await stagedVariantsOf(data, (await data.db.propertyImage.findFirstOrThrow({ where: { propertyId, isStyled: false } })).id);
+  expect(variant?.reviewStatus).toBe('PENDING_REVIEW');
+  expect(variant?.isMain).toBe(false);
+
+  // Pending variants are private: neither the public page nor its HTML mention them.
+  const anonymous = await browser.newContext({ baseURL: stack.webUrl });
+  const publicPage = await anonymous.newPage();
+  const pendingHtml = await (await publicPage.request.get(`/listings/${propertyId}`)).text();
+  expect(pendingHtml).not.toContain(variant!.id);
+  expect((await publicPage.request.get(`/api/public/images/${variant!.id}/content`)).status()).toBe(404);
+
+  // Review: compare with the slider (keyboard) and side by side, then approve.
+  await page.getByRole('link', { name: /^Review/ }).first().click();
+  await expect(page).toHaveURL(/\/review/);
+  const item = page.getByTestId('review-item');
+  await expect(item).toHaveCount(1);
+  const slider = item.getByRole('slider');
+  await slider.focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(slider).toHaveValue('48');
+  await expect(item.getByText('showing 52% staged')).toBeVisible();
+  await saveScreenshot(page, 'review-slider');
+  await item.getByRole('button', { name: 'Side by side' }).click();
+  await expect(item.getByRole('img', { name: /before staging/ })).toBeVisible();
+  await expect(item.getByRole('img', { name: /after staging/ })).toBeVisible();
+  await saveScreenshot(page, 'review-side-by-side');
+  await item.getByRole('button', { name: /^Approve/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Approved Photo 1/ })).toBeVisible();
+  await expect(page.getByTestId('review-item')).toHaveCount(0);
+  await expect(page.getByTestId('review-count')).toHaveCount(0);
+
+  // Public page: the approved variant with its label and the original toggle; the cover is the original.
+  await publicPage.goto(`/listings/${propertyId}`);
+  await expect(publicPage.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const original = await data.db.propertyImage.findFirstOrThrow({ where: { propertyId, isStyled: false } });
+  await expect(publicPage.getByTestId('cover').locator('img')).toHaveAttribute('src', `/api/public/images/${original.id}/content`);
+  const staged = publicPage.getByTestId('staged-photo');
+  await expect(staged).toHaveCount(1);
+  await expect(staged.getByText('AI · Virtually staged').first()).toBeVisible();
+  await expect(staged.locator('img')).toHaveAttribute('src', `/api/public/images/${variant!.id}/content`);
+  await expect.poll(() => staged.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await saveScreenshot(publicPage, 'public-listing');
+  await staged.getByRole('button', { name: 'See original' }).click();
+  await expect(staged.locator('img')).toHaveAttribute('src', `/api/public/images/${original.id}/content`);
+  await expect(staged.getByRole('button', { name: 'See staged version' })).toHaveAttribute('aria-pressed', 'true');
+  approvedListing = { title, city };
+
+  await anonymous.close();
+});
+
+test('reject a variant and see it gone; the same style then dispositions ENQUEUED, EXISTING and style_exists', async ({ page, data }) => {
+  const { agent, propertyId } = await seedAgentWithListing(data);
+  const original = await seedOriginalPhoto(data, { propertyId, roomType: 'BEDROOM', isMain: true });
+  await signInQuickly(page, agent);
+  await page.goto(`/properties/${propertyId}`);
+  await expect(page.getByLabel('Room type for Photo 1')).toHaveCount(0);
+  await page.getByRole('checkbox', { name: 'Photo 1', exact: true }).check();
+  await expect(page.getByLabel('Room type for Photo 1')).toHaveValue('BEDROOM');
+  await stagePhoto(page, 'Photo 1', /^Scandinavian/);
+  await expect(latestJob(page)).toHaveAttribute('data-status', 'SUCCESS', { timeout: JOB_TIMEOUT });
+
+  const [variant] = await stagedVariantsOf(data, original.id);
+  await page.goto(`/review?image=${variant!.id}`);
+  const item = page.getByTestId('review-item');
+  await expect(item).toHaveCount(1);
+  await item.getByRole('button', { name: /^Reject/ }).click();
+  const dialog = page.getByRole('dialog', { name: /^Reject Photo 1/ });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Reason (optional)').fill('Furniture blocks the window');
+  await saveScreenshot(page, 'review-reject-dialog');
+  await dialog.getByRole('button', { name: 'Reject variant' }).click();
+  await expect(page.getByTestId('review-item')).toHaveCount(0);
+  expect(await findImage(data, variant!.id)).toBeNull();
+  const event = await data.db.propertyImageReviewEvent.findFirst({ where: { imageId: variant!.id, kind: 'REJECTED' } });
+  expect(event?.reason).toBe('Furniture blocks the window');
+
+  await page.goto(`/properties/${propertyId}`);
+  await expect(page.getByTestId('original-card').getByTestId('variant')).toHaveCount(0);
+
+  // The rejected style can be generated again. A slow prediction keeps the new job open, so a
+  // second submission finds it (EXISTING, same job); once done, a third finds the variant.
+  await queueSimulatorFaults(stack.simulatorOrigin, [{ name: 'slow', delayMs: 6_000 }]);
+  await stagePhoto(page, 'Photo 1', /^Scandinavian/);
+  const results = page.getByTestId('stage-results');
+  await expect(results.locator('[data-disposition="ENQUEUED"]')).toBeVisible();
+  await stagePhoto(page, 'Photo 1', /^Scandinavian/);
+  await expect(results.locator('[data-disposition="EXISTING"]')).toContainText('Already in progress');
+  const jobs = await data.db.aiJob.findMany({ where: { propertyId }, orderBy: { createdAt: 'asc' } });
+  expect(jobs).toHaveLength(2);
+  await expect(latestJob(page)).toHaveAttribute('data-status', 'SUCCESS', { timeout: JOB_TIMEOUT });
+  await stagePhoto(page, 'Photo 1', /^Scandinavian/);
+  await expect(results.locator('[data-disposition="style_exists"]')).toContainText('Already staged');
+  expect(await countStagingJobs(data, propertyId)).toBe(2);
+});
+
+test('cancel a running job', async ({ page, data }) => {
+  const { agent, propertyId } = await seedAgentWithListing(data);
+  await seedOriginalPhoto(data, { propertyId, roomType: 'LIVING_ROOM', isMain: true });
+  const purchasesBefore = await countSimulatorPredictions(stack.simulatorOrigin);
+  await queueSimulatorFaults(stack.simulatorOrigin, ['never_complete']);
+  await signInQuickly(page, agent);
+  await page.goto(`/properties/${propertyId}`);
+  await stagePhoto(page, 'Photo 1', /^Industrial/);
+  const job = latestJob(page);
+  // Running: the prediction exists at the provider and the job is PROCESSING with attempt 1.
+  await expect(job).toHaveAttribute('data-status', 'PROCESSING', { timeout: JOB_TIMEOUT });
+  await expect.poll(() => countSimulatorPredictions(stack.simulatorOrigin), { timeout: JOB_TIMEOUT }).toBe(purchasesBefore + 1);
+  await expect(job.getByTestId('job-attempt')).toHaveText('Attempt 1 of 2');
+  await expect(job.getByTestId('job-status')).toHaveText('Processing');
+  await job.getByRole('button', { name: /^Cancel/ }).click();
+  await expect(job).toHaveAttribute('data-status', /CANCEL_REQUESTED|CANCELED/);
+  await expect(job).toHaveAttribute('data-status', 'CANCELED', { timeout: JOB_TIMEOUT });
+  await expect(job.getByTestId('job-status')).toHaveText('Canceled');
+  await expect(job.getByRole('button', { name: /^Cancel/ })).toHaveCount(0);
+  const row = await data.db.aiJob.findFirstOrThrow({ where: { propertyId } });
+  expect(row.status).toBe('CANCELED');
+  expect(row.cancelRequestedAt).not.toBeNull();
+  expect(await data.db.propertyImage.count({ where: { propertyId, isStyled: true } })).toBe(0);
+});
+
+test('public search finds the approved listing through its search document', async ({ page }) => {
+  expect(approvedListing, 'the approval test ran first').toBeDefined();
+  const { title, city } = approvedListing!;
+  // The approval enqueued a rebuild of psearch:property:<id>; the worker writes it shortly after.
+  await expect
+    .poll(async () => {
+      await page.goto(`/search?q=${encodeURIComponent(city.toLowerCase())}`);
+      return page.getByRole('link', { name: title }).count();
+    }, { timeout: 20_000 })
+    .toBe(1);
+  const hit = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: title }) });
+  await expect(hit.getByRole('img', { name: `Cover photo of ${title}` })).toHaveAttribute('src', /^\/api\/public\/images\/[0-9a-f-]+\/content$/);
+  await saveScreenshot(page, 'public-search');
+});

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import type { NextConfig } from 'next';
+
+// The workspace root: Turbopack and output tracing must see packages/* and the pnpm store that
+// lives above this app, or workspace imports resolve to nothing in the server bundle.
+const workspaceRoot = path.resolve(import.meta.dirname, '../..');
+
+const securityHeaders = [
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'Referrer-Policy', value: 'same-origin' },
+  { key: 'X-Frame-Options', value: 'DENY' },
+  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
+];
+
+const nextConfig: NextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  outputFileTracingRoot: workspaceRoot,
+  turbopack: { root: workspaceRoot },
+  // Workspace packages export TypeScript sources (ARCHITECTURE.md "Packages").
+  transpilePackages: [
+    '@staging/config',
+    '@staging/domain',
+    '@staging/db',
+    '@staging/platform',
+    '@staging/services',
+    '@staging/trpc',
+  ],
+  // Native or connection-holding libraries stay plain Node requires: bundling them breaks their
+  // dynamic requires (pg-native probing, ioredis/bullmq Lua scripts read from disk, sharp binaries).
+  serverExternalPackages: [
+    '@prisma/adapter-pg',
+    'pg',
+    'ioredis',
+    'bullmq',
+    'pino',
+    'sharp',
+    'rate-limiter-flexible',
+    '@sentry/node',
+  ],
+  async headers() {
+    return [{ source: '/:path*', headers: securityHeaders }];
+  },
+};
+
+export default nextConfig;

@@ -1,0 +1,14 @@
+import type { Metadata } from 'next';
+import { PropertyView } from '@/components/property/property-view';
+import { getWebDeps } from '@/server/deps';
+import { getRequestLocale } from '@/server/request-locale';
+
+export const metadata: Metadata = { title: 'Property' };
+
+export default async function PropertyPage({ params }: PageProps<'/properties/[propertyId]'>) {
+  const { propertyId } = await params;
+  // The kill switch comes from this server's configuration, so the page knows before any click
+  // that a stage action would be refused, and never sends it.
+  const stagingEnabled = getWebDeps().config.stagingEnabled;
+  return <PropertyView propertyId={propertyId} stagingEnabled={stagingEnabled} initialLocale={await getRequestLocale()} />;
+}

@@ -1,0 +1,54 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { isAppError } from '@staging/domain/errors';
+import { getPublicProperty, type PublicPropertyDto } from '@staging/services/public/get-public-property';
+import { PublicGallery } from '@/components/public-gallery';
+import { getWebDeps } from '@/server/deps';
+
+async function loadProperty(propertyId: string): Promise<PublicPropertyDto> {
+  try {
+    return await getPublicProperty(getWebDeps().db, propertyId);
+  } catch (error) {
+    if (isAppError(error) && error.code === 'NOT_FOUND') notFound();
+    throw error;
+  }
+}
+
+export async function generateMetadata({ params }: PageProps<'/listings/[propertyId]'>): Promise<Metadata> {
+  const property = await loadProperty((await params).propertyId);
+  return { title: property.title };
+}
+
+/**
+ * The anonymous listing page: originals and APPROVED staged variants only (the service filters
+ * them); the cover is always an original.
+ */
+export default async function PublicListingPage({ params }: PageProps<'/listings/[propertyId]'>) {
+  const property = await loadProperty((await params).propertyId);
+  const originals = property.images.filter((image) => !image.isStyled);
+  const staged = property.images.filter((image) => image.isStyled);
+  return (
+    <article>
+      <header className="stack" style={{ marginBottom: '1rem' }}>
+        <h1>{property.title}</h1>
+        <p className="muted" style={{ margin: 0 }}>
+          {property.address}, {property.city}
+        </p>
+        <ul className="facts">
+          <li>{property.bedrooms} bedrooms</li>
+          <li>{property.bathrooms} bathrooms</li>
+          {property.features.map((feature) => (
+            <li key={feature}>{feature}</li>
+          ))}
+        </ul>
+      </header>
+      {property.coverImage !== null && (
+        <figure className="public-hero" style={{ margin: 0 }} data-testid="cover">
+          <img src={property.coverImage.url} alt={`${property.title}: cover photo`} />
+        </figure>
+      )}
+      {property.description !== null && <p className="section">{property.description}</p>}
+      <PublicGallery title={property.title} originals={originals} staged={staged} />
+    </article>
+  );
+}

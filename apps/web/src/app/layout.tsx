@@ -1,0 +1,25 @@
+import type { Metadata, Viewport } from 'next';
+import type { ReactNode } from 'react';
+import './globals.css';
+
+export const metadata: Metadata = {
+  title: { default: 'Listings dashboard', template: '%s · Listings dashboard' },
+  description: 'Property listings, AI room staging and unit inventory.',
+};
+
+export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
+
+// The dashboard is written in English; the parts localized from the browser's language (the
+// staging flow and jobs panel) carry their own lang attribute.
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        {children}
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,69 @@
+'use client';
+
+import { HttpError, httpErrorOf } from '@/lib/api-errors';
+
+function imagePath(imageId: string): string {
+  return `/api/property-images/${encodeURIComponent(imageId)}`;
+}
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+/**
+ * Uploads an original through the proxied api route. XMLHttpRequest rather than fetch because only
+ * XHR reports upload progress (fetch has no upload progress events in browsers).
+ */
+export function uploadOriginal(options: {
+  propertyId: string;
+  file: File;
+  roomType: string | null;
+  onProgress: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/properties/${encodeURIComponent(options.propertyId)}/images`);
+    xhr.responseType = 'text';
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) options.onProgress({ loaded: event.loaded, total: event.total });
+    });
+    xhr.addEventListener('load', () => {
+      if (xhr.status >= 200 && xhr.status < 300) return resolve();
+      let code = xhr.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INTERNAL';
+      let message = `Upload failed (${xhr.status})`;
+      try {
+        const body = JSON.parse(xhr.responseText) as { error?: { code?: string; message?: string } };
+        code = body.error?.code ?? code;
+        message = body.error?.message ?? message;
+      } catch {
+        // not JSON
+      }
+      const retryAfter = Number(xhr.getResponseHeader('retry-after'));
+      reject(new HttpError(xhr.status, code, message, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined));
+    });
+    xhr.addEventListener('error', () => reject(new HttpError(0, 'INTERNAL', 'The upload was interrupted. Check the connection and try again.')));
+    xhr.addEventListener('abort', () => reject(new HttpError(0, 'ABORTED', 'Upload canceled.')));
+    options.signal?.addEventListener('abort', () => xhr.abort());
+    const form = new FormData();
+    if (options.roomType !== null) form.append('roomType', options.roomType);
+    // The file goes last: the api reads the fields before the bytes.
+    form.append('file', options.file);
+    xhr.send(form);
+  });
+}
+
+export async function updateImage(imageId: string, changes: { isMain?: boolean; roomType?: string | null }): Promise<void> {
+  const response = await fetch(imagePath(imageId), {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(changes),
+  });
+  if (!response.ok) throw await httpErrorOf(response);
+}
+
+export async function deleteImage(imageId: string): Promise<void> {
+  const response = await fetch(imagePath(imageId), { method: 'DELETE' });
+  if (!response.ok) throw await httpErrorOf(response);
+}

@@ -1,0 +1,21 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useTRPC } from './trpc';
+
+/** How often the navigation badge and the review queue look for new results. */
+export const REVIEW_POLL_MS = 15_000;
+
+/**
+ * Number of staged variants waiting for this agent's review, for the navigation badge. Only
+ * owned and assigned properties count: review is theirs (an admin's support access cannot
+ * approve, docs/decisions.md "Admin access to properties").
+ */
+export function usePendingReviewCount(): number | undefined {
+  const trpc = useTRPC();
+  const list = useQuery(trpc.property.list.queryOptions({ limit: 100 }, { refetchInterval: REVIEW_POLL_MS, staleTime: 5_000 }));
+  if (list.data === undefined) return undefined;
+  return list.data.items
+    .filter((property) => property.relation !== 'ADMIN')
+    .reduce((sum, property) => sum + property.review.pendingReview, 0);
+}

@@ -1,0 +1,51 @@
+'use client';
+
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
+import { createTRPCContext } from '@trpc/tanstack-react-query';
+import { useState, type ReactNode } from 'react';
+import type { AppRouter } from '@staging/trpc/root';
+
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+function httpStatusOf(error: unknown): number | undefined {
+  if (!(error instanceof TRPCClientError)) return undefined;
+  const data = error.data as { httpStatus?: number } | undefined;
+  return data?.httpStatus;
+}
+
+function makeQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 10_000,
+        refetchOnWindowFocus: false,
+        // A 4xx will not change by asking again (and a retried 429 burns the rate limit further);
+        // network blips and 5xx get two more tries.
+        retry: (failureCount, error) => {
+          const status = httpStatusOf(error);
+          return failureCount < 2 && (status === undefined || status >= 500);
+        },
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** React Query + the tRPC client for the agent dashboard, calling this app's /api/trpc. */
+export function TrpcProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(makeQueryClient);
+  const [trpcClient] = useState(() =>
+    createTRPCClient<AppRouter>({
+      // Batches stay well below the server's limit of 20 calls per request.
+      links: [httpBatchLink({ url: '/api/trpc', maxItems: 10 })],
+    }),
+  );
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+        {children}
+      </TRPCProvider>
+    </QueryClientProvider>
+  );
+}

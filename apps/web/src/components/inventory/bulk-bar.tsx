@@ -1,0 +1,162 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { INVENTORY_STATUSES, PRICE_CHANGE_TYPES, type InventoryStatus, type PriceChangeType } from '@staging/domain/inventory';
+import { useTRPC } from '@/client/trpc';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { errorSentence } from '@/lib/api-errors';
+import { useInventoryCache } from './inventory-cache';
+import { parseNumberField } from './number-input';
+
+type Action = 'status' | 'floor' | 'price';
+
+const PRICE_LABELS: Record<PriceChangeType, string> = { set: 'Set to', increase: 'Increase by', decrease: 'Decrease by' };
+
+/** Actions on the selected items: bulk status / floor / price, and bulk delete with confirmation. */
+export function BulkBar({ propertyId, selectedIds, onDone }: { propertyId: string; selectedIds: string[]; onDone: (deleted: boolean) => void }) {
+  const trpc = useTRPC();
+  const cache = useInventoryCache(propertyId);
+  const id = useId();
+  const [action, setAction] = useState<Action>('status');
+  const [status, setStatus] = useState<InventoryStatus>('AVAILABLE');
+  const [floor, setFloor] = useState('');
+  const [priceType, setPriceType] = useState<PriceChangeType>('increase');
+  const [amount, setAmount] = useState('');
+  const [localError, setLocalError] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState(false);
+  const [message, setMessage] = useState<string | undefined>();
+
+  const bulkUpdate = useMutation(
+    trpc.inventory.bulkUpdate.mutationOptions({
+      onSuccess: (result) => {
+        cache.upsert(result.items);
+        setMessage(`Updated ${result.items.length} item${result.items.length === 1 ? '' : 's'}.`);
+        onDone(false);
+      },
+    }),
+  );
+  const bulkDelete = useMutation(
+    trpc.inventory.bulkDelete.mutationOptions({
+      onSuccess: (result) => {
+        cache.remove(result.itemIds);
+        setConfirming(false);
+        setMessage(`Deleted ${result.count} item${result.count === 1 ? '' : 's'}.`);
+        onDone(true);
+      },
+    }),
+  );
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(undefined);
+    setLocalError(undefined);
+    bulkDelete.reset();
+    if (action === 'status') return bulkUpdate.mutate({ ids: selectedIds, action, status });
+    if (action === 'floor') {
+      const value = parseNumberField(floor);
+      if (value === undefined) return setLocalError('Floor must be a number (or empty to clear it).');
+      return bulkUpdate.mutate({ ids: selectedIds, action, floor: value });
+    }
+    const value = parseNumberField(amount);
+    if (value === undefined || value === null) return setLocalError('Enter an amount.');
+    return bulkUpdate.mutate({ ids: selectedIds, action, type: priceType, amount: value });
+  };
+
+  const count = selectedIds.length;
+  const updateError = localError ?? (bulkUpdate.isError ? errorSentence(bulkUpdate.error) : undefined);
+
+  return (
+    <section className="toolbar" aria-labelledby={`${id}-title`} data-testid="bulk-bar">
+      <h2 id={`${id}-title`} className="visually-hidden">
+        Bulk actions
+      </h2>
+      <p aria-live="polite" style={{ margin: 0, alignSelf: 'center' }}>
+        <strong>{count}</strong> selected
+      </p>
+      <form className="row" onSubmit={apply} aria-label="Change the selected items" style={{ alignItems: 'flex-end' }}>
+        <div className="field">
+          <label htmlFor={`${id}-action`}>Change</label>
+          <select id={`${id}-action`} value={action} onChange={(event) => setAction(event.target.value as Action)}>
+            <option value="status">Status</option>
+            <option value="floor">Floor</option>
+            <option value="price">Price adjustment</option>
+          </select>
+        </div>
+        {action === 'status' && (
+          <div className="field">
+            <label htmlFor={`${id}-status`}>New status</label>
+            <select id={`${id}-status`} value={status} onChange={(event) => setStatus(event.target.value as InventoryStatus)}>
+              {INVENTORY_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {action === 'floor' && (
+          <div className="field">
+            <label htmlFor={`${id}-floor`}>New floor</label>
+            <input id={`${id}-floor`} type="number" step="any" value={floor} onChange={(event) => setFloor(event.target.value)} />
+          </div>
+        )}
+        {action === 'price' && (
+          <>
+            <div className="field">
+              <label htmlFor={`${id}-price-type`}>Price change</label>
+              <select id={`${id}-price-type`} value={priceType} onChange={(event) => setPriceType(event.target.value as PriceChangeType)}>
+                {PRICE_CHANGE_TYPES.map((value) => (
+                  <option key={value} value={value}>
+                    {PRICE_LABELS[value]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-amount`}>Amount</label>
+              <input id={`${id}-amount`} type="number" step="0.01" value={amount} onChange={(event) => setAmount(event.target.value)} />
+            </div>
+          </>
+        )}
+        <button type="submit" className="button button-primary" disabled={count === 0 || bulkUpdate.isPending}>
+          Apply to selected
+        </button>
+      </form>
+      <button
+        type="button"
+        className="button button-danger"
+        disabled={count === 0}
+        onClick={() => {
+          setMessage(undefined);
+          bulkDelete.reset();
+          setConfirming(true);
+        }}
+      >
+        Delete selected
+      </button>
+      {updateError !== undefined && (
+        <p className="field-error" role="alert" style={{ flexBasis: '100%' }}>
+          {updateError}
+        </p>
+      )}
+      {message !== undefined && (
+        <p className="alert alert-success" role="status" style={{ flexBasis: '100%' }}>
+          {message}
+        </p>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete ${count} item${count === 1 ? '' : 's'}?`}
+        confirmLabel={`Delete ${count} item${count === 1 ? '' : 's'}`}
+        danger
+        busy={bulkDelete.isPending}
+        error={bulkDelete.isError ? errorSentence(bulkDelete.error) : undefined}
+        onConfirm={() => bulkDelete.mutate({ ids: selectedIds })}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>The selected inventory items are removed permanently. This cannot be undone.</p>
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { INVENTORY_STATUSES, type InventoryStatus } from '@staging/domain/inventory';
+import { useTRPC } from '@/client/trpc';
+import { errorSentence, issueFor } from '@/lib/api-errors';
+import { useInventoryCache } from './inventory-cache';
+import { parseNumberField } from './number-input';
+
+const EMPTY = { unitNumber: '', floor: '', status: 'AVAILABLE' as InventoryStatus, priceAdjustment: '', notes: '' };
+const FIELDS = ['unitNumber', 'floor', 'status', 'priceAdjustment', 'notes'] as const;
+
+/** Inline "add item" form under a unit's table (inventory.create). */
+export function CreateItemForm({ propertyId, unitId, unitName }: { propertyId: string; unitId: string; unitName: string }) {
+  const trpc = useTRPC();
+  const cache = useInventoryCache(propertyId);
+  const id = useId();
+  const [form, setForm] = useState(EMPTY);
+  const [localError, setLocalError] = useState<{ field: string; message: string } | undefined>();
+  const create = useMutation(
+    trpc.inventory.create.mutationOptions({
+      onSuccess: (record) => {
+        cache.upsert([record]);
+        setForm(EMPTY);
+      },
+    }),
+  );
+
+  const errorFor = (field: string): string | undefined => {
+    if (localError?.field === field) return localError.message;
+    return create.isError ? issueFor(create.error, field) : undefined;
+  };
+  const generalError =
+    create.isError && FIELDS.every((field) => issueFor(create.error, field) === undefined) ? errorSentence(create.error) : undefined;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const floor = parseNumberField(form.floor);
+    const priceAdjustment = parseNumberField(form.priceAdjustment);
+    if (floor === undefined) return setLocalError({ field: 'floor', message: 'Must be a number' });
+    if (priceAdjustment === undefined) return setLocalError({ field: 'priceAdjustment', message: 'Must be a number' });
+    setLocalError(undefined);
+    create.mutate({
+      propertyUnitId: unitId,
+      unitNumber: form.unitNumber,
+      floor,
+      status: form.status,
+      priceAdjustment,
+      notes: form.notes.trim() === '' ? null : form.notes,
+    });
+  };
+
+  const field = (name: (typeof FIELDS)[number], label: string, input: React.ReactElement) => {
+    const error = errorFor(name);
+    return (
+      <div className="field">
+        <label htmlFor={`${id}-${name}`}>{label}</label>
+        {input}
+        {error !== undefined && (
+          <span className="field-error" id={`${id}-${name}-error`}>
+            {error}
+          </span>
+        )}
+      </div>
+    );
+  };
+  const inputProps = (name: (typeof FIELDS)[number]) => ({
+    id: `${id}-${name}`,
+    'aria-invalid': errorFor(name) !== undefined,
+    'aria-describedby': errorFor(name) === undefined ? undefined : `${id}-${name}-error`,
+  });
+
+  return (
+    <form className="toolbar" onSubmit={submit} aria-label={`Add an item to ${unitName}`}>
+      <h3 className="small" style={{ flexBasis: '100%', margin: 0 }}>
+        Add an item to {unitName}
+      </h3>
+      {field(
+        'unitNumber',
+        'Unit number',
+        <input {...inputProps('unitNumber')} type="text" required maxLength={100} value={form.unitNumber} onChange={(e) => setForm({ ...form, unitNumber: e.target.value })} />,
+      )}
+      {field('floor', 'Floor', <input {...inputProps('floor')} type="number" step="any" value={form.floor} onChange={(e) => setForm({ ...form, floor: e.target.value })} />)}
+      {field(
+        'status',
+        'Status',
+        <select {...inputProps('status')} value={form.status} onChange={(e) => setForm({ ...form, status: e.target.value as InventoryStatus })}>
+          {INVENTORY_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {status}
+            </option>
+          ))}
+        </select>,
+      )}
+      {field(
+        'priceAdjustment',
+        'Price adjustment',
+        <input {...inputProps('priceAdjustment')} type="number" step="0.01" value={form.priceAdjustment} onChange={(e) => setForm({ ...form, priceAdjustment: e.target.value })} />,
+      )}
+      {field('notes', 'Notes', <input {...inputProps('notes')} type="text" maxLength={500} value={form.notes} onChange={(e) => setForm({ ...form, notes: e.target.value })} />)}
+      <button type="submit" className="button button-primary" disabled={create.isPending}>
+        Add item<span className="visually-hidden"> to {unitName}</span>
+      </button>
+      {generalError !== undefined && (
+        <p className="field-error" role="alert">
+          {generalError}
+        </p>
+      )}
+    </form>
+  );
+}

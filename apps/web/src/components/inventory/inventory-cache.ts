@@ -1,0 +1,50 @@
+'use client';
+
+import { useQueryClient } from '@tanstack/react-query';
+import type { GetUnitsResult, InventoryItemRecord } from '@staging/domain/inventory';
+import { useTRPC } from '@/client/trpc';
+
+function byUnitNumber(a: InventoryItemRecord, b: InventoryItemRecord): number {
+  // Code-point order, as getUnits sorts (COLLATE "C"), so a created row lands where a reload puts it.
+  if (a.unitNumber !== b.unitNumber) return a.unitNumber < b.unitNumber ? -1 : 1;
+  return a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0;
+}
+
+/**
+ * Writes mutation results into the cached getUnits answer instead of refetching it: getUnits is
+ * limited to 20 calls a minute per user, and an agent editing a table would spend that quickly.
+ */
+export function useInventoryCache(propertyId: string) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const key = trpc.inventory.getUnits.queryKey({ propertyId });
+
+  const update = (change: (result: GetUnitsResult) => GetUnitsResult) =>
+    queryClient.setQueryData(key, (old: GetUnitsResult | undefined) => (old === undefined ? old : change(old)));
+
+  return {
+    upsert(items: readonly InventoryItemRecord[]) {
+      const byId = new Map(items.map((item) => [item.itemId, item]));
+      update((old) => ({
+        ...old,
+        units: old.units.map((unit) => {
+          const incoming = items.filter((item) => item.propertyUnitId === unit.propertyUnitId);
+          const kept = unit.items.filter((item) => !byId.has(item.itemId));
+          return incoming.length === 0 && kept.length === unit.items.length
+            ? unit
+            : { ...unit, items: [...kept, ...incoming].sort(byUnitNumber) };
+        }),
+      }));
+    },
+    remove(itemIds: readonly string[]) {
+      const doomed = new Set(itemIds);
+      update((old) => ({
+        ...old,
+        units: old.units.map((unit) => ({ ...unit, items: unit.items.filter((item) => !doomed.has(item.itemId)) })),
+      }));
+    },
+    refetch() {
+      return queryClient.invalidateQueries({ queryKey: key });
+    },
+  };
+}

@@ -1,0 +1,173 @@
+'use client';
+
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { INVENTORY_STATUSES, type InventoryItemRecord, type InventoryStatus } from '@staging/domain/inventory';
+import { useTRPC } from '@/client/trpc';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { describeError, errorSentence } from '@/lib/api-errors';
+import { BulkBar } from './bulk-bar';
+import { CreateItemForm } from './create-item-form';
+import { CsvImport } from './csv-import';
+import { useInventoryCache } from './inventory-cache';
+import { ItemRow } from './item-row';
+
+type Filter = InventoryStatus | 'ALL';
+
+/** The inventory of one property: units with their items, filters, selection and bulk actions. */
+export function InventoryManager({ propertyId }: { propertyId: string }) {
+  const trpc = useTRPC();
+  const cache = useInventoryCache(propertyId);
+  const id = useId();
+  const units = useQuery(trpc.inventory.getUnits.queryOptions({ propertyId }, { staleTime: 5 * 60_000 }));
+  const [filter, setFilter] = useState<Filter>('ALL');
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [deleting, setDeleting] = useState<InventoryItemRecord | undefined>();
+  const remove = useMutation(
+    trpc.inventory.delete.mutationOptions({
+      onSuccess: (_result, input) => {
+        cache.remove([input.itemId]);
+        setSelected((old) => new Set([...old].filter((itemId) => itemId !== input.itemId)));
+        setDeleting(undefined);
+      },
+    }),
+  );
+
+  if (units.isPending) return <p role="status">Loading inventory…</p>;
+  if (units.isError) {
+    const notFound = describeError(units.error).code === 'NOT_FOUND';
+    return (
+      <div className="alert alert-error" role="alert">
+        {notFound ? 'Property not found, or you do not manage it.' : errorSentence(units.error)}
+        {!notFound && (
+          <button type="button" className="link-button" style={{ marginLeft: '0.5rem' }} onClick={() => void units.refetch()}>
+            Try again
+          </button>
+        )}
+      </div>
+    );
+  }
+
+  const visible = (items: InventoryItemRecord[]) => (filter === 'ALL' ? items : items.filter((item) => item.status === filter));
+  const allItems = units.data.units.flatMap((unit) => unit.items);
+  // Only what is still visible stays selected, so a bulk action never touches hidden rows.
+  const visibleIds = new Set(units.data.units.flatMap((unit) => visible(unit.items)).map((item) => item.itemId));
+  const selectedIds = [...selected].filter((itemId) => visibleIds.has(itemId));
+  const toggle = (itemId: string, on: boolean) =>
+    setSelected((old) => {
+      const next = new Set(old);
+      if (on) next.add(itemId);
+      else next.delete(itemId);
+      return next;
+    });
+
+  return (
+    <div className="stack">
+      <div className="toolbar">
+        <div className="field">
+          <label htmlFor={`${id}-filter`}>Show status</label>
+          <select id={`${id}-filter`} value={filter} onChange={(event) => setFilter(event.target.value as Filter)}>
+            <option value="ALL">All statuses</option>
+            {INVENTORY_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p className="muted" style={{ margin: 0, alignSelf: 'center' }}>
+          {visibleIds.size} of {allItems.length} items shown
+        </p>
+      </div>
+
+      <BulkBar propertyId={propertyId} selectedIds={selectedIds} onDone={(deleted) => deleted && setSelected(new Set())} />
+
+      {units.data.units.length === 0 && <p>This property has no units yet.</p>}
+      {units.data.units.map((unit) => {
+        const rows = visible(unit.items);
+        const allSelected = rows.length > 0 && rows.every((item) => selected.has(item.itemId));
+        return (
+          <section key={unit.propertyUnitId} className="section" aria-labelledby={`${id}-${unit.propertyUnitId}`}>
+            <h2 id={`${id}-${unit.propertyUnitId}`}>
+              {unit.name} <span className="badge badge-neutral">{unit.items.length}</span>
+            </h2>
+            <div className="table-wrap">
+              <table aria-labelledby={`${id}-${unit.propertyUnitId}`}>
+                <thead>
+                  <tr>
+                    <th scope="col">
+                      <input
+                        type="checkbox"
+                        aria-label={`Select all shown items of ${unit.name}`}
+                        checked={allSelected}
+                        disabled={rows.length === 0}
+                        onChange={(event) =>
+                          setSelected((old) => {
+                            const next = new Set(old);
+                            for (const item of rows) {
+                              if (event.target.checked) next.add(item.itemId);
+                              else next.delete(item.itemId);
+                            }
+                            return next;
+                          })
+                        }
+                      />
+                    </th>
+                    <th scope="col">Unit number</th>
+                    <th scope="col" className="num">
+                      Floor
+                    </th>
+                    <th scope="col">Status</th>
+                    <th scope="col" className="num">
+                      Price adjustment
+                    </th>
+                    <th scope="col">Notes</th>
+                    <th scope="col">Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.length === 0 && (
+                    <tr>
+                      <td colSpan={7} className="muted">
+                        No items{filter === 'ALL' ? '' : ` with status ${filter}`}.
+                      </td>
+                    </tr>
+                  )}
+                  {rows.map((item) => (
+                    <ItemRow
+                      key={item.itemId}
+                      item={item}
+                      propertyId={propertyId}
+                      selected={selected.has(item.itemId)}
+                      onToggle={toggle}
+                      onDelete={(target) => {
+                        remove.reset();
+                        setDeleting(target);
+                      }}
+                    />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <CreateItemForm propertyId={propertyId} unitId={unit.propertyUnitId} unitName={unit.name} />
+          </section>
+        );
+      })}
+
+      {units.data.units.length > 0 && <CsvImport propertyId={propertyId} units={units.data.units} />}
+
+      <ConfirmDialog
+        open={deleting !== undefined}
+        title={`Delete ${deleting?.unitNumber ?? ''}?`}
+        confirmLabel="Delete item"
+        danger
+        busy={remove.isPending}
+        error={remove.isError ? errorSentence(remove.error) : undefined}
+        onConfirm={() => deleting !== undefined && remove.mutate({ itemId: deleting.itemId })}
+        onCancel={() => setDeleting(undefined)}
+      >
+        <p>The inventory item is removed permanently.</p>
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,219 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { INVENTORY_STATUSES, type InventoryItemRecord, type InventoryStatus } from '@staging/domain/inventory';
+import { useTRPC } from '@/client/trpc';
+import { errorSentence, issueFor } from '@/lib/api-errors';
+import { formatPriceAdjustment } from '@/lib/format';
+import { useInventoryCache } from './inventory-cache';
+import { parseNumberField } from './number-input';
+
+interface ItemRowProps {
+  item: InventoryItemRecord;
+  propertyId: string;
+  selected: boolean;
+  onToggle: (itemId: string, selected: boolean) => void;
+  onDelete: (item: InventoryItemRecord) => void;
+}
+
+interface Draft {
+  unitNumber: string;
+  floor: string;
+  status: InventoryStatus;
+  priceAdjustment: string;
+  notes: string;
+}
+
+function draftOf(item: InventoryItemRecord): Draft {
+  return {
+    unitNumber: item.unitNumber,
+    floor: item.floor === null ? '' : String(item.floor),
+    status: item.status,
+    priceAdjustment: item.priceAdjustment === null ? '' : String(item.priceAdjustment),
+    notes: item.notes ?? '',
+  };
+}
+
+/** One item: read-only cells, or inputs while it is edited inline (Save sends inventory.update). */
+export function ItemRow({ item, propertyId, selected, onToggle, onDelete }: ItemRowProps) {
+  const trpc = useTRPC();
+  const cache = useInventoryCache(propertyId);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [localError, setLocalError] = useState<string | undefined>();
+  const update = useMutation(
+    trpc.inventory.update.mutationOptions({
+      onSuccess: (record) => {
+        cache.upsert([record]);
+        setDraft(null);
+      },
+    }),
+  );
+  const label = item.unitNumber;
+  const fieldError = (field: string) => (update.isError ? issueFor(update.error, field) : undefined);
+  const rowError = update.isError && !['unitNumber', 'floor', 'priceAdjustment', 'notes', 'status'].some((f) => fieldError(f) !== undefined)
+    ? errorSentence(update.error)
+    : undefined;
+
+  if (draft === null) {
+    return (
+      <tr data-testid="inventory-row" data-unit-number={item.unitNumber}>
+        <td>
+          <input
+            type="checkbox"
+            aria-label={`Select ${label}`}
+            checked={selected}
+            onChange={(event) => onToggle(item.itemId, event.target.checked)}
+          />
+        </td>
+        <td>{item.unitNumber}</td>
+        <td className="num">{item.floor ?? '—'}</td>
+        <td>
+          <span className="status">{item.status}</span>
+        </td>
+        <td className="num" data-testid="price">
+          {formatPriceAdjustment(item.priceAdjustment)}
+        </td>
+        <td>{item.notes ?? ''}</td>
+        <td>
+          <div className="row">
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => {
+                update.reset();
+                setLocalError(undefined);
+                setDraft(draftOf(item));
+              }}
+            >
+              Edit<span className="visually-hidden"> {label}</span>
+            </button>
+            <button type="button" className="button button-small" onClick={() => onDelete(item)}>
+              Delete<span className="visually-hidden"> {label}</span>
+            </button>
+          </div>
+        </td>
+      </tr>
+    );
+  }
+
+  const save = () => {
+    const floor = parseNumberField(draft.floor);
+    const priceAdjustment = parseNumberField(draft.priceAdjustment);
+    if (floor === undefined || priceAdjustment === undefined) {
+      setLocalError(floor === undefined ? 'Floor must be a number.' : 'Price adjustment must be a number.');
+      return;
+    }
+    setLocalError(undefined);
+    update.mutate({
+      itemId: item.itemId,
+      unitNumber: draft.unitNumber,
+      floor,
+      status: draft.status,
+      priceAdjustment,
+      notes: draft.notes.trim() === '' ? null : draft.notes,
+    });
+  };
+  const errorId = `edit-error-${item.itemId}`;
+  const described = (field: string) => (fieldError(field) === undefined ? undefined : `${errorId}-${field}`);
+
+  return (
+    <tr data-testid="inventory-row" data-unit-number={item.unitNumber} data-editing="true">
+      <td>
+        <input type="checkbox" aria-label={`Select ${label}`} checked={selected} onChange={(event) => onToggle(item.itemId, event.target.checked)} />
+      </td>
+      <td>
+        <input
+          type="text"
+          aria-label={`Unit number of ${label}`}
+          value={draft.unitNumber}
+          maxLength={100}
+          aria-invalid={fieldError('unitNumber') !== undefined}
+          aria-describedby={described('unitNumber')}
+          onChange={(event) => setDraft({ ...draft, unitNumber: event.target.value })}
+        />
+        {fieldError('unitNumber') !== undefined && (
+          <span className="field-error" id={`${errorId}-unitNumber`}>
+            {fieldError('unitNumber')}
+          </span>
+        )}
+      </td>
+      <td>
+        <input
+          type="number"
+          step="any"
+          aria-label={`Floor of ${label}`}
+          value={draft.floor}
+          aria-invalid={fieldError('floor') !== undefined}
+          aria-describedby={described('floor')}
+          onChange={(event) => setDraft({ ...draft, floor: event.target.value })}
+        />
+        {fieldError('floor') !== undefined && (
+          <span className="field-error" id={`${errorId}-floor`}>
+            {fieldError('floor')}
+          </span>
+        )}
+      </td>
+      <td>
+        <select
+          aria-label={`Status of ${label}`}
+          value={draft.status}
+          onChange={(event) => setDraft({ ...draft, status: event.target.value as InventoryStatus })}
+        >
+          {INVENTORY_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {status}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td>
+        <input
+          type="number"
+          step="0.01"
+          aria-label={`Price adjustment of ${label}`}
+          value={draft.priceAdjustment}
+          aria-invalid={fieldError('priceAdjustment') !== undefined}
+          aria-describedby={described('priceAdjustment')}
+          onChange={(event) => setDraft({ ...draft, priceAdjustment: event.target.value })}
+        />
+        {fieldError('priceAdjustment') !== undefined && (
+          <span className="field-error" id={`${errorId}-priceAdjustment`}>
+            {fieldError('priceAdjustment')}
+          </span>
+        )}
+      </td>
+      <td>
+        <input
+          type="text"
+          aria-label={`Notes of ${label}`}
+          value={draft.notes}
+          maxLength={500}
+          aria-invalid={fieldError('notes') !== undefined}
+          aria-describedby={described('notes')}
+          onChange={(event) => setDraft({ ...draft, notes: event.target.value })}
+        />
+        {fieldError('notes') !== undefined && (
+          <span className="field-error" id={`${errorId}-notes`}>
+            {fieldError('notes')}
+          </span>
+        )}
+      </td>
+      <td>
+        <div className="row">
+          <button type="button" className="button button-small button-primary" onClick={save} disabled={update.isPending}>
+            Save<span className="visually-hidden"> {label}</span>
+          </button>
+          <button type="button" className="button button-small" onClick={() => setDraft(null)} disabled={update.isPending}>
+            Cancel<span className="visually-hidden"> editing {label}</span>
+          </button>
+        </div>
+        {(localError ?? rowError) !== undefined && (
+          <p className="field-error" role="alert">
+            {localError ?? rowError}
+          </p>
+        )}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,300 @@
+'use client';
+
+import { useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { ROOM_TYPES, roomTypeLabel, isRoomType } from '@staging/domain/room-types';
+import { STYLE_COPY, isCanonicalStyle } from '@staging/domain/styles';
+import type { RouterOutputs } from '@staging/trpc/root';
+import { deleteImage, updateImage, uploadOriginal, type UploadProgress } from '@/client/image-api';
+import { useTRPC } from '@/client/trpc';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { errorSentence } from '@/lib/api-errors';
+import { formatBytes } from '@/lib/format';
+
+type AgentProperty = RouterOutputs['property']['get'];
+type AgentImage = AgentProperty['images'][number];
+
+/**
+ * "Photo 2 (Bedroom)": how photos are named across the page (cards, review). Without the room
+ * (`withRoom` false) where the room is shown beside it anyway (jobs).
+ */
+export function photoName(originals: readonly AgentImage[], imageId: string | null, withRoom = true): string {
+  const index = originals.findIndex((image) => image.id === imageId);
+  if (index === -1) return 'Deleted photo';
+  const image = originals[index]!;
+  return `Photo ${index + 1}${withRoom && isRoomType(image.roomType) ? ` (${roomTypeLabel(image.roomType, 'en')})` : ''}`;
+}
+
+export function styleName(style: string | null): string {
+  if (style === null) return 'Unknown style';
+  return isCanonicalStyle(style) ? STYLE_COPY.en[style].label : style;
+}
+
+function useRefreshProperty(propertyId: string) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.property.get.queryKey({ propertyId }) }),
+      queryClient.invalidateQueries({ queryKey: trpc.property.list.queryKey() }),
+    ]);
+}
+
+function UploadForm({ propertyId }: { propertyId: string }) {
+  const id = useId();
+  const refresh = useRefreshProperty(propertyId);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [roomType, setRoomType] = useState('');
+  const [progress, setProgress] = useState<(UploadProgress & { name: string }) | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const [done, setDone] = useState<string | undefined>();
+  const busy = progress !== undefined;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const files = [...(fileRef.current?.files ?? [])];
+    if (files.length === 0) return setError('Choose a photo to upload.');
+    setError(undefined);
+    setDone(undefined);
+    let uploaded = 0;
+    for (const file of files) {
+      setProgress({ loaded: 0, total: file.size, name: file.name });
+      try {
+        await uploadOriginal({
+          propertyId,
+          file,
+          roomType: roomType === '' ? null : roomType,
+          onProgress: (p) => setProgress({ ...p, name: file.name }),
+        });
+        uploaded += 1;
+      } catch (failure) {
+        setError(`${file.name}: ${errorSentence(failure)}`);
+        break;
+      }
+    }
+    setProgress(undefined);
+    if (uploaded > 0) {
+      setDone(`Uploaded ${uploaded} photo${uploaded === 1 ? '' : 's'}.`);
+      if (fileRef.current !== null) fileRef.current.value = '';
+      await refresh();
+    }
+  };
+
+  const percent = progress === undefined || progress.total === 0 ? 0 : Math.round((progress.loaded / progress.total) * 100);
+  return (
+    <form className="toolbar" onSubmit={submit} aria-label="Upload original photos">
+      <div className="field">
+        <label htmlFor={`${id}-file`}>Photo files</label>
+        <input id={`${id}-file`} ref={fileRef} type="file" accept="image/jpeg,image/png,image/webp" multiple disabled={busy} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-room`}>Room type</label>
+        <select id={`${id}-room`} value={roomType} onChange={(event) => setRoomType(event.target.value)} disabled={busy}>
+          <option value="">Not set yet</option>
+          {ROOM_TYPES.map((value) => (
+            <option key={value} value={value}>
+              {roomTypeLabel(value, 'en')}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button button-primary" disabled={busy}>
+        Upload
+      </button>
+      {progress !== undefined && (
+        <div className="field" style={{ flex: '1 1 220px' }}>
+          <label htmlFor={`${id}-progress`}>
+            Uploading {progress.name}: {percent}% ({formatBytes(progress.loaded)} of {formatBytes(progress.total)})
+          </label>
+          <progress id={`${id}-progress`} max={100} value={percent} data-testid="upload-progress" />
+        </div>
+      )}
+      {error !== undefined && (
+        <p className="field-error" role="alert" style={{ flexBasis: '100%' }}>
+          {error}
+        </p>
+      )}
+      {done !== undefined && (
+        <p className="alert alert-success" role="status" style={{ flexBasis: '100%' }}>
+          {done}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function OriginalCard({
+  image,
+  name,
+  isCover,
+  variants,
+  propertyId,
+  onDelete,
+}: {
+  image: AgentImage;
+  name: string;
+  /** The listing's cover: the original marked isMain, else the first original (as the public page). */
+  isCover: boolean;
+  variants: AgentImage[];
+  propertyId: string;
+  onDelete: (image: AgentImage) => void;
+}) {
+  const id = useId();
+  const refresh = useRefreshProperty(propertyId);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ field: 'roomType' | 'cover'; message: string } | undefined>();
+
+  const change = async (field: 'roomType' | 'cover', changes: { isMain?: boolean; roomType?: string | null }) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await updateImage(image.id, changes);
+      await refresh();
+    } catch (failure) {
+      setError({ field, message: errorSentence(failure) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <li className="card photo-card" data-testid="original-card" data-image-id={image.id}>
+      <div className="photo-frame">
+        <img src={image.url} alt={`${name}, original`} loading="lazy" />
+        {isCover && <span className="cover-flag">Cover</span>}
+      </div>
+      <h3 style={{ margin: 0 }}>{name}</h3>
+      <div className="field">
+        <label htmlFor={`${id}-room`}>Room type</label>
+        <select
+          id={`${id}-room`}
+          value={image.roomType ?? ''}
+          disabled={busy}
+          aria-describedby={error?.field === 'roomType' ? `${id}-room-error` : undefined}
+          onChange={(event) => void change('roomType', { roomType: event.target.value === '' ? null : event.target.value })}
+        >
+          <option value="">Not set</option>
+          {ROOM_TYPES.map((value) => (
+            <option key={value} value={value}>
+              {roomTypeLabel(value, 'en')}
+            </option>
+          ))}
+        </select>
+        {error?.field === 'roomType' && (
+          <span className="field-error" id={`${id}-room-error`} role="alert">
+            {error.message}
+          </span>
+        )}
+      </div>
+      <div className="row">
+        {!isCover && (
+          <button type="button" className="button button-small" disabled={busy} onClick={() => void change('cover', { isMain: true })}>
+            Set as cover<span className="visually-hidden"> ({name})</span>
+          </button>
+        )}
+        <button type="button" className="button button-small" disabled={busy} onClick={() => onDelete(image)}>
+          Delete<span className="visually-hidden"> {name}</span>
+        </button>
+      </div>
+      {error?.field === 'cover' && (
+        <p className="field-error" role="alert">
+          {error.message}
+        </p>
+      )}
+      <div>
+        <h4 style={{ margin: '0.25rem 0' }}>Staged variants ({variants.length})</h4>
+        {variants.length === 0 ? (
+          <p className="muted small" style={{ margin: 0 }}>
+            None yet.
+          </p>
+        ) : (
+          <ul className="variant-strip" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {variants.map((variant) => (
+              <li key={variant.id} data-testid="variant" data-review-status={variant.reviewStatus ?? ''}>
+                <div className="photo-frame">
+                  <img src={variant.url} alt={`${name} staged in ${styleName(variant.canonicalStyle ?? variant.style)} style`} loading="lazy" />
+                </div>
+                <p className="small" style={{ margin: '0.25rem 0 0' }}>
+                  {styleName(variant.canonicalStyle ?? variant.style)} ·{' '}
+                  {variant.reviewStatus === 'APPROVED' ? (
+                    <span className="status status-ok">Approved</span>
+                  ) : (
+                    <Link href={`/review?image=${encodeURIComponent(variant.id)}`} className="status status-wait">
+                      Waiting for review
+                    </Link>
+                  )}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** Originals with upload, cover, room type and delete; staged variants grouped under each. */
+export function OriginalsSection({ property }: { property: AgentProperty }) {
+  const refresh = useRefreshProperty(property.id);
+  const [deleting, setDeleting] = useState<AgentImage | undefined>();
+  const [deleteError, setDeleteError] = useState<string | undefined>();
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const originals = property.images.filter((image) => !image.isStyled);
+  const coverId = (originals.find((image) => image.isMain) ?? originals[0])?.id;
+  const variantsOf = (originalId: string) => property.images.filter((image) => image.isStyled && image.styledFromId === originalId);
+
+  const confirmDelete = async () => {
+    if (deleting === undefined) return;
+    setDeleteBusy(true);
+    setDeleteError(undefined);
+    try {
+      await deleteImage(deleting.id);
+      setDeleting(undefined);
+      await refresh();
+    } catch (failure) {
+      setDeleteError(errorSentence(failure));
+    } finally {
+      setDeleteBusy(false);
+    }
+  };
+
+  return (
+    <section className="section" aria-labelledby="originals-title">
+      <h2 id="originals-title">Original photos</h2>
+      <UploadForm propertyId={property.id} />
+      {originals.length === 0 ? (
+        <p>No photos yet. Upload the listing&apos;s original photos to stage them.</p>
+      ) : (
+        <ul className="grid" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Original photos">
+          {originals.map((image) => (
+            <OriginalCard
+              key={image.id}
+              image={image}
+              name={photoName(originals, image.id)}
+              isCover={image.id === coverId}
+              variants={variantsOf(image.id)}
+              propertyId={property.id}
+              onDelete={(target) => {
+                setDeleteError(undefined);
+                setDeleting(target);
+              }}
+            />
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={deleting !== undefined}
+        title={`Delete ${deleting === undefined ? 'photo' : photoName(originals, deleting.id)}?`}
+        confirmLabel="Delete photo"
+        danger
+        busy={deleteBusy}
+        error={deleteError}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(undefined)}
+      >
+        <p>The original photo is deleted together with its staged variants; staging jobs still running for it are canceled.</p>
+      </ConfirmDialog>
+    </section>
+  );
+}

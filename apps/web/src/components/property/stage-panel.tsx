@@ -1,0 +1,203 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import type { Locale } from '@staging/domain/locale';
+import { ROOM_TYPES, isRoomType, roomTypeLabel, type RoomType } from '@staging/domain/room-types';
+import { CANONICAL_STYLES, STYLE_COPY, type CanonicalStyle } from '@staging/domain/styles';
+import type { RouterOutputs } from '@staging/trpc/root';
+import { useBrowserLocale } from '@/client/use-browser-locale';
+import { useTRPC } from '@/client/trpc';
+import { describeError, errorSentence } from '@/lib/api-errors';
+import { STAGING_MESSAGES } from '@/lib/staging-messages';
+
+type AgentProperty = RouterOutputs['property']['get'];
+type SubmitResult = RouterOutputs['ai']['submitStaging'];
+
+/** The localized "temporarily unavailable" state of the kill switch. */
+function UnavailableNotice({ locale, id }: { locale: Locale; id: string }) {
+  const m = STAGING_MESSAGES[locale];
+  return (
+    <div className="alert alert-warning" role="alert" lang={locale} id={id} tabIndex={-1} data-testid="staging-unavailable">
+      <strong>{m.unavailableTitle}</strong>
+      <p style={{ margin: '0.25rem 0 0' }}>{m.unavailableBody}</p>
+    </div>
+  );
+}
+
+/**
+ * Pick originals, a room type per photo (prefilled from the persisted roomType) and one of the six
+ * canonical styles; submit through ai.submitStaging and show each assignment's disposition. With
+ * the kill switch off (known from the server configuration) the action sends nothing.
+ */
+export function StagePanel({ property, stagingEnabled, initialLocale }: { property: AgentProperty; stagingEnabled: boolean; initialLocale: Locale }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const locale = useBrowserLocale(initialLocale);
+  const m = STAGING_MESSAGES[locale];
+  const id = useId();
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const originals = property.images.filter((image) => !image.isStyled);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [roomTypes, setRoomTypes] = useState<Record<string, RoomType | ''>>({});
+  const [style, setStyle] = useState<CanonicalStyle | ''>('');
+  const [formError, setFormError] = useState<string | undefined>();
+  const [results, setResults] = useState<{ items: SubmitResult['items']; names: Record<string, string> } | undefined>();
+
+  const submit = useMutation(
+    trpc.ai.submitStaging.mutationOptions({
+      onSuccess: async (result, input) => {
+        const names = Object.fromEntries(input.assignments.map((a) => [a.originalImageId, photoLabel(a.originalImageId)]));
+        setResults({ items: result.items, names });
+        setSelected(new Set());
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.ai.listJobs.queryKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.property.get.queryKey({ propertyId: property.id }) }),
+        ]);
+      },
+    }),
+  );
+  const unavailable = !stagingEnabled || (submit.isError && describeError(submit.error).code === 'STAGING_UNAVAILABLE');
+
+  function photoLabel(imageId: string): string {
+    const index = originals.findIndex((image) => image.id === imageId);
+    return index === -1 ? imageId : m.photo(index + 1);
+  }
+  const roomTypeOf = (imageId: string): RoomType | '' => {
+    if (imageId in roomTypes) return roomTypes[imageId] ?? '';
+    const persisted = originals.find((image) => image.id === imageId)?.roomType ?? null;
+    return isRoomType(persisted) ? persisted : '';
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    // The flag is off: show why and send nothing at all.
+    if (unavailable) {
+      noticeRef.current?.querySelector<HTMLElement>('[data-testid="staging-unavailable"]')?.focus();
+      return;
+    }
+    const chosen = originals.filter((image) => selected.has(image.id));
+    if (chosen.length === 0 || style === '') return setFormError(m.pickAtLeastOne);
+    const missing = chosen.find((image) => roomTypeOf(image.id) === '');
+    if (missing !== undefined) return setFormError(m.roomTypeFor(photoLabel(missing.id)));
+    setFormError(undefined);
+    setResults(undefined);
+    submit.mutate({
+      assignments: chosen.map((image) => ({ originalImageId: image.id, roomType: roomTypeOf(image.id) as RoomType, style })),
+    });
+  };
+
+  return (
+    <section className="card section" aria-labelledby={`${id}-title`} lang={locale}>
+      <h2 id={`${id}-title`}>{m.stageTitle}</h2>
+      <div ref={noticeRef}>{unavailable && <UnavailableNotice locale={locale} id={`${id}-unavailable`} />}</div>
+      {!unavailable && <p className="muted">{m.stageIntro}</p>}
+      {originals.length === 0 ? (
+        <p>{m.noOriginals}</p>
+      ) : (
+        <form className="stack" onSubmit={onSubmit} aria-describedby={unavailable ? `${id}-unavailable` : undefined}>
+          <fieldset>
+            <legend>{m.pickPhotos}</legend>
+            <ul className="choice-grid" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {originals.map((image) => {
+                const label = photoLabel(image.id);
+                const checked = selected.has(image.id);
+                return (
+                  <li key={image.id} className="stack" style={{ gap: '0.4rem' }}>
+                    <label className="choice">
+                      <input
+                        type="checkbox"
+                        checked={checked}
+                        onChange={(event) =>
+                          setSelected((old) => {
+                            const next = new Set(old);
+                            if (event.target.checked) next.add(image.id);
+                            else next.delete(image.id);
+                            return next;
+                          })
+                        }
+                      />
+                      <span className="choice-text">
+                        <img src={image.url} alt="" width={120} height={80} style={{ objectFit: 'cover', borderRadius: 4 }} />
+                        <strong>{label}</strong>
+                      </span>
+                    </label>
+                    {checked && (
+                      <div className="field">
+                        <label htmlFor={`${id}-room-${image.id}`}>{m.roomTypeFor(label)}</label>
+                        <select
+                          id={`${id}-room-${image.id}`}
+                          value={roomTypeOf(image.id)}
+                          required
+                          onChange={(event) => setRoomTypes({ ...roomTypes, [image.id]: event.target.value as RoomType | '' })}
+                        >
+                          <option value="" disabled>
+                            —
+                          </option>
+                          {ROOM_TYPES.map((value) => (
+                            <option key={value} value={value}>
+                              {roomTypeLabel(value, locale)}
+                            </option>
+                          ))}
+                        </select>
+                      </div>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          </fieldset>
+          <fieldset>
+            <legend>{m.styleLegend}</legend>
+            <div className="choice-grid">
+              {CANONICAL_STYLES.map((value) => (
+                <label key={value} className="choice">
+                  <input type="radio" name={`${id}-style`} value={value} checked={style === value} onChange={() => setStyle(value)} />
+                  <span className="choice-text">
+                    <strong>{STYLE_COPY[locale][value].label}</strong>
+                    <span className="small muted">{STYLE_COPY[locale][value].description}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {formError !== undefined && (
+            <p className="field-error" role="alert">
+              {formError}
+            </p>
+          )}
+          {submit.isError && !unavailable && (
+            <p className="alert alert-error" role="alert">
+              {errorSentence(submit.error)}
+            </p>
+          )}
+          <div>
+            <button
+              type="submit"
+              className="button button-primary"
+              aria-disabled={unavailable || submit.isPending}
+              disabled={submit.isPending}
+            >
+              {submit.isPending ? m.submitting : m.submit}
+            </button>
+          </div>
+        </form>
+      )}
+      {results !== undefined && (
+        <div className="section" aria-live="polite">
+          <h3>{m.resultsTitle}</h3>
+          <ul className="stack" style={{ paddingLeft: '1.25rem' }} data-testid="stage-results">
+            {results.items.map((item) => (
+              <li key={`${item.originalImageId}-${item.canonicalStyle}`} data-disposition={item.disposition}>
+                <strong>
+                  {results.names[item.originalImageId] ?? item.originalImageId} · {STYLE_COPY[locale][item.canonicalStyle].label}:
+                </strong>{' '}
+                {m.disposition[item.disposition]}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import 'server-only';
+import type { WebConfig } from '@staging/config/web';
+import { parseWebEnv } from '@staging/config/web';
+import { createDb, type Db } from '@staging/db/client';
+import { createLogger, type Logger } from '@staging/platform/logger';
+import { createRedis } from '@staging/platform/queues';
+import { createSearchQueue } from '@staging/services/search/search-queue';
+import { createStagingQueue } from '@staging/services/staging/staging-queue';
+import type { TrpcDeps } from '@staging/trpc/context';
+import { createTrpcFetchHandler } from '@staging/trpc/http';
+
+export interface WebDeps {
+  config: WebConfig;
+  db: Db;
+  redis: ReturnType<typeof createRedis>;
+  logger: Logger;
+  /** The shared router served in-process at /api/trpc. */
+  handleTrpc: (request: Request) => Promise<Response>;
+}
+
+// Kept on globalThis so `next dev` module reloads reuse one pool instead of leaking a new one
+// per edit; in production the module is evaluated once anyway.
+const holder = globalThis as typeof globalThis & { __stagingWebDeps?: WebDeps };
+
+/**
+ * Connections and configuration of the web runtime, created on first use: `next build` imports
+ * every route module but must not need a database, a queue store or secrets.
+ */
+export function getWebDeps(): WebDeps {
+  if (holder.__stagingWebDeps !== undefined) return holder.__stagingWebDeps;
+  const config = parseWebEnv(process.env);
+  const logger = createLogger({ service: 'web', level: config.logLevel });
+  const db = createDb(config.databaseUrl);
+  const redis = createRedis(config.valkeyUrl, {
+    role: 'producer',
+    connectionName: 'web',
+    onError: (error) => logger.warn({ err: error }, 'queue store connection error'),
+  });
+  const trpcDeps: TrpcDeps = {
+    db,
+    redis,
+    logger,
+    clock: () => new Date(),
+    queueSuffix: config.queueSuffix,
+    // Same-host requests are always accepted; the dashboard has no other browser origin.
+    allowedOrigins: [],
+    staging: {
+      enabled: config.stagingEnabled,
+      producer: config.producer,
+      legacyAliasSunsetAt: config.legacyAliasSunsetAt,
+      providerModel: config.providerModel,
+    },
+    // The web app is a staging producer (SPEC.md 1): submissions are added to ai-staging<S> here.
+    stagingQueue: createStagingQueue(redis, config.queueSuffix),
+    searchQueue: createSearchQueue(redis, config.queueSuffix),
+  };
+  const deps: WebDeps = { config, db, redis, logger, handleTrpc: createTrpcFetchHandler(trpcDeps) };
+  holder.__stagingWebDeps = deps;
+  return deps;
+}

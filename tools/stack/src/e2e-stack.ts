@@ -1,0 +1,308 @@
+// The whole stack for the browser tests, on free loopback ports and in namespaces of its own: a
+// fresh migrated database, a queue suffix, s3rver, the provider simulator (in this process), and
+// api, worker and two instances of the built web app (`next start`) as child processes. The second
+// web instance runs with the kill switch off, so the unavailable state is tested against a real
+// server configuration rather than a mocked flag.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, type WriteStream } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createDb } from '@staging/db/client';
+import { createTestDatabase, type TestDatabase } from '@staging/db/testing';
+import { createObjectStorage } from '@staging/platform/storage';
+import { startProviderSimulator, type ProviderSimulator } from '@staging/provider-simulator/simulator';
+import { Redis } from 'ioredis';
+import { ensureLocalServices } from './local-services';
+import { repoRoot } from './paths';
+import { startS3rver, type RunningS3rver } from './s3-server';
+import type { E2eSecrets, E2eStackInfo } from './e2e-types';
+
+export interface E2eStack {
+  info: E2eStackInfo;
+  stop(): Promise<void>;
+}
+
+export interface StartE2eStackOptions {
+  secrets: E2eSecrets;
+  /** Directory for one log file per child process. */
+  logDir: string;
+  /** Completion delay of the provider simulator; short so a staging job ends within seconds. */
+  completionDelayMs?: number;
+}
+
+const S3_BUCKET = 'staging-e2e';
+const HEALTH_TIMEOUT_MS = 90_000;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(name: string, url: string, child: ChildProcess, logFile: string): Promise<void> {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode} before it was healthy; see ${logFile}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`${name} did not answer ${url} within ${HEALTH_TIMEOUT_MS / 1000}s; see ${logFile}`);
+}
+
+interface Child {
+  name: string;
+  process: ChildProcess;
+  log: WriteStream;
+  logFile: string;
+}
+
+function startChild(name: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, logDir: string): Child {
+  const logFile = path.join(logDir, `${name}.log`);
+  const log = createWriteStream(logFile, { flags: 'w' });
+  // detached: each child leads its own process group, so stop() can end the whole group (tsx
+  // and next start spawn grandchildren) by the id of the process started here.
+  const child = spawn(args[0]!, args.slice(1), { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+  return { name, process: child, log, logFile };
+}
+
+async function stopChild(child: Child): Promise<void> {
+  const { process: proc } = child;
+  if (proc.exitCode === null && proc.signalCode === null && proc.pid !== undefined) {
+    const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+    try {
+      process.kill(-proc.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    const timedOut = await Promise.race([exited.then(() => false), sleep(10_000).then(() => true)]);
+    if (timedOut) {
+      try {
+        process.kill(-proc.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  }
+  child.log.end();
+}
+
+/** Deletes this run's queue keys and search documents; never touches other namespaces. */
+async function cleanRedis(valkeyUrl: string, queueSuffix: string, propertyIds: string[]): Promise<void> {
+  const redis = new Redis(valkeyUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    const doomed: string[] = propertyIds.map((id) => `psearch:property:${id}`);
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `*${queueSuffix}*`, 'COUNT', 500);
+      cursor = next;
+      doomed.push(...keys);
+    } while (cursor !== '0');
+    for (let i = 0; i < doomed.length; i += 500) {
+      const batch = doomed.slice(i, i + 500);
+      if (batch.length > 0) await redis.del(...batch);
+    }
+  } finally {
+    redis.disconnect();
+  }
+}
+
+export async function startE2eStack(options: StartE2eStackOptions): Promise<E2eStack> {
+  const { secrets, logDir } = options;
+  mkdirSync(logDir, { recursive: true });
+  const runId = randomBytes(4).toString('hex');
+  const { adminDatabaseUrl, valkeyUrl } = await ensureLocalServices(process.env);
+
+  const children: Child[] = [];
+  let database: TestDatabase | undefined;
+  let pausedDatabase: TestDatabase | undefined;
+  let s3: RunningS3rver | undefined;
+  let simulator: ProviderSimulator | undefined;
+  const queueSuffix = `-e2e-${runId}`;
+  const pausedSuffix = `${queueSuffix}-paused`;
+
+  const stop = async (): Promise<void> => {
+    await Promise.all(children.map(stopChild));
+    await simulator?.stop();
+    await s3?.stop();
+    const propertyIds: string[] = [];
+    for (const db of [database, pausedDatabase]) {
+      if (db !== undefined) propertyIds.push(...(await listPropertyIds(db.url).catch(() => [])));
+    }
+    // The pattern of the main suffix also matches the paused world's keys.
+    await cleanRedis(valkeyUrl, queueSuffix, propertyIds).catch(() => undefined);
+    await database?.drop();
+    await pausedDatabase?.drop();
+  };
+
+  try {
+    [database, pausedDatabase] = await Promise.all([
+      createTestDatabase({ adminUrl: adminDatabaseUrl }),
+      createTestDatabase({ adminUrl: adminDatabaseUrl }),
+    ]);
+    s3 = await startS3rver({ buckets: [S3_BUCKET] });
+    const storage = createObjectStorage({
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: secrets.S3_SECRET_ACCESS_KEY,
+      bucket: S3_BUCKET,
+      forcePathStyle: true,
+    });
+    await storage.ensureBucket();
+    storage.close();
+    simulator = await startProviderSimulator({
+      port: 0,
+      token: secrets.PROVIDER_API_TOKEN,
+      webhookSigningSecret: secrets.PROVIDER_WEBHOOK_SIGNING_SECRET,
+      completionDelayMs: options.completionDelayMs ?? 1_500,
+    });
+
+    const [apiPort, workerPort, webPort, webDisabledPort, pausedWorkerPort, pausedWebPort] = await Promise.all([
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+    ]);
+    const simulatorUrl = simulator.url;
+    const common: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      // api and worker run as in the test suite (plain-HTTP loopback webhooks are allowed only
+      // outside production); the web app runs its production build through `next start`.
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: database.url,
+      VALKEY_URL: valkeyUrl,
+      QUEUE_SUFFIX: queueSuffix,
+      AI_ROOM_STAGING_ENABLED: 'true',
+      AI_STAGING_LEGACY_ALIAS_SUNSET_AT: '2027-06-30T23:59:59.999Z',
+      S3_ENDPOINT: s3.endpoint,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: secrets.S3_SECRET_ACCESS_KEY,
+      S3_BUCKET,
+      S3_FORCE_PATH_STYLE: 'true',
+      NEXT_TELEMETRY_DISABLED: '1',
+    };
+    const webUrl = `http://127.0.0.1:${webPort}`;
+    const apiUrl = `http://127.0.0.1:${apiPort}`;
+    const producer = { ...common, AUTH_SECRET: secrets.AUTH_SECRET, WEB_ORIGIN: webUrl };
+    const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
+
+    const api = startChild('api', [tsx, 'src/main.ts'], path.join(repoRoot, 'apps/api'), {
+      ...producer,
+      PORT: String(apiPort),
+      API_ALLOWED_ORIGINS: webUrl,
+      PROVIDER_WEBHOOK_SIGNING_SECRET: secrets.PROVIDER_WEBHOOK_SIGNING_SECRET,
+    }, logDir);
+    children.push(api);
+
+    const workerMain = path.join(repoRoot, 'apps/worker/src/main.ts');
+    const workerStarted = existsSync(workerMain);
+    const workerEnv = (port: number): NodeJS.ProcessEnv => ({
+      ...common,
+      PORT: String(port),
+      PROVIDER_API_TOKEN: secrets.PROVIDER_API_TOKEN,
+      PROVIDER_API_BASE_URL: simulatorUrl,
+      PROVIDER_WEBHOOK_BASE_URL: apiUrl,
+      ALLOW_INSECURE_WEBHOOK_BASE_URL: 'true',
+      AI_STAGING_USER_HASH_SECRET: secrets.AI_STAGING_USER_HASH_SECRET,
+      // Several jobs start within a minute of each other in the staging tests.
+      AI_STAGING_RATE_LIMIT_PER_MINUTE: '120',
+      DELETION_OUTBOX_INTERVAL_MS: '1000',
+      QUEUE_DASHBOARD_USER: 'admin',
+      QUEUE_DASHBOARD_PASSWORD: secrets.QUEUE_DASHBOARD_PASSWORD,
+    });
+    const workers: { child: Child; port: number }[] = [];
+    if (workerStarted) {
+      workers.push({ child: startChild('worker', [tsx, 'src/main.ts'], path.join(repoRoot, 'apps/worker'), workerEnv(workerPort), logDir), port: workerPort });
+      workers.push({
+        child: startChild('worker-paused', [tsx, 'src/main.ts'], path.join(repoRoot, 'apps/worker'), {
+          ...workerEnv(pausedWorkerPort),
+          DATABASE_URL: pausedDatabase.url,
+          QUEUE_SUFFIX: pausedSuffix,
+          AI_ROOM_STAGING_ENABLED: 'false',
+        }, logDir),
+        port: pausedWorkerPort,
+      });
+      children.push(...workers.map((w) => w.child));
+    }
+
+    const nextBin = path.join(repoRoot, 'apps/web/node_modules/.bin/next');
+    const webDir = path.join(repoRoot, 'apps/web');
+    const webEnv = { ...producer, NODE_ENV: 'production', API_ORIGIN: apiUrl };
+    const web = startChild('web', [nextBin, 'start', '--port', String(webPort), '--hostname', '127.0.0.1'], webDir, {
+      ...webEnv,
+      PORT: String(webPort),
+    }, logDir);
+    const webDisabled = startChild(
+      'web-disabled',
+      [nextBin, 'start', '--port', String(webDisabledPort), '--hostname', '127.0.0.1'],
+      webDir,
+      { ...webEnv, PORT: String(webDisabledPort), AI_ROOM_STAGING_ENABLED: 'false' },
+      logDir,
+    );
+    const webPaused = startChild(
+      'web-paused',
+      [nextBin, 'start', '--port', String(pausedWebPort), '--hostname', '127.0.0.1'],
+      webDir,
+      { ...webEnv, PORT: String(pausedWebPort), DATABASE_URL: pausedDatabase.url, QUEUE_SUFFIX: pausedSuffix },
+      logDir,
+    );
+    children.push(web, webDisabled, webPaused);
+
+    await Promise.all([
+      waitForHealth('api', `${apiUrl}/healthz`, api.process, api.logFile),
+      ...workers.map((w) => waitForHealth(w.child.name, `http://127.0.0.1:${w.port}/healthz`, w.child.process, w.child.logFile)),
+      waitForHealth('web-paused', `http://127.0.0.1:${pausedWebPort}/healthz`, webPaused.process, webPaused.logFile),
+      waitForHealth('web', `${webUrl}/healthz`, web.process, web.logFile),
+      waitForHealth('web-disabled', `http://127.0.0.1:${webDisabledPort}/healthz`, webDisabled.process, webDisabled.logFile),
+    ]);
+
+    return {
+      info: {
+        webUrl,
+        webDisabledUrl: `http://127.0.0.1:${webDisabledPort}`,
+        apiUrl,
+        simulatorOrigin: simulator.origin,
+        databaseUrl: database.url,
+        valkeyUrl,
+        queueSuffix,
+        s3Endpoint: s3.endpoint,
+        s3Bucket: S3_BUCKET,
+        workerStarted,
+        paused: { webUrl: `http://127.0.0.1:${pausedWebPort}`, databaseUrl: pausedDatabase.url },
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function listPropertyIds(databaseUrl: string): Promise<string[]> {
+  const db = createDb(databaseUrl, { maxConnections: 1 });
+  try {
+    return (await db.property.findMany({ select: { id: true } })).map((row) => row.id);
+  } finally {
+    await db.$disconnect();
+  }
+}
