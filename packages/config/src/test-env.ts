@@ -38,6 +38,7 @@ export function webTestEnv(overrides: Env = {}): Env {
     ...commonEnv(),
     AI_STAGING_LEGACY_ALIAS_SUNSET_AT: '2027-01-31T23:59:59.999Z',
     AUTH_SECRET: TEST_SECRETS.AUTH_SECRET,
+    API_ORIGIN: 'http://127.0.0.1:4000',
     ...overrides,
   };
 }

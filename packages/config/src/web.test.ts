@@ -20,6 +20,13 @@ describe('parseWebEnv', () => {
     ]);
   });
 
+  it('reads API_ORIGIN without a trailing slash and requires it', () => {
+    expect(parseWebEnv(webTestEnv({ API_ORIGIN: 'http://api.internal:4000/' })).apiOrigin).toBe('http://api.internal:4000');
+    expect(problemsOf(() => parseWebEnv(webTestEnv({ API_ORIGIN: undefined })))).toEqual([
+      { variable: 'API_ORIGIN', rule: expect.stringContaining('required') },
+    ]);
+  });
+
   it('reads PORT', () => {
     expect(parseWebEnv(webTestEnv({ PORT: '8080' })).port).toBe(8080);
   });

@@ -1,12 +1,15 @@
 import { checkSecretPlacement, readCommon, readSessionRole, readStorage, STORAGE_VARIABLES } from './common';
 import type { CommonConfig, SessionRoleConfig, StorageConfig } from './common';
 import { EnvReader } from './env-reader';
+import { urlRule } from './rules';
 import type { Env } from './env-reader';
 
 export interface WebConfig extends CommonConfig, SessionRoleConfig {
   role: 'web';
   /** The web runtime does not store objects; present only when S3_* variables are given. */
   storage: StorageConfig | undefined;
+  /** Origin of the api service; the web app forwards image and public REST routes there. */
+  apiOrigin: string;
 }
 
 /**
@@ -22,5 +25,6 @@ export function parseWebEnv(env: Env): WebConfig {
     ...readCommon(r),
     ...readSessionRole(r, 3000),
     storage: hasStorage ? readStorage(r) : undefined,
+    apiOrigin: r.required('API_ORIGIN', urlRule(['http', 'https'], 'api origin').transform((url) => url.replace(/\/+$/, ''))),
   });
 }

@@ -1,6 +1,4 @@
-import { ConfigError } from '@staging/config/config-error';
 import { loadConfigOrExit } from '@staging/config/load';
-import { getWebAppEnv } from './web-env';
 
 /**
  * Server start of the web runtime (called from instrumentation's register): a broken
@@ -9,11 +7,4 @@ import { getWebAppEnv } from './web-env';
  */
 export function assertWebEnvironmentOrExit(): void {
   loadConfigOrExit('web');
-  try {
-    getWebAppEnv();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { getWebAppEnv } from './web-env';
+import { getWebDeps } from './deps';
 import { crossSiteRefused, isSameOriginRequest } from './same-origin';
 
 // Connection-level headers describe one hop and must not be copied to the next one.
@@ -30,7 +30,7 @@ const BROWSER_ORIGIN_HEADERS = new Set(['origin', 'sec-fetch-site', 'sec-fetch-m
 export async function forwardToApi(request: Request): Promise<Response> {
   if (!isSameOriginRequest(request)) return crossSiteRefused();
   const incoming = new URL(request.url);
-  const target = `${getWebAppEnv().apiOrigin}${incoming.pathname}${incoming.search}`;
+  const target = `${getWebDeps().config.apiOrigin}${incoming.pathname}${incoming.search}`;
 
   const headers = new Headers();
   request.headers.forEach((value, name) => {
