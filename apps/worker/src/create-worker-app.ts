@@ -1,0 +1,231 @@
+import type { WorkerConfig } from '@staging/config/worker';
+import { createDb } from '@staging/db/client';
+import type { Db } from '@staging/db/client';
+import { captureAlert as platformCaptureAlert } from '@staging/platform/error-tracker';
+import type { Alert } from '@staging/platform/error-tracker';
+import { createLogger } from '@staging/platform/logger';
+import type { Logger } from '@staging/platform/logger';
+import { createRedis, queueNames } from '@staging/platform/queues';
+import { createObjectStorage } from '@staging/platform/storage';
+import type { ObjectStorage } from '@staging/platform/storage';
+import { createProviderClient } from '@staging/provider/provider-client';
+import type { ProviderClient } from '@staging/provider/provider-client';
+import { createSearchIndexingWorker } from '@staging/services/search/search-queue';
+import { createStagingQueue } from '@staging/services/staging/staging-queue';
+import type { StagingQueue } from '@staging/services/staging/staging-queue';
+import type { DeletionOutboxOptions } from '@staging/services/outbox/process-deletion-outbox';
+import { startHealthServer } from './http/health-server';
+import type { HealthServer } from './http/health-server';
+import { startIntervalLoop } from './loops/interval-loop';
+import type { IntervalLoop } from './loops/interval-loop';
+import { runDeletionOutboxPass } from './loops/deletion-outbox-loop';
+import { runDispatcherPass } from './loops/dispatcher-loop';
+import { createOutputSlots } from './staging/output-slots';
+import { createPaidStartLimiter, paidStartLimiterKey } from './staging/paid-start-limiter';
+import { DEFAULT_STAGING_TIMINGS } from './staging/staging-deps';
+import type { StagingDeps, StagingTimings, StepBoundary } from './staging/staging-deps';
+import { startStagingConsumer } from './staging/staging-consumer';
+import type { StagingConsumer } from './staging/staging-consumer';
+import { createStagingEvents } from './staging/staging-events';
+import { startStaleJobAlerts } from './alerts/stale-job-alerts';
+import { logDashboardState, openDashboardQueues } from './dashboard/dashboard-queues';
+import { startAiQueueConsumer } from './description/ai-queue-consumer';
+import { startParityMonitor } from './parity/parity-monitor';
+
+/** Everything a test (or main.ts) may inject; each has a production default built from config. */
+export interface WorkerAppOverrides {
+  logger?: Logger;
+  db?: Db;
+  provider?: ProviderClient;
+  storage?: ObjectStorage;
+  captureAlert?: (alert: Alert) => void;
+  boundary?: (name: StepBoundary, jobId: string) => Promise<void>;
+  timings?: Partial<StagingTimings>;
+  consumer?: { lockDurationMs?: number | undefined; stalledIntervalMs?: number | undefined };
+  /** Dispatcher/repair period; default 60 s. */
+  repairIntervalMs?: number | undefined;
+  /** Upper bound of a graceful stop; default 25 s (inside a typical 30 s SIGTERM budget). */
+  shutdownGraceMs?: number | undefined;
+  /** Deletion-outbox batch options (retry base, attempts); production defaults otherwise. */
+  deletionOutbox?: Partial<DeletionOutboxOptions>;
+  /** False skips the HTTP server (most in-process tests). */
+  http?: boolean;
+}
+
+export interface WorkerApp {
+  queue: StagingQueue;
+  consumer: StagingConsumer;
+  /** Bound HTTP port, or null without a server. */
+  port: number | null;
+  /** One dispatcher pass now (repair + wake of parked jobs). */
+  runDispatcher(): Promise<void>;
+  /** One deletion-outbox pass now. */
+  runDeletionOutbox(): Promise<void>;
+  /** Graceful stop: no new jobs, active ones finish or park, connections close. */
+  stop(): Promise<{ drained: boolean }>;
+}
+
+const DEFAULT_REPAIR_INTERVAL_MS = 60_000;
+const DEFAULT_SHUTDOWN_GRACE_MS = 25_000;
+const CLOSE_STEP_TIMEOUT_MS = 3_000;
+/** Provider outputs validated and stored at once per process (memory bound, see output-slots). */
+const OUTPUT_SLOTS = 2;
+
+/**
+ * Starts the worker from a parsed config: the staging consumer, the deletion-outbox loop, the
+ * dispatcher/repair loop and the health server. main.ts calls it with production defaults; tests
+ * start workers in-process with injected timings and hooks.
+ */
+export async function createWorkerApp(config: WorkerConfig, overrides: WorkerAppOverrides = {}): Promise<WorkerApp> {
+  const logger = overrides.logger ?? createLogger({ service: 'worker', level: config.logLevel });
+  const captureAlert = overrides.captureAlert ?? platformCaptureAlert;
+  const ownsDb = overrides.db === undefined;
+  const db = overrides.db ?? createDb(config.databaseUrl, { maxConnections: config.stagingConcurrency * 2 + 6 });
+  const redis = createRedis(config.valkeyUrl, {
+    role: 'worker',
+    connectionName: 'worker',
+    onError: (error) => logger.warn({ err: error }, 'redis connection error; reconnecting'),
+  });
+  const ownsStorage = overrides.storage === undefined;
+  const storage = overrides.storage ?? createObjectStorage(config.storage);
+  const provider = overrides.provider ?? createProviderClient({ baseUrl: config.providerApiBaseUrl, token: config.providerApiToken });
+  const names = queueNames(config.queueSuffix);
+  const queue = createStagingQueue(redis, config.queueSuffix);
+  queue.on('error', (error) => logger.warn({ err: error }, 'staging queue error'));
+  const timings: StagingTimings = { ...DEFAULT_STAGING_TIMINGS, ...stripUndefined(overrides.timings ?? {}) };
+
+  const deps: StagingDeps = {
+    db,
+    provider,
+    storage,
+    limiter: createPaidStartLimiter({
+      redis,
+      key: paidStartLimiterKey(names.staging),
+      limit: config.stagingRateLimitPerMinute,
+      windowMs: config.stagingRateLimitWindowMs,
+      // The provider client's request timeout (30 s) plus a margin.
+      inFlightHoldMs: 35_000,
+    }),
+    outputSlots: createOutputSlots(OUTPUT_SLOTS),
+    events: createStagingEvents(logger),
+    logger,
+    captureAlert,
+    boundary: overrides.boundary ?? (async () => undefined),
+    settings: {
+      stagingEnabled: config.stagingEnabled,
+      webhookBaseUrl: config.webhookBaseUrl,
+      userHashSecret: config.userHashSecret,
+      costMicrousd: config.costMicrousd,
+      pricingVersion: config.pricingVersion,
+      storage: config.storage,
+      timings,
+    },
+  };
+
+  const consumer = startStagingConsumer(deps, {
+    queueName: names.staging,
+    connection: redis,
+    concurrency: config.stagingConcurrency,
+    ...stripUndefined(overrides.consumer ?? {}),
+  });
+  const dispatcher: IntervalLoop = startIntervalLoop({
+    name: 'staging-dispatcher',
+    intervalMs: overrides.repairIntervalMs ?? DEFAULT_REPAIR_INTERVAL_MS,
+    logger,
+    runAtStart: true,
+    pass: () => runDispatcherPass({ db, queue, logger, stagingEnabled: config.stagingEnabled }),
+  });
+  const outbox: IntervalLoop = startIntervalLoop({
+    name: 'deletion-outbox',
+    intervalMs: config.deletionOutboxIntervalMs,
+    logger,
+    runAtStart: true,
+    pass: () => runDeletionOutboxPass({ db, storage, logger, captureAlert, ...(overrides.deletionOutbox === undefined ? {} : { options: overrides.deletionOutbox }) }),
+  });
+
+  // Rebuilds psearch:property:<id> after every image change (api/web enqueue; SPEC.md 2.4).
+  const searchIndexing = createSearchIndexingWorker({ db, redis, queueSuffix: config.queueSuffix, logger, connection: redis });
+  searchIndexing.on('error', (error) => logger.warn({ err: error }, 'search-indexing worker error'));
+  searchIndexing.on('failed', (job, error) =>
+    logger.error({ err: error, queueJobId: job?.id, propertyId: job?.data.propertyId }, 'search document rebuild failed'),
+  );
+
+  // Operations (issue 7): ai queue (descriptions + legacy bridge), stale-job alerts, producer parity, dashboard queues.
+  const ai = startAiQueueConsumer(config, { logger, captureAlert, db: overrides.db });
+  const staleAlerts = startStaleJobAlerts({ db, redis, queueSuffix: config.queueSuffix, stagingEnabled: config.stagingEnabled, logger, captureAlert });
+  const parity = startParityMonitor({ redis, values: config.producer, queueSuffix: config.queueSuffix, logger, captureAlert });
+  const dashboardQueues = openDashboardQueues({ redis, queueSuffix: config.queueSuffix, staging: queue, ai: ai.queue });
+  logDashboardState(logger, config);
+
+  let accepting = true;
+  let http: HealthServer | null = null;
+  if (overrides.http !== false) {
+    http = await startHealthServer({
+      port: config.port,
+      logger,
+      isAccepting: () => accepting && consumer.worker.isRunning(),
+      readinessChecks: {
+        database: async () => {
+          await db.$queryRaw`SELECT 1`;
+        },
+        redis: async () => {
+          await redis.ping();
+        },
+      },
+      ...(config.dashboard === undefined ? {} : { dashboard: { credentials: config.dashboard, queues: dashboardQueues.queues } }),
+    });
+  }
+  logger.info(
+    { queue: names.staging, concurrency: config.stagingConcurrency, stagingEnabled: config.stagingEnabled, rateLimit: config.stagingRateLimitPerMinute },
+    'worker started',
+  );
+
+  let stopping: Promise<{ drained: boolean }> | null = null;
+  return {
+    queue,
+    consumer,
+    port: http?.port ?? null,
+    runDispatcher: () => dispatcher.runNow(),
+    runDeletionOutbox: () => outbox.runNow(),
+    stop() {
+      stopping ??= (async () => {
+        accepting = false;
+        const result = await consumer.stop(overrides.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS);
+        // Every later step is bounded too: with Redis unreachable, commands wait for a reconnect
+        // forever (maxRetriesPerRequest null), and a stop must still end.
+        await settleWithin(Promise.all([dispatcher.stop(), outbox.stop()]), CLOSE_STEP_TIMEOUT_MS);
+        await settleWithin(
+          Promise.all([ai.stop(), staleAlerts.stop(), parity.stop(), dashboardQueues.close(), searchIndexing.close()]),
+          CLOSE_STEP_TIMEOUT_MS,
+        );
+        await settleWithin(queue.close(), CLOSE_STEP_TIMEOUT_MS);
+        await http?.close();
+        if (!(await settleWithin(redis.quit(), CLOSE_STEP_TIMEOUT_MS))) redis.disconnect();
+        if (ownsStorage) storage.close();
+        if (ownsDb) await db.$disconnect();
+        logger.info({ drained: result.drained }, 'worker stopped');
+        return result;
+      })();
+      return stopping;
+    },
+  };
+}
+
+/** Waits for `promise` at most `ms`; true when it settled (fulfilled or rejected) in time. */
+async function settleWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const settled = promise.then(
+    () => true,
+    () => true,
+  );
+  const timedOut = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([settled, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function stripUndefined<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as { [K in keyof T]: Exclude<T[K], undefined> };
+}

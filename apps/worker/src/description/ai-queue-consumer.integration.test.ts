@@ -1,0 +1,104 @@
+import {
+  createInventoryItem,
+  createProperty,
+  createPropertyUnit,
+  createUser,
+} from '@staging/db/testing/factories';
+import { createAiQueue } from '@staging/services/description/ai-queue';
+import type { AiQueue } from '@staging/services/description/ai-queue';
+import { requestPropertyDescription } from '@staging/services/description/request-description';
+import { memoryLogger } from '@staging/services/staging/testing/staging-test-kit';
+import { startTcpProxy } from '../../test/support/tcp-proxy';
+import { startTestStack, waitUntil } from '../../test/support/test-stack';
+import { startAiQueueConsumer } from './ai-queue-consumer';
+import type { TestStack } from '../../test/support/test-stack';
+
+let stack: TestStack;
+let aiQueue: AiQueue;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  aiQueue = createAiQueue(stack.redis, stack.suffix);
+});
+
+afterAll(async () => {
+  await aiQueue.obliterate({ force: true });
+  await aiQueue.close();
+  await stack.close();
+});
+
+async function seedProperty() {
+  const owner = await createUser(stack.db);
+  const property = await createProperty(stack.db, {
+    ownerAgentId: owner.id,
+    title: 'Garden House',
+    city: 'Ghent',
+  });
+  const unit = await createPropertyUnit(stack.db, { propertyId: property.id, name: 'Duplex' });
+  await createInventoryItem(stack.db, { propertyUnitId: unit.id, status: 'AVAILABLE' });
+  return { owner, property };
+}
+
+describe('ai queue consumer: descriptions', () => {
+  it('runs a DESCRIPTION job from ai<QUEUE_SUFFIX> to SUCCESS and writes the description', async () => {
+    const worker = await stack.startWorker({ env: { AI_DESCRIPTION_CONCURRENCY: '3' } });
+    expect(
+      worker.log.lines().find((l) => l['msg'] === 'ai queue consumer started (descriptions, legacy bridge)'),
+    ).toMatchObject({
+      queue: `ai${stack.suffix}`,
+      concurrency: 3,
+    });
+    const { owner, property } = await seedProperty();
+    const { aiJobId } = await requestPropertyDescription(
+      { db: stack.db, aiQueue, logger: memoryLogger().logger, clock: { now: () => new Date() } },
+      { propertyId: property.id, requestedByUserId: owner.id },
+    );
+    await waitUntil(
+      async () => (await stack.db.aiJob.findUnique({ where: { id: aiJobId } }))?.status === 'SUCCESS',
+      { what: 'description SUCCESS' },
+    );
+    const stored = await stack.db.property.findUniqueOrThrow({ where: { id: property.id } });
+    expect(stored.description).toBe(
+      'Garden House in Ghent. The home offers 2 bedrooms and 1 bathroom. It is offered in 1 unit type (Duplex) with 1 unit in total, 1 currently available.',
+    );
+    expect(worker.log.events('ai_description.completed')).toMatchObject([
+      { jobId: aiJobId, propertyId: property.id },
+    ]);
+    await worker.stop();
+  });
+
+  it('re-adds a description message Redis lost (ai_jobs is the outbox)', async () => {
+    const { property } = await seedProperty();
+    // Written while no worker runs, then the queue message is lost.
+    const { aiJobId } = await requestPropertyDescription(
+      { db: stack.db, aiQueue, logger: memoryLogger().logger, clock: { now: () => new Date() } },
+      { propertyId: property.id, requestedByUserId: null },
+    );
+    await aiQueue.remove(aiJobId);
+    const worker = await stack.startWorker();
+    await waitUntil(
+      async () => (await stack.db.aiJob.findUnique({ where: { id: aiJobId } }))?.status === 'SUCCESS',
+      { what: 'repaired description' },
+    );
+    await worker.stop();
+  });
+
+  it('stops within a bounded time when Redis became unreachable', async () => {
+    const proxy = await startTcpProxy({ host: '127.0.0.1', port: 6379 });
+    try {
+      const log = memoryLogger();
+      const consumer = startAiQueueConsumer(stack.config({ VALKEY_URL: proxy.url }), {
+        logger: log.logger,
+        captureAlert: () => undefined,
+        db: stack.db,
+      });
+      await consumer.worker.waitUntilReady();
+      await proxy.cut();
+      const started = Date.now();
+      await consumer.stop();
+      expect(Date.now() - started).toBeLessThan(15_000);
+    } finally {
+      await proxy.close();
+    }
+  }, 30_000);
+});

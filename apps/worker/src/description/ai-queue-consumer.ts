@@ -1,0 +1,183 @@
+import { DelayedError, UnrecoverableError, Worker } from 'bullmq';
+import type { Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { WorkerConfig } from '@staging/config/worker';
+import { createDb } from '@staging/db/client';
+import type { Db } from '@staging/db/client';
+import type { Alert } from '@staging/platform/error-tracker';
+import type { Logger } from '@staging/platform/logger';
+import { createRedis, queueNames } from '@staging/platform/queues';
+import { LEGACY_STAGE_ROOM_JOB_NAME } from '@staging/services/bridge/legacy-stage-room';
+import {
+  createAiQueue,
+  DESCRIPTION_JOB_NAME,
+  ZDescriptionJobPayload,
+} from '@staging/services/description/ai-queue';
+import type { AiQueue } from '@staging/services/description/ai-queue';
+import { templateDescriptionGenerator } from '@staging/services/description/description-generator';
+import type { DescriptionGenerator } from '@staging/services/description/description-generator';
+import {
+  DESCRIPTION_ERROR_CODES,
+  failDescriptionJob,
+  processDescriptionJob,
+} from '@staging/services/description/process-description-job';
+import { repairDescriptionQueue } from '@staging/services/description/repair-description-queue';
+import { systemClock } from '@staging/services/staging/staging-deps';
+import type { Clock } from '@staging/services/staging/staging-deps';
+import { createStagingQueue } from '@staging/services/staging/staging-queue';
+import { startIntervalLoop } from '../loops/interval-loop';
+import { handleStageRoomMessage, workerAliasSunset } from '../legacy-bridge/stage-room-handler';
+
+export interface AiQueueConsumerDeps {
+  logger: Logger;
+  captureAlert: (alert: Alert) => void;
+  /** Shared pool (tests); by default the consumer opens its own small pool. */
+  db?: Db | undefined;
+  generator?: DescriptionGenerator;
+  clock?: Clock;
+  /** Period of the description repair pass; default 60 s. */
+  repairIntervalMs?: number;
+}
+
+export interface AiQueueConsumer {
+  worker: Worker;
+  /** `ai<QUEUE_SUFFIX>`, for the dashboard and tests. */
+  queue: AiQueue;
+  stop(): Promise<void>;
+}
+
+const DEFAULT_REPAIR_INTERVAL_MS = 60_000;
+const STOP_GRACE_MS = 5_000;
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+/**
+ * The `ai<QUEUE_SUFFIX>` consumer: description jobs and the legacy stage-room bridge, with
+ * AI_DESCRIPTION_CONCURRENCY. It shares nothing with the staging consumer that could make a
+ * description wait behind staging work (SPEC.md 6): its own queue, its own BullMQ Worker and
+ * concurrency slots, its own Redis connection (BullMQ's blocking reads are per connection) and, by
+ * default, its own database pool.
+ */
+export function startAiQueueConsumer(config: WorkerConfig, deps: AiQueueConsumerDeps): AiQueueConsumer {
+  const { logger } = deps;
+  const clock = deps.clock ?? systemClock;
+  const generator = deps.generator ?? templateDescriptionGenerator;
+  const ownsDb = deps.db === undefined;
+  const db = deps.db ?? createDb(config.databaseUrl, { maxConnections: config.descriptionConcurrency + 2 });
+  const redis: Redis = createRedis(config.valkeyUrl, {
+    role: 'worker',
+    connectionName: 'worker-ai',
+    onError: (error) =>
+      logger.warn(
+        { err: error, queue: queueNames(config.queueSuffix).ai },
+        'ai queue redis error; reconnecting',
+      ),
+  });
+  const queue = createAiQueue(redis, config.queueSuffix);
+  const stagingQueue = createStagingQueue(redis, config.queueSuffix);
+  queue.on('error', (error) => logger.warn({ err: error }, 'ai queue error'));
+  stagingQueue.on('error', (error) => logger.warn({ err: error }, 'staging queue error (legacy bridge)'));
+  const legacyAliasSunsetAt = workerAliasSunset(config);
+  if (legacyAliasSunsetAt === null) {
+    logger.warn(
+      { event: 'legacy_bridge.no_sunset' },
+      'AI_STAGING_LEGACY_ALIAS_SUNSET_AT is not set on the worker: legacy messages with old style names are refused',
+    );
+  }
+
+  async function processDescription(job: Job): Promise<void> {
+    const payload = ZDescriptionJobPayload.safeParse(job.data);
+    if (!payload.success) throw new UnrecoverableError('description message has an invalid payload');
+    const { aiJobId } = payload.data;
+    try {
+      // A property deleted before its description ran ends FAILED and is logged; that is no alert.
+      await processDescriptionJob({ db, generator, logger, clock }, aiJobId);
+    } catch (error) {
+      const attempts = job.opts.attempts ?? 1;
+      // The ledger row must not stay PROCESSING once BullMQ stops retrying.
+      if (job.attemptsMade + 1 >= attempts) {
+        await failDescriptionJob(
+          { db, logger, clock },
+          aiJobId,
+          DESCRIPTION_ERROR_CODES.GENERATION_FAILED,
+          error instanceof Error ? error.message : String(error),
+        );
+        deps.captureAlert({
+          message: 'description job failed after its last attempt',
+          level: 'error',
+          tags: { jobId: aiJobId, errorCode: DESCRIPTION_ERROR_CODES.GENERATION_FAILED },
+        });
+      }
+      throw error;
+    }
+  }
+
+  async function processStageRoom(job: Job, token: string | undefined): Promise<void> {
+    const result = await handleStageRoomMessage(
+      { db, stagingQueue, logger, clock, config, legacyAliasSunsetAt },
+      job,
+    );
+    if (result.kind === 'materialized' || token === undefined) return;
+    // Kill switch off: the message waits in the delayed set without using a BullMQ attempt.
+    await job.moveToDelayed(Date.now() + result.delayMs, token);
+    throw new DelayedError();
+  }
+
+  const worker = new Worker(
+    queue.name,
+    async (job: Job, token?: string) => {
+      switch (job.name) {
+        case DESCRIPTION_JOB_NAME:
+          return processDescription(job);
+        case LEGACY_STAGE_ROOM_JOB_NAME:
+          return processStageRoom(job, token);
+        default:
+          throw new UnrecoverableError(`unknown job name "${job.name}" on the ai queue`);
+      }
+    },
+    {
+      connection: redis,
+      concurrency: config.descriptionConcurrency,
+      removeOnComplete: { age: 24 * 3600, count: 1_000 },
+      removeOnFail: { age: 7 * 24 * 3600 },
+    },
+  );
+  worker.on('error', (error) => logger.error({ err: error, queue: queue.name }, 'ai queue consumer error'));
+  worker.on('failed', (job, error) => {
+    if (error instanceof DelayedError || error.name === 'DelayedError') return;
+    logger.warn({ queueJobId: job?.id, jobName: job?.name, err: error }, 'ai queue job failed');
+  });
+
+  const repair = startIntervalLoop({
+    name: 'description-repair',
+    intervalMs: deps.repairIntervalMs ?? DEFAULT_REPAIR_INTERVAL_MS,
+    logger,
+    runAtStart: true,
+    pass: async () => {
+      await repairDescriptionQueue({ db, aiQueue: queue, logger });
+    },
+  });
+  logger.info(
+    { queue: queue.name, concurrency: config.descriptionConcurrency },
+    'ai queue consumer started (descriptions, legacy bridge)',
+  );
+
+  return {
+    worker,
+    queue,
+    async stop() {
+      // Every step is bounded: descriptions take milliseconds, so a step that does not finish
+      // means Redis is unreachable, and a shutdown must not wait for it to come back.
+      const bounded = (step: Promise<unknown>) =>
+        Promise.race([step.catch(() => undefined), sleep(STOP_GRACE_MS)]);
+      await bounded(repair.stop());
+      await bounded(worker.close());
+      await bounded(Promise.allSettled([queue.close(), stagingQueue.close()]));
+      if (redis.status === 'ready') await bounded(redis.quit());
+      redis.disconnect();
+      if (ownsDb) await db.$disconnect();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { UnrecoverableError } from 'bullmq';
+import type { Job } from 'bullmq';
+import type { WorkerConfig } from '@staging/config/worker';
+import type { Db } from '@staging/db/client';
+import type { Logger } from '@staging/platform/logger';
+import {
+  materializeLegacyStagingMessage,
+  ZLegacyStageRoomMessage,
+} from '@staging/services/bridge/legacy-stage-room';
+import type { LegacyBridgeDeps, LegacyMaterialization } from '@staging/services/bridge/legacy-stage-room';
+import type { Clock } from '@staging/services/staging/staging-deps';
+import type { StagingQueue } from '@staging/services/staging/staging-queue';
+
+/** While the kill switch is off a message waits this long between checks (no row is written). */
+export const DISABLED_RECHECK_MS = 60_000;
+
+/**
+ * The worker's alias sunset (AI_STAGING_LEGACY_ALIAS_SUNSET_AT), when its configuration carries
+ * one. Without it the bridge refuses aliases and still bridges canonical names.
+ */
+export function workerAliasSunset(config: WorkerConfig): Date | null {
+  const value: unknown = (config as { legacyAliasSunsetAt?: unknown }).legacyAliasSunsetAt;
+  return value instanceof Date ? value : null;
+}
+
+export interface StageRoomHandlerDeps {
+  db: Db;
+  stagingQueue: StagingQueue;
+  logger: Logger;
+  clock: Clock;
+  config: Pick<WorkerConfig, 'stagingEnabled' | 'producer' | 'providerModel'>;
+  legacyAliasSunsetAt: Date | null;
+}
+
+export type StageRoomResult =
+  | { kind: 'materialized'; aiJobId: string | null; disposition: string }
+  | { kind: 'deferred'; delayMs: number };
+
+/**
+ * Handles one `stage-room` delivery. Materializes it with the worker's own producer values
+ * (SPEC.md 2.9, 9.3). A message that can never become a job (bad shape, retired alias,
+ * no-furniture, unknown image or user) fails for good with UnrecoverableError and stays in the
+ * failed set for inspection; database or queue errors are thrown for BullMQ to retry.
+ */
+export async function handleStageRoomMessage(
+  deps: StageRoomHandlerDeps,
+  job: Pick<Job, 'id' | 'data'>,
+): Promise<StageRoomResult> {
+  const parsed = ZLegacyStageRoomMessage.safeParse(job.data);
+  if (!parsed.success) {
+    deps.logger.warn(
+      { event: 'legacy_bridge.rejected', code: 'INVALID_MESSAGE', queueJobId: job.id ?? null },
+      'legacy_bridge.rejected',
+    );
+    throw new UnrecoverableError('stage-room message does not have the v1 shape');
+  }
+  const bridgeDeps: LegacyBridgeDeps = {
+    db: deps.db,
+    stagingQueue: deps.stagingQueue,
+    logger: deps.logger,
+    clock: deps.clock,
+    staging: {
+      enabled: deps.config.stagingEnabled,
+      producer: deps.config.producer,
+      providerModel: deps.config.providerModel,
+      legacyAliasSunsetAt: deps.legacyAliasSunsetAt,
+    },
+  };
+  const outcome: LegacyMaterialization = await materializeLegacyStagingMessage(bridgeDeps, parsed.data, {
+    queueJobId: job.id ?? null,
+  });
+  switch (outcome.kind) {
+    case 'materialized':
+      return { kind: 'materialized', aiJobId: outcome.item.aiJobId, disposition: outcome.item.disposition };
+    case 'deferred':
+      return { kind: 'deferred', delayMs: DISABLED_RECHECK_MS };
+    case 'rejected':
+      throw new UnrecoverableError(`${outcome.code}: ${outcome.message}`);
+  }
+}

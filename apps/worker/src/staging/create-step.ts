@@ -1,0 +1,285 @@
+/**
+ * The paid part of the loop: reserve → token → CREATING → create → persist, and the recovery of
+ * a CREATING attempt whose prediction ID was never persisted (a crash, a lost response, a stale
+ * run). Rules (docs/decisions.md "Recovering a CREATING attempt"):
+ * - CREATING without a prediction ID means "a purchase may exist". It is first looked up in the
+ *   webhook receipts of the attempt, then in the provider's prediction list by the attempt's
+ *   unique webhook URL.
+ * - errorCode PROVIDER_THROTTLED on a CREATING attempt records that the latest create call was
+ *   answered 429, i.e. nothing was bought; such an attempt may call create again right away.
+ * - Otherwise a new create call is allowed only after createRecoveryGraceMs without finding the
+ *   prediction. If the last call is known to have failed in transport (errorCode
+ *   PROVIDER_UNAVAILABLE) the attempt ends FAILED (retryable: attempt 2 may follow, SPEC.md 3.1);
+ *   if the outcome is unknown (the process died) the same attempt creates again, so a restart
+ *   alone never moves to attempt 2.
+ * The job lock guarantees no other live run of this job is inside a create call meanwhile.
+ */
+import { randomUUID } from 'node:crypto';
+import { backoffDelayMs } from '@staging/provider/backoff';
+import { findPredictionByWebhook, ProviderError } from '@staging/provider/provider-client';
+import type { Prediction } from '@staging/provider/provider-client';
+import { hashUserId } from '@staging/provider/user-hash';
+import { stagingWebhookUrl } from '@staging/provider/webhook-url';
+import { failAttempt } from './attempt-failure';
+import { insertReservedAttempt, updateAttemptIf, updateJobIf } from './job-ledger';
+import type { AttemptRow, StagingJobRow } from './job-ledger';
+import { presignGetObjectUrl } from './presigned-url';
+import { wait } from './staging-deps';
+import type { StagingDeps, StagingRun, StepResult } from './staging-deps';
+
+const MAX_THROTTLE_BACKOFF_MS = 60_000;
+
+export async function reserveAttempt(
+  deps: StagingDeps,
+  run: StagingRun,
+  attemptNumber: 1 | 2,
+): Promise<StepResult> {
+  await insertReservedAttempt(deps.db, run.jobId, attemptNumber);
+  await deps.boundary('after-reserve', run.jobId);
+  return 'continue';
+}
+
+/** Parks the job while the kill switch is off; nothing is bought, the status is kept. */
+export async function parkWhileDisabled(
+  deps: StagingDeps,
+  run: StagingRun,
+  job: StagingJobRow,
+): Promise<StepResult> {
+  if (job.phase !== 'PROVIDER_DISABLED') {
+    await updateJobIf(deps.db, run.jobId, [job.status], { phase: 'PROVIDER_DISABLED' });
+    deps.logger.info(
+      { jobId: run.jobId, status: job.status },
+      'provider disabled: job parked without purchase',
+    );
+  }
+  return wait(deps.settings.timings.disabledRecheckMs, 'provider-disabled');
+}
+
+/** Advances a RESERVED attempt, or a CREATING one without a persisted prediction ID. */
+export async function advanceCreation(
+  deps: StagingDeps,
+  run: StagingRun,
+  job: StagingJobRow,
+  attempt: AttemptRow,
+): Promise<StepResult> {
+  const webhook = stagingWebhookUrl(deps.settings.webhookBaseUrl, attempt.id);
+  if (attempt.status === 'CREATING') {
+    const found = await findExistingPrediction(deps, attempt, webhook);
+    if (found === 'unavailable')
+      return wait(deps.settings.timings.transientBackoffMs, 'provider-list-unavailable');
+    if (found !== null) return persistPrediction(deps, run, attempt, found.id, found.source, found.status);
+    if (attempt.errorCode !== 'PROVIDER_THROTTLED') {
+      const since = (attempt.creatingAt ?? attempt.createdAt).getTime();
+      const remaining = since + deps.settings.timings.createRecoveryGraceMs - Date.now();
+      if (remaining > 0) {
+        return wait(Math.min(remaining, deps.settings.timings.recoveryPollMs), 'recovering-prediction');
+      }
+      if (attempt.errorCode === 'PROVIDER_UNAVAILABLE') {
+        return failAttempt(deps, run.jobId, attempt, ['CREATING'], {
+          errorCode: 'PROVIDER_UNAVAILABLE',
+          message: 'prediction creation failed in transport and no prediction was found for the attempt',
+        });
+      }
+      deps.logger.warn(
+        { jobId: run.jobId, attemptId: attempt.id },
+        'no prediction found for a CREATING attempt after the grace period; creating it',
+      );
+    }
+  }
+  if (!deps.settings.stagingEnabled) return parkWhileDisabled(deps, run, job);
+  if (job.phase !== null) await updateJobIf(deps.db, run.jobId, [job.status], { phase: null });
+  return createPrediction(deps, run, job, attempt, webhook);
+}
+
+async function createPrediction(
+  deps: StagingDeps,
+  run: StagingRun,
+  job: StagingJobRow,
+  attempt: AttemptRow,
+  webhook: string,
+): Promise<StepResult> {
+  const staging = job.staging!;
+  const original = staging.original;
+  if (original === null || (await deps.storage.headObject(original.objectKey)) === null) {
+    return failAttempt(deps, run.jobId, attempt, [attempt.status], {
+      errorCode: 'ORIGINAL_MISSING',
+      message: 'the original photo or its stored object no longer exists',
+    });
+  }
+  const tokenId = `${attempt.id}:${randomUUID()}`;
+  const token = await deps.limiter.tryAcquire(tokenId);
+  if (!token.granted) return wait(token.retryInMs, 'paid-start-rate-limited');
+
+  const cost = deps.settings.costMicrousd[staging.quality];
+  const marked = await updateAttemptIf(
+    deps.db,
+    attempt.id,
+    ['RESERVED', 'CREATING'],
+    {
+      status: 'CREATING',
+      creatingAt: new Date(),
+      errorCode: null,
+      errorMessage: null,
+      ...(cost === undefined
+        ? {}
+        : { costMicrousd: cost, costKind: 'estimate', pricingVersion: deps.settings.pricingVersion ?? null }),
+    },
+    { providerPredictionId: null },
+  );
+  if (!marked) {
+    await deps.limiter.settle(tokenId);
+    return 'continue';
+  }
+  const userId = staging.requestedByUserId ?? job.requestedByUserId ?? 'unknown-user';
+  const inputUrl = presignGetObjectUrl(deps.settings.storage, original.objectKey, {
+    expiresInSeconds: deps.settings.timings.presignExpiresSeconds,
+  });
+  // Last fence before money: a run that outlived its job lock must not buy.
+  await run.lock.assertHeld();
+  let prediction: Prediction;
+  try {
+    const pending = deps.provider.createPrediction({
+      model: staging.providerModel,
+      webhook,
+      webhookEventsFilter: ['completed'],
+      input: {
+        prompt: staging.prompt,
+        input_images: [inputUrl],
+        aspect_ratio: staging.aspectRatio,
+        quality: staging.quality,
+        output_format: staging.outputFormat,
+        output_compression: staging.outputCompression,
+        user_id: hashUserId(userId, deps.settings.userHashSecret),
+      },
+    });
+    void deps.boundary('during-create', run.jobId);
+    prediction = await pending;
+  } catch (error) {
+    await deps.limiter.settle(tokenId);
+    return handleCreateError(deps, run, attempt, error);
+  }
+  await deps.limiter.settle(tokenId);
+  await deps.boundary('after-create', run.jobId);
+  return persistPrediction(deps, run, attempt, prediction.id, 'create', prediction.status);
+}
+
+async function handleCreateError(
+  deps: StagingDeps,
+  run: StagingRun,
+  attempt: AttemptRow,
+  error: unknown,
+): Promise<StepResult> {
+  if (!(error instanceof ProviderError)) throw error;
+  const log = { jobId: run.jobId, attemptId: attempt.id, kind: error.kind, status: error.status };
+  switch (error.kind) {
+    case 'throttled': {
+      // A 429 bought nothing: mark it so the next delivery may call create again without waiting
+      // out the recovery grace, and back off without ending the attempt.
+      await updateAttemptIf(
+        deps.db,
+        attempt.id,
+        ['CREATING'],
+        { errorCode: 'PROVIDER_THROTTLED', errorMessage: error.message },
+        { providerPredictionId: null },
+      );
+      const delayMs = backoffDelayMs({
+        attempt: Math.min(run.throttleCount, 10),
+        baseMs: deps.settings.timings.throttleBaseMs,
+        maxMs: MAX_THROTTLE_BACKOFF_MS,
+        ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
+      });
+      deps.logger.warn({ ...log, delayMs }, 'provider throttled prediction creation; backing off');
+      return wait(Math.max(delayMs, deps.settings.timings.throttleBaseMs / 2), 'provider-throttled', {
+        throttleCount: run.throttleCount + 1,
+      });
+    }
+    case 'auth':
+      return failAttempt(deps, run.jobId, attempt, ['CREATING'], {
+        errorCode: 'PROVIDER_AUTH',
+        message: error.message,
+      });
+    case 'invalid':
+    case 'not_found':
+      return failAttempt(deps, run.jobId, attempt, ['CREATING'], {
+        errorCode: 'PROVIDER_REJECTED_INPUT',
+        message: error.message,
+      });
+    case 'server':
+    case 'network':
+      // Ambiguous: the provider may have created (and will bill) the prediction. Recovery looks
+      // for it before anything else happens to this attempt.
+      deps.logger.warn(log, 'prediction creation failed in transport; recovering before any new purchase');
+      await updateAttemptIf(
+        deps.db,
+        attempt.id,
+        ['CREATING'],
+        { errorCode: 'PROVIDER_UNAVAILABLE', errorMessage: error.message },
+        { providerPredictionId: null },
+      );
+      return 'continue';
+  }
+}
+
+type FoundPrediction = { id: string; status: string | null; source: 'webhook_receipt' | 'provider_list' };
+
+async function findExistingPrediction(
+  deps: StagingDeps,
+  attempt: AttemptRow,
+  webhook: string,
+): Promise<FoundPrediction | null | 'unavailable'> {
+  const receipt = await deps.db.aiProviderWebhookReceipt.findFirst({
+    where: { providerAttemptId: attempt.id },
+    orderBy: { receivedAt: 'asc' },
+    select: { providerPredictionId: true, providerStatus: true },
+  });
+  if (receipt !== null)
+    return { id: receipt.providerPredictionId, status: receipt.providerStatus, source: 'webhook_receipt' };
+  try {
+    const listed = await findPredictionByWebhook(deps.provider, {
+      webhook,
+      createdAfter: attempt.creatingAt ?? attempt.createdAt,
+    });
+    return listed === null ? null : { id: listed.id, status: listed.status, source: 'provider_list' };
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    deps.logger.warn(
+      { attemptId: attempt.id, kind: error.kind, err: error },
+      'provider prediction list unavailable during recovery',
+    );
+    return 'unavailable';
+  }
+}
+
+export async function persistPrediction(
+  deps: StagingDeps,
+  run: StagingRun,
+  attempt: Pick<AttemptRow, 'id' | 'attemptNumber'>,
+  predictionId: string,
+  source: 'create' | 'webhook_receipt' | 'provider_list',
+  providerStatus: string | null,
+): Promise<StepResult> {
+  const persisted = await updateAttemptIf(
+    deps.db,
+    attempt.id,
+    ['CREATING'],
+    {
+      status: 'ACTIVE',
+      providerPredictionId: predictionId,
+      predictionCreatedAt: new Date(),
+      providerStatus,
+      errorCode: null,
+      errorMessage: null,
+    },
+    // The webhook receiver may have filled the ID already; any other ID would be a second purchase.
+    { OR: [{ providerPredictionId: null }, { providerPredictionId: predictionId }] },
+  );
+  if (persisted) {
+    deps.events('prediction_created', run.jobId, {
+      attemptId: attempt.id,
+      attemptNumber: attempt.attemptNumber,
+      predictionId,
+      source,
+    });
+  }
+  return 'continue';
+}

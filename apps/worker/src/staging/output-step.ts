@@ -1,0 +1,270 @@
+import { createHash } from 'node:crypto';
+import { validateOutputMetadata } from '@staging/domain/output-validation';
+import type { ProviderAspectRatio, ProviderOutputFormat } from '@staging/domain/provider-values';
+import { STYLE_COPY } from '@staging/domain/styles';
+import type { CanonicalStyle } from '@staging/domain/styles';
+import { ObjectNotFoundError } from '@staging/platform/storage';
+import type { Prediction } from '@staging/provider/provider-client';
+import { failAttempt } from './attempt-failure';
+import { requireChanged, transactIfCurrent, updateAttemptIf, updateJobIf } from './job-ledger';
+import type { AttemptRow, StagingJobRow } from './job-ledger';
+import { downloadOutput, OutputDownloadError } from './output-download';
+import { inspectOutput } from './output-inspect';
+import { wait } from './staging-deps';
+import type { StagingDeps, StagingRun, StepResult } from './staging-deps';
+
+const FILE_EXTENSIONS: Record<ProviderOutputFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
+const CONTENT_TYPES: Record<ProviderOutputFormat, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+};
+
+/** Deterministic, so a re-run after a crash overwrites the same object instead of leaking one. */
+export function stagedObjectKey(
+  propertyId: string,
+  jobId: string,
+  attemptNumber: number,
+  format: ProviderOutputFormat,
+): string {
+  return `staged/${propertyId}/${jobId}/${attemptNumber}.${FILE_EXTENSIONS[format]}`;
+}
+
+/**
+ * Download (20 MiB ceiling) → validate → record the object key → upload → finalize. The key is
+ * written on the attempt before the upload, so an object in storage is always traceable to its
+ * attempt: a crash after the upload finalizes from storage on the next delivery, and a cancel
+ * sends the key to the deletion outbox.
+ */
+export async function handleOutput(
+  deps: StagingDeps,
+  run: StagingRun,
+  job: StagingJobRow,
+  attempt: AttemptRow,
+  prediction: Prediction | null,
+): Promise<StepResult> {
+  return deps.outputSlots.run(() => processOutput(deps, run, job, attempt, prediction));
+}
+
+async function processOutput(
+  deps: StagingDeps,
+  run: StagingRun,
+  job: StagingJobRow,
+  attempt: AttemptRow,
+  prediction: Prediction | null,
+): Promise<StepResult> {
+  const staging = job.staging!;
+  const requested = {
+    aspectRatio: staging.aspectRatio as ProviderAspectRatio,
+    outputFormat: staging.outputFormat as ProviderOutputFormat,
+  };
+  let bytes: Buffer | null = null;
+  if (attempt.outputObjectKey !== null) {
+    try {
+      bytes = await deps.storage.getObject(attempt.outputObjectKey);
+    } catch (error) {
+      if (!(error instanceof ObjectNotFoundError)) throw error;
+    }
+  }
+  const fromStorage = bytes !== null;
+  if (bytes === null) {
+    if (prediction === null) prediction = await deps.provider.getPrediction(attempt.providerPredictionId!);
+    const downloaded = await download(deps, run, attempt, prediction);
+    if (!Buffer.isBuffer(downloaded)) return downloaded;
+    bytes = downloaded;
+  }
+  await deps.boundary('after-download', run.jobId);
+
+  const validation = validateOutputMetadata(await inspectOutput(bytes), requested);
+  if (!validation.ok) {
+    return failAttempt(deps, run.jobId, attempt, ['ACTIVE'], {
+      errorCode: validation.errorCode,
+      message: validation.message,
+      discardObjectKey: fromStorage ? attempt.outputObjectKey : null,
+    });
+  }
+  deps.events('output_validated', run.jobId, {
+    attemptId: attempt.id,
+    attemptNumber: attempt.attemptNumber,
+    bytes: bytes.length,
+    format: validation.format,
+    width: validation.width,
+    height: validation.height,
+  });
+  const objectKey = stagedObjectKey(staging.propertyId, run.jobId, attempt.attemptNumber, validation.format);
+  const contentType = CONTENT_TYPES[validation.format];
+  const output = {
+    bytes: bytes.length,
+    width: validation.width,
+    height: validation.height,
+    format: validation.format,
+  };
+
+  if (!fromStorage) {
+    // A cancel that arrived during the download wins before anything is stored.
+    const current = await deps.db.aiJob.findUnique({ where: { id: run.jobId }, select: { status: true } });
+    if (current?.status !== 'PROCESSING') return 'continue';
+    const recorded = await updateAttemptIf(deps.db, attempt.id, ['ACTIVE'], {
+      outputObjectKey: objectKey,
+      downloadBytes: output.bytes,
+      outputWidth: output.width,
+      outputHeight: output.height,
+      outputFormat: output.format,
+    });
+    if (!recorded) return 'continue';
+    await deps.storage.putObject(objectKey, bytes, contentType);
+    await deps.boundary('after-upload', run.jobId);
+  }
+  return finalize(
+    deps,
+    run,
+    job,
+    { ...attempt, outputObjectKey: objectKey },
+    {
+      ...output,
+      objectKey,
+      contentType,
+      checksum: createHash('sha256').update(bytes).digest('hex'),
+    },
+  );
+}
+
+async function download(
+  deps: StagingDeps,
+  run: StagingRun,
+  attempt: AttemptRow,
+  prediction: Prediction,
+): Promise<Buffer | StepResult> {
+  const url = Array.isArray(prediction.output) ? prediction.output[0] : prediction.output;
+  if (typeof url !== 'string' || url === '') {
+    return failAttempt(deps, run.jobId, attempt, ['ACTIVE'], {
+      errorCode: 'OUTPUT_NOT_IMAGE',
+      message: 'the prediction succeeded without an output file',
+    });
+  }
+  try {
+    return await downloadOutput(url, { timeoutMs: deps.settings.timings.downloadTimeoutMs });
+  } catch (error) {
+    if (!(error instanceof OutputDownloadError)) throw error;
+    if (error.kind === 'too_large') {
+      return failAttempt(deps, run.jobId, attempt, ['ACTIVE'], {
+        errorCode: 'OUTPUT_TOO_LARGE',
+        message: error.message,
+      });
+    }
+    const completedAt = (attempt.providerCompletedAt ?? new Date()).getTime();
+    if (!error.retryable || Date.now() - completedAt > deps.settings.timings.downloadGiveUpMs) {
+      return failAttempt(deps, run.jobId, attempt, ['ACTIVE'], {
+        errorCode: 'OUTPUT_DOWNLOAD_FAILED',
+        message: error.message,
+      });
+    }
+    deps.logger.warn(
+      { jobId: run.jobId, attemptId: attempt.id, kind: error.kind },
+      'output download failed; retrying later',
+    );
+    return wait(deps.settings.timings.transientBackoffMs, 'output-download-retry');
+  }
+}
+
+interface StoredOutput {
+  objectKey: string;
+  contentType: string;
+  bytes: number;
+  width: number;
+  height: number;
+  format: ProviderOutputFormat;
+  checksum: string;
+}
+
+/**
+ * One transaction: job SUCCESS (only from PROCESSING, so a cancel committed first wins and the
+ * stored object is discarded by the cancel path), the private PENDING_REVIEW image, the job's
+ * resultImageId and the attempt SUCCEEDED.
+ */
+async function finalize(
+  deps: StagingDeps,
+  run: StagingRun,
+  job: StagingJobRow,
+  attempt: AttemptRow,
+  output: StoredOutput,
+): Promise<StepResult> {
+  const staging = job.staging!;
+  if (staging.original === null) {
+    return failAttempt(deps, run.jobId, attempt, ['ACTIVE'], {
+      errorCode: 'ORIGINAL_MISSING',
+      message: 'the original photo was deleted before the result was finalized',
+      discardObjectKey: output.objectKey,
+    });
+  }
+  const now = new Date();
+  let imageId = '';
+  const applied = await transactIfCurrent(deps.db, async (tx) => {
+    requireChanged(
+      await updateJobIf(tx, run.jobId, ['PROCESSING'], {
+        status: 'SUCCESS',
+        completedAt: now,
+        phase: null,
+        errorCode: null,
+        errorMessage: null,
+      }),
+      'job',
+    );
+    const image = await tx.propertyImage.create({
+      data: {
+        propertyId: staging.propertyId,
+        objectKey: output.objectKey,
+        contentType: output.contentType,
+        width: output.width,
+        height: output.height,
+        bytes: output.bytes,
+        isMain: false,
+        isStyled: true,
+        styledFromId: staging.original!.id,
+        style: STYLE_COPY.en[staging.canonicalStyle as CanonicalStyle]?.label ?? staging.canonicalStyle,
+        canonicalStyle: staging.canonicalStyle as CanonicalStyle,
+        roomType: staging.canonicalRoomType as never,
+        reviewStatus: 'PENDING_REVIEW',
+        aiJobId: run.jobId,
+        providerInputs: {
+          model: staging.providerModel,
+          promptVersion: staging.promptVersion,
+          prompt: staging.prompt,
+          quality: staging.quality,
+          aspectRatio: staging.aspectRatio,
+          outputFormat: staging.outputFormat,
+          outputCompression: staging.outputCompression,
+          roomType: staging.canonicalRoomType,
+          canonicalStyle: staging.canonicalStyle,
+        },
+        providerPredictionId: attempt.providerPredictionId,
+        outputBytes: output.bytes,
+        outputWidth: output.width,
+        outputHeight: output.height,
+        outputFormat: output.format,
+        outputChecksum: output.checksum,
+      },
+      select: { id: true },
+    });
+    imageId = image.id;
+    await tx.aiRoomStagingJob.update({ where: { aiJobId: run.jobId }, data: { resultImageId: image.id } });
+    requireChanged(
+      await updateAttemptIf(tx, attempt.id, ['ACTIVE'], { status: 'SUCCEEDED', endedAt: now }),
+      'attempt',
+    );
+  });
+  if (!applied) return 'continue';
+  const providerDone = attempt.providerCompletedAt?.getTime() ?? null;
+  const created = attempt.predictionCreatedAt?.getTime() ?? null;
+  deps.events('completed', run.jobId, {
+    attemptId: attempt.id,
+    attemptNumber: attempt.attemptNumber,
+    predictionId: attempt.providerPredictionId ?? '',
+    imageId,
+    totalMs: now.getTime() - job.createdAt.getTime(),
+    queueWaitMs: job.startedAt === null ? null : job.startedAt.getTime() - job.createdAt.getTime(),
+    providerMs: providerDone !== null && created !== null ? providerDone - created : null,
+    finalizeMs: providerDone === null ? null : now.getTime() - providerDone,
+  });
+  return 'continue';
+}

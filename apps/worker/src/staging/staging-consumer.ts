@@ -1,0 +1,144 @@
+import { DelayedError, Worker } from 'bullmq';
+import type { Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { withJobLock } from './job-lock';
+import { runStagingJob } from './run-staging-job';
+import { wait } from './staging-deps';
+import type { RunOutcome, StagingDeps } from './staging-deps';
+
+export interface StagingConsumerOptions {
+  queueName: string;
+  connection: Redis;
+  /** BullMQ key prefix; must match the producers' queue. */
+  prefix?: string;
+  concurrency: number;
+  /** BullMQ job lock; the Postgres job lock, not this, protects purchases. */
+  lockDurationMs?: number;
+  stalledIntervalMs?: number;
+}
+
+export interface StagingConsumer {
+  worker: Worker;
+  /** Number of deliveries currently inside the step loop. */
+  activeCount(): number;
+  /**
+   * Stops taking jobs; active deliveries park at their next step boundary (delayed queue job, no
+   * state lost). Resolves when all have parked or `graceMs` has passed, whichever is first.
+   */
+  stop(graceMs: number): Promise<{ drained: boolean }>;
+}
+
+/** Consecutive unexpected failures after which an alert is raised (each one is logged). */
+const ALERT_AFTER_FAILURES = 5;
+const MAX_ERROR_BACKOFF_MS = 60_000;
+
+/**
+ * The ai-staging<QUEUE_SUFFIX> consumer. The queue only delivers: each delivery runs the step loop
+ * under the job's Postgres lock and ends either with the job terminal (the queue job completes)
+ * or with a wait, which moves the queue job to delayed (job.moveToDelayed + DelayedError, so no
+ * BullMQ attempt is used). The webhook receiver promotes the delayed job to wake it early.
+ */
+export function startStagingConsumer(deps: StagingDeps, options: StagingConsumerOptions): StagingConsumer {
+  let stopping = false;
+  const active = new Set<string>();
+  const failures = new Map<string, number>();
+  const { timings } = deps.settings;
+
+  async function processDelivery(job: Job, token?: string): Promise<void> {
+    const jobId = job.id;
+    if (jobId === undefined || token === undefined)
+      throw new Error('staging delivery without job id or token');
+    active.add(jobId);
+    let outcome: RunOutcome;
+    try {
+      const queueWaitMs = Math.max(0, (job.processedOn ?? Date.now()) - job.timestamp);
+      const data = (job.data ?? {}) as Record<string, unknown>;
+      const throttleCount = typeof data['throttleCount'] === 'number' ? data['throttleCount'] : 0;
+      const result = await withJobLock(deps.db, jobId, { timeoutMs: timings.jobLockTimeoutMs }, (lock) =>
+        runStagingJob(deps, {
+          jobId,
+          queueAttempt: job.attemptsStarted,
+          queueWaitMs,
+          lock,
+          isStopping: () => stopping,
+          throttleCount,
+        }),
+      );
+      if (!result.acquired)
+        deps.logger.info(
+          { jobId, queueAttempt: job.attemptsStarted },
+          'job lock held by another run; re-delivering later',
+        );
+      outcome = result.acquired ? result.value : wait(timings.lockBusyRetryMs, 'job-lock-busy');
+      failures.delete(jobId);
+      if (outcome.kind === 'wait' && (outcome.throttleCount ?? 0) !== throttleCount) {
+        await job.updateData({ ...data, throttleCount: outcome.throttleCount ?? 0 });
+      }
+    } catch (error) {
+      const count = (failures.get(jobId) ?? 0) + 1;
+      failures.set(jobId, count);
+      deps.logger.error(
+        { jobId, err: error, consecutiveFailures: count },
+        'staging delivery failed unexpectedly; re-delivering later',
+      );
+      if (count === ALERT_AFTER_FAILURES) {
+        deps.captureAlert({
+          message: 'staging job keeps failing unexpectedly',
+          level: 'error',
+          tags: { jobId, errorCode: 'WORKER_ERROR' },
+        });
+      }
+      outcome = wait(
+        Math.min(timings.transientBackoffMs * 2 ** Math.min(count - 1, 6), MAX_ERROR_BACKOFF_MS),
+        'unexpected-error',
+      );
+    } finally {
+      active.delete(jobId);
+    }
+    if (outcome.kind === 'done') return;
+    await job.moveToDelayed(Date.now() + outcome.delayMs, token);
+    throw new DelayedError();
+  }
+
+  const worker = new Worker(options.queueName, processDelivery, {
+    connection: options.connection,
+    ...(options.prefix === undefined ? {} : { prefix: options.prefix }),
+    concurrency: options.concurrency,
+    lockDuration: options.lockDurationMs ?? 30_000,
+    stalledInterval: options.stalledIntervalMs ?? 30_000,
+    // A stalled delivery is re-run from the ledger, which is safe; failing the queue job after a
+    // couple of stalls would only strand a nonterminal job until the dispatcher re-adds it.
+    maxStalledCount: 1_000,
+    removeOnComplete: { age: 24 * 3_600, count: 10_000 },
+    removeOnFail: { age: 7 * 24 * 3_600 },
+  });
+  worker.on('error', (error) =>
+    deps.logger.error({ err: error, queue: options.queueName }, 'staging consumer error'),
+  );
+  worker.on('failed', (job, error) => {
+    if (error instanceof DelayedError || error.name === 'DelayedError') return;
+    deps.logger.error({ jobId: job?.id, err: error }, 'staging queue job failed');
+  });
+
+  return {
+    worker,
+    activeCount: () => active.size,
+    async stop(graceMs) {
+      stopping = true;
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), graceMs);
+      });
+      const closed = worker.close().then(() => 'closed' as const);
+      const result = await Promise.race([closed, timedOut]);
+      clearTimeout(timer);
+      if (result === 'timeout') {
+        deps.logger.warn(
+          { active: [...active] },
+          'shutdown grace elapsed with deliveries still active; their queue locks will expire and another worker resumes them',
+        );
+      }
+      return { drained: result === 'closed' };
+    },
+  };
+}

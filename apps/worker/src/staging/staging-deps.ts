@@ -1,0 +1,126 @@
+import type { StorageConfig } from '@staging/config/common';
+import type { Db } from '@staging/db/client';
+import type { Alert } from '@staging/platform/error-tracker';
+import type { Logger } from '@staging/platform/logger';
+import type { ObjectStorage } from '@staging/platform/storage';
+import type { ProviderClient } from '@staging/provider/provider-client';
+import type { JobLock } from './job-lock';
+import type { OutputSlots } from './output-slots';
+import type { PaidStartLimiter } from './paid-start-limiter';
+import type { StagingEvents } from './staging-events';
+
+/**
+ * Delays and bounds of the step loop. Production values are the defaults below; tests shorten
+ * them to exercise the same code paths in seconds.
+ */
+export interface StagingTimings {
+  /** Fallback poll of an active prediction; the webhook normally wakes the job earlier. */
+  pollIntervalMs: number;
+  /** Re-check of a job parked by the kill switch. */
+  disabledRecheckMs: number;
+  /** Pause between a retryable failure of attempt 1 (RETRYING) and reserving attempt 2. */
+  retryDelayMs: number;
+  /**
+   * How long a CREATING attempt whose prediction cannot be found (no webhook receipt, not in the
+   * provider's list) keeps being looked for before it is treated as never created.
+   */
+  createRecoveryGraceMs: number;
+  /** Re-check interval while recovering a CREATING attempt. */
+  recoveryPollMs: number;
+  /** A prediction still not terminal after this long is canceled and counted as a timeout. */
+  predictionTimeoutMs: number;
+  /** Base of the exponential backoff after a provider 429 on create. */
+  throttleBaseMs: number;
+  /** Backoff after a transient failure that spends nothing (5xx on a poll, storage hiccup). */
+  transientBackoffMs: number;
+  downloadTimeoutMs: number;
+  /** After this long past the provider's completion, a failing download ends the attempt. */
+  downloadGiveUpMs: number;
+  presignExpiresSeconds: number;
+  heartbeatIntervalMs: number;
+  /** Re-delivery delay when another run holds the job's lock. */
+  lockBusyRetryMs: number;
+  /** Upper bound of one run holding the job lock. */
+  jobLockTimeoutMs: number;
+}
+
+export const DEFAULT_STAGING_TIMINGS: StagingTimings = {
+  pollIntervalMs: 10_000,
+  disabledRecheckMs: 30_000,
+  retryDelayMs: 5_000,
+  createRecoveryGraceMs: 120_000,
+  recoveryPollMs: 5_000,
+  predictionTimeoutMs: 20 * 60_000,
+  throttleBaseMs: 2_000,
+  transientBackoffMs: 5_000,
+  downloadTimeoutMs: 120_000,
+  downloadGiveUpMs: 30 * 60_000,
+  presignExpiresSeconds: 3_600,
+  heartbeatIntervalMs: 5_000,
+  lockBusyRetryMs: 2_000,
+  jobLockTimeoutMs: 10 * 60_000,
+};
+
+/** Named points between persisted steps; tests pause or crash the worker there. */
+export const STEP_BOUNDARIES = [
+  'after-reserve',
+  'during-create',
+  'after-create',
+  'while-waiting',
+  'after-download',
+  'after-upload',
+] as const;
+export type StepBoundary = (typeof STEP_BOUNDARIES)[number];
+
+export interface StagingSettings {
+  /** Kill switch (SPEC.md 1.7): only creation of new paid predictions depends on it. */
+  stagingEnabled: boolean;
+  webhookBaseUrl: string;
+  userHashSecret: string;
+  costMicrousd: Record<string, number>;
+  pricingVersion: string | undefined;
+  /** For presigning the original's URL. */
+  storage: StorageConfig;
+  timings: StagingTimings;
+}
+
+export interface StagingDeps {
+  db: Db;
+  provider: ProviderClient;
+  storage: ObjectStorage;
+  limiter: PaidStartLimiter;
+  /** Bounds outputs held in memory at once across this process's jobs. */
+  outputSlots: OutputSlots;
+  events: StagingEvents;
+  logger: Logger;
+  captureAlert: (alert: Alert) => void;
+  settings: StagingSettings;
+  /** Called at each step boundary; inert in production. */
+  boundary: (name: StepBoundary, jobId: string) => Promise<void>;
+}
+
+/** One delivery of a job to the step loop. */
+export interface StagingRun {
+  jobId: string;
+  /** BullMQ's start counter of this queue job (wake-ups and polls included). */
+  queueAttempt: number;
+  /** Time from enqueue to this pickup. */
+  queueWaitMs: number;
+  lock: JobLock;
+  /** True once the process is shutting down: park at the next step boundary. */
+  isStopping: () => boolean;
+  /** Consecutive provider 429s on create seen by earlier deliveries (delivery state only). */
+  throttleCount: number;
+}
+
+export type RunOutcome =
+  { kind: 'done' } | { kind: 'wait'; delayMs: number; reason: string; throttleCount?: number };
+
+export const done: RunOutcome = { kind: 'done' };
+
+export function wait(delayMs: number, reason: string, extra: { throttleCount?: number } = {}): RunOutcome {
+  return { kind: 'wait', delayMs: Math.max(0, Math.round(delayMs)), reason, ...extra };
+}
+
+/** A step either moved the ledger on (run the loop again) or ends this delivery. */
+export type StepResult = 'continue' | RunOutcome;

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { STEP_BOUNDARIES } from '../src/staging/staging-deps';
+import { spawnWorker } from './support/worker-process';
+import type { WorkerProcess } from './support/worker-process';
+import { startTestStack } from './support/test-stack';
+import type { TestStack } from './support/test-stack';
+
+let stack: TestStack;
+const children: WorkerProcess[] = [];
+
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+
+afterAll(async () => {
+  for (const child of children) await child.kill();
+  await stack.close();
+});
+
+async function start(args: string[] = []): Promise<WorkerProcess> {
+  // Short BullMQ locks so the killed worker's job is detected as stalled within about a second.
+  const child = await spawnWorker({
+    env: stack.env(),
+    args,
+    settings: { lockDurationMs: 1_200, stalledIntervalMs: 500 },
+  });
+  children.push(child);
+  return child;
+}
+
+/** Every staged object of the job in storage is referenced by an image row or an outbox row. */
+async function expectNoUntrackedObjects(jobId: string, propertyId: string): Promise<void> {
+  for (const attemptNumber of [1, 2]) {
+    const key = `staged/${propertyId}/${jobId}/${attemptNumber}.jpg`;
+    if ((await stack.storage.headObject(key)) === null) continue;
+    const image = await stack.db.propertyImage.count({ where: { objectKey: key } });
+    const outbox = await stack.db.storageDeletionOutbox.count({ where: { objectKey: key } });
+    expect(image + outbox).toBeGreaterThan(0);
+  }
+}
+
+describe('crash matrix: SIGKILL at each step boundary, then restart', () => {
+  it.each(STEP_BOUNDARIES.map((b) => [b]))(
+    'killed at %s: the job finishes with exactly one purchase',
+    async (boundary) => {
+      const { jobId, propertyId } = await stack.seedJob();
+      const doomed = await start([`--test-crash-at=${boundary}`]);
+      const death = await Promise.race([
+        doomed.exited,
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), 20_000)),
+      ]);
+      expect(death).toEqual({ code: null, signal: 'SIGKILL' });
+      expect(doomed.stderr()).toContain(`SIGKILL at ${boundary}`);
+
+      const survivor = await start();
+      const status = await stack.waitForStatus(jobId, ['SUCCESS', 'CANCELED', 'FAILED'], 25_000);
+      expect(status).toBe('SUCCESS');
+      const attempts = await stack.db.aiProviderAttempt.findMany({ where: { aiJobId: jobId } });
+      // A restart alone never moves to attempt 2, and never buys an attempt twice.
+      expect(attempts.map((a) => [a.attemptNumber, a.status])).toEqual([[1, 'SUCCEEDED']]);
+      expect(await stack.purchasesFor(jobId)).toHaveLength(1);
+      expect(await stack.db.propertyImage.count({ where: { aiJobId: jobId } })).toBe(1);
+      await expectNoUntrackedObjects(jobId, propertyId);
+
+      survivor.child.kill('SIGTERM');
+      expect(await survivor.exited).toEqual({ code: 0, signal: null });
+    },
+    60_000,
+  );
+});

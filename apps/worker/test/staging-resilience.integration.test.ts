@@ -1,0 +1,160 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { spawnWorker } from './support/worker-process';
+import type { WorkerProcess } from './support/worker-process';
+import { startTcpProxy } from './support/tcp-proxy';
+import { startTestStack, waitUntil } from './support/test-stack';
+import type { SeededJob, TestStack } from './support/test-stack';
+
+let stack: TestStack;
+const children: WorkerProcess[] = [];
+
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+
+afterEach(async () => {
+  for (const child of children) await child.kill();
+  await stack.stopWorkers();
+}, 30_000);
+
+afterAll(async () => {
+  for (const child of children) await child.kill();
+  await stack.close();
+}, 60_000);
+
+async function waitForLog(child: WorkerProcess, message: string): Promise<void> {
+  await waitUntil(
+    async () => child.lines().some((l) => l['msg'] === message) || child.stderr().includes(message),
+    {
+      timeoutMs: 20_000,
+      what: `"${message}" from the child worker`,
+    },
+  );
+}
+
+describe('a blocked event loop (BullMQ re-runs the processor for the same job)', () => {
+  it('still buys one prediction per attempt: the Postgres job lock fences the second run', async () => {
+    const blocked = await spawnWorker({
+      env: stack.env(),
+      // Blocked well past the 1 s BullMQ lock, long enough for another worker's stalled check
+      // (two passes) to hand the job to a second run.
+      args: ['--test-block-at=after-reserve:9000'],
+      settings: { lockDurationMs: 1_000, stalledIntervalMs: 500 },
+    });
+    children.push(blocked);
+    try {
+      await waitForLog(blocked, 'worker started');
+      const { jobId } = await stack.seedJob();
+      await waitForLog(blocked, 'blocking the event loop at after-reserve');
+      // A second worker on the same queue finds the job's BullMQ lock expired and runs it again.
+      const rescuer = await stack.startWorker({
+        overrides: { consumer: { lockDurationMs: 1_000, stalledIntervalMs: 500 } },
+      });
+      await stack.waitForStatus(jobId, ['SUCCESS', 'FAILED', 'CANCELED'], 30_000);
+      expect((await stack.db.aiJob.findUniqueOrThrow({ where: { id: jobId } })).status).toBe('SUCCESS');
+      const attempts = await stack.db.aiProviderAttempt.findMany({ where: { aiJobId: jobId } });
+      expect(attempts.map((a) => [a.attemptNumber, a.status])).toEqual([[1, 'SUCCEEDED']]);
+      expect(await stack.purchasesFor(jobId)).toHaveLength(1);
+      // The re-run really happened and was turned away by the job lock.
+      expect(
+        rescuer.log
+          .lines()
+          .some(
+            (l) => l['jobId'] === jobId && l['msg'] === 'job lock held by another run; re-delivering later',
+          ),
+      ).toBe(true);
+      await rescuer.stop();
+    } finally {
+      await blocked.kill();
+    }
+  }, 60_000);
+});
+
+describe('SIGTERM with jobs in flight', () => {
+  it('stops taking jobs, parks the active ones, exits 0 within the grace period; a new worker finishes them', async () => {
+    const child = await spawnWorker({ env: stack.env() });
+    children.push(child);
+    let jobs: SeededJob[] = [];
+    try {
+      await waitForLog(child, 'worker started');
+      const health = await fetch(`http://127.0.0.1:${child.port}/healthz`);
+      expect(health.status).toBe(200);
+      // Ready once the database, Redis and the consumer answer (the consumer connects asynchronously).
+      const ready = await waitUntil(
+        async () => {
+          const response = await fetch(`http://127.0.0.1:${child.port}/readyz`);
+          const body = (await response.json()) as Record<string, unknown>;
+          return response.status === 200 ? body : undefined;
+        },
+        { what: '/readyz to answer 200', timeoutMs: 10_000, intervalMs: 200 },
+      );
+      expect(ready).toMatchObject({ status: 'ready', checks: { database: 'ok', redis: 'ok' } });
+
+      await stack.faults([1, 2, 3].map(() => ({ name: 'slow' as const, delayMs: 4_000 })));
+      jobs = await stack.seedJobs(3);
+      await waitUntil(
+        async () =>
+          (await stack.db.aiProviderAttempt.count({
+            where: { aiJobId: { in: jobs.map((j) => j.jobId) }, status: 'ACTIVE' },
+          })) === 3,
+        {
+          what: 'three running predictions',
+        },
+      );
+      const signaledAt = Date.now();
+      child.child.kill('SIGTERM');
+      expect(await child.exited).toEqual({ code: 0, signal: null });
+      expect(Date.now() - signaledAt).toBeLessThan(8_000);
+      expect(child.lines().some((l) => l['msg'] === 'worker stopped' && l['drained'] === true)).toBe(true);
+    } finally {
+      await child.kill();
+    }
+
+    const next = await stack.startWorker();
+    for (const { jobId } of jobs) await stack.waitForStatus(jobId, ['SUCCESS', 'FAILED', 'CANCELED']);
+    for (const { jobId } of jobs) {
+      expect((await stack.db.aiJob.findUniqueOrThrow({ where: { id: jobId } })).status).toBe('SUCCESS');
+      expect(await stack.purchasesFor(jobId)).toHaveLength(1);
+    }
+    await next.stop();
+  }, 60_000);
+});
+
+describe('Redis outage', () => {
+  it('the worker resumes by itself after an outage longer than its drain delay and the backlog drains', async () => {
+    const proxy = await startTcpProxy({ host: '127.0.0.1', port: 6379 });
+    try {
+      const worker = await stack.startWorker({ env: { VALKEY_URL: proxy.url } });
+      const [first] = await stack.seedJobs(1);
+      await stack.waitForStatus(first!.jobId, ['SUCCESS']);
+
+      await proxy.cut();
+      const backlog = await stack.seedJobs(3);
+      // Longer than BullMQ's drain delay (5 s) so the blocking fetch times out during the outage.
+      await new Promise((resolve) => setTimeout(resolve, 6_500));
+      for (const { jobId } of backlog)
+        expect((await stack.db.aiJob.findUniqueOrThrow({ where: { id: jobId } })).status).toBe('PENDING');
+      await proxy.restore();
+
+      for (const { jobId } of backlog) await stack.waitForStatus(jobId, ['SUCCESS'], 40_000);
+      for (const { jobId } of backlog) expect(await stack.purchasesFor(jobId)).toHaveLength(1);
+      await worker.stop();
+    } finally {
+      await proxy.close();
+    }
+  }, 90_000);
+
+  it('a stop while Redis is unreachable still ends within a bounded time', async () => {
+    const proxy = await startTcpProxy({ host: '127.0.0.1', port: 6379 });
+    try {
+      const worker = await stack.startWorker({ env: { VALKEY_URL: proxy.url } });
+      await worker.app.consumer.worker.waitUntilReady();
+      await proxy.cut();
+      const started = Date.now();
+      await worker.stop();
+      expect(Date.now() - started).toBeLessThan(20_000);
+    } finally {
+      await proxy.close();
+    }
+  }, 40_000);
+});

@@ -1,0 +1,379 @@
+/**
+ * Everything a worker integration test runs against, all real and local: the Jest run's migrated
+ * Postgres database, Redis with a queue namespace unique to the test file, s3rver, the provider
+ * simulator and a webhook receiver that records receipts and wakes jobs like the api does.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import sharp from 'sharp';
+import { parseWorkerEnv } from '@staging/config/worker';
+import type { ProducerValues } from '@staging/config/producer-values';
+import type { WorkerConfig } from '@staging/config/worker';
+import { createDb } from '@staging/db/client';
+import type { Db } from '@staging/db/client';
+import { createOriginalImage, createProperty, createUser } from '@staging/db/testing/factories';
+import type { JobStatus } from '@staging/domain/staging-states';
+import { createRedis, queueNames } from '@staging/platform/queues';
+import { createObjectStorage } from '@staging/platform/storage';
+import type { ObjectStorage } from '@staging/platform/storage';
+import { submitStaging } from '@staging/services/staging/submit-staging';
+import { createStagingQueue } from '@staging/services/staging/staging-queue';
+import type { StagingQueue } from '@staging/services/staging/staging-queue';
+import { memoryLogger, producerDeps } from '@staging/services/staging/testing/staging-test-kit';
+import type { MemoryLogger } from '@staging/services/staging/testing/staging-test-kit';
+import { startS3rver } from '@staging/stack/s3-server';
+import type { RunningS3rver } from '@staging/stack/s3-server';
+// The simulator package is not a dependency of the worker (it must stay independent of the code
+// it checks), so tests load its sources by path.
+import { startProviderSimulator } from '@staging/provider-simulator/simulator';
+import type {
+  FaultName,
+  FaultSpec,
+  ProviderSimulator,
+} from '@staging/provider-simulator/simulator';
+import { createWorkerApp } from '../../src/create-worker-app';
+import type { WorkerApp, WorkerAppOverrides } from '../../src/create-worker-app';
+import type { StagingTimings } from '../../src/staging/staging-deps';
+import { startTestWebhookReceiver } from './test-webhook-receiver';
+import type { TestWebhookReceiver } from './test-webhook-receiver';
+
+export const TEST_TOKEN = 'sim-token-worker-tests-0123456789';
+export const TEST_SIGNING_SECRET = `whsec_${Buffer.from('worker test signing key 32 bytes').toString('base64')}`;
+const BUCKET = 'staging-worker-test';
+
+/** Short but realistic delays: every path of production runs, in seconds instead of minutes. */
+export const FAST_TIMINGS: Partial<StagingTimings> = {
+  pollIntervalMs: 1_000,
+  disabledRecheckMs: 400,
+  retryDelayMs: 150,
+  createRecoveryGraceMs: 1_500,
+  recoveryPollMs: 250,
+  predictionTimeoutMs: 5_000,
+  throttleBaseMs: 200,
+  transientBackoffMs: 250,
+  downloadTimeoutMs: 10_000,
+  downloadGiveUpMs: 3_000,
+  heartbeatIntervalMs: 400,
+  lockBusyRetryMs: 250,
+  jobLockTimeoutMs: 60_000,
+};
+
+export interface SimPredictionView {
+  id: string;
+  status: string;
+  webhook: string | null;
+  created_at: string;
+  input: Record<string, unknown>;
+}
+
+export interface SeededJob {
+  jobId: string;
+  propertyId: string;
+  originalImageId: string;
+  originalKey: string;
+  userId: string;
+}
+
+export interface RunningWorker {
+  app: WorkerApp;
+  log: MemoryLogger;
+  stop(): Promise<void>;
+}
+
+export interface TestStack {
+  db: Db;
+  redis: Redis;
+  suffix: string;
+  queueName: string;
+  queue: StagingQueue;
+  storage: ObjectStorage;
+  s3: RunningS3rver;
+  sim: ProviderSimulator;
+  receiver: TestWebhookReceiver;
+  /** Worker environment (what a deployment would set); tests override single variables. */
+  env(overrides?: Record<string, string | undefined>): Record<string, string>;
+  config(overrides?: Record<string, string | undefined>): WorkerConfig;
+  startWorker(options?: {
+    env?: Record<string, string | undefined>;
+    overrides?: WorkerAppOverrides;
+  }): Promise<RunningWorker>;
+  seedJob(options?: { photo?: Buffer }): Promise<SeededJob>;
+  /** `count` jobs on one property of one agent, submitted in one call (users are slow to hash). */
+  seedJobs(
+    count: number,
+    options?: { photo?: Buffer; producer?: Partial<ProducerValues> },
+  ): Promise<SeededJob[]>;
+  /** Every prediction the simulator was asked to create (GET /__sim/predictions). */
+  predictions(): Promise<SimPredictionView[]>;
+  /** Paid predictions of one job: those whose callback URL names one of its attempts. */
+  purchasesFor(jobId: string): Promise<SimPredictionView[]>;
+  faults(faults: (FaultName | FaultSpec)[]): Promise<void>;
+  /** Stops every in-process worker still running (call in afterEach so a failed test cannot leak one). */
+  stopWorkers(): Promise<void>;
+  waitForStatus(jobId: string, statuses: JobStatus[], timeoutMs?: number): Promise<JobStatus>;
+  close(): Promise<void>;
+}
+
+let photoCache: Buffer | null = null;
+
+/** A small real JPEG, 3:2, with structure so the simulator's output is a real photo derivative. */
+export async function testPhoto(): Promise<Buffer> {
+  if (photoCache !== null) return photoCache;
+  const width = 600;
+  const height = 400;
+  const raw = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const i = (y * width + x) * 3;
+      raw[i] = Math.floor((x / width) * 220);
+      raw[i + 1] = Math.floor((y / height) * 200);
+      raw[i + 2] = (x >> 4) % 2 === (y >> 4) % 2 ? 50 : 140;
+    }
+  }
+  photoCache = await sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  return photoCache;
+}
+
+/** Random pixels do not compress: a PNG of w×h noise is about 3·w·h bytes (bench and size tests). */
+export async function noisePng(width: number, height: number): Promise<Buffer> {
+  return sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: { r: 0, g: 0, b: 0 },
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
+  })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
+export async function waitUntil<T>(
+  read: () => Promise<T | undefined | null | false>,
+  options: { timeoutMs?: number; what?: string; intervalMs?: number } = {},
+): Promise<T> {
+  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
+  for (;;) {
+    const value = await read();
+    if (value !== undefined && value !== null && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${options.what ?? 'condition'}`);
+    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 50));
+  }
+}
+
+export async function startTestStack(
+  options: { simCompletionDelayMs?: number; simOutputFetchBaseUrl?: string } = {},
+): Promise<TestStack> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (databaseUrl === undefined)
+    throw new Error('DATABASE_URL is not set: the Jest global setup did not run');
+  const valkeyUrl = process.env.VALKEY_URL ?? 'redis://127.0.0.1:6379';
+  const db = createDb(databaseUrl, { maxConnections: 12 });
+  const redis = createRedis(valkeyUrl, { role: 'worker', connectionName: 'worker-test' });
+  const suffix = `${process.env.QUEUE_SUFFIX ?? ''}-w${randomBytes(4).toString('hex')}`;
+  const queueName = queueNames(suffix).staging;
+  const queue = createStagingQueue(redis, suffix);
+  const s3 = await startS3rver({ buckets: [BUCKET] });
+  const storageEnv = {
+    S3_ENDPOINT: s3.endpoint,
+    S3_REGION: 'us-east-1',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_BUCKET: BUCKET,
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+  const sim = await startProviderSimulator({
+    token: TEST_TOKEN,
+    webhookSigningSecret: TEST_SIGNING_SECRET,
+    completionDelayMs: options.simCompletionDelayMs ?? 300,
+    slowCompletionDelayMs: 2_500,
+    webhookRetryDelaysMs: [200, 600],
+    webhookTimeoutMs: 3_000,
+    ...(options.simOutputFetchBaseUrl === undefined
+      ? {}
+      : { outputFetchBaseUrl: options.simOutputFetchBaseUrl }),
+  });
+  const receiver = await startTestWebhookReceiver({ db, queue: () => queue, secret: TEST_SIGNING_SECRET });
+  const userHashSecret = randomBytes(32).toString('hex');
+  const running = new Set<RunningWorker>();
+
+  const env = (overrides: Record<string, string | undefined> = {}): Record<string, string> => {
+    const base: Record<string, string | undefined> = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: databaseUrl,
+      VALKEY_URL: valkeyUrl,
+      QUEUE_SUFFIX: suffix,
+      AI_ROOM_STAGING_ENABLED: 'true',
+      AI_STAGING_QUALITY: 'medium',
+      AI_STAGING_ASPECT_RATIO: '3:2',
+      AI_STAGING_OUTPUT_FORMAT: 'jpeg',
+      AI_STAGING_OUTPUT_COMPRESSION: '92',
+      AI_STAGING_CONCURRENCY: '4',
+      AI_STAGING_RATE_LIMIT_PER_MINUTE: '100',
+      AI_STAGING_RATE_LIMIT_WINDOW_MS: '60000',
+      AI_STAGING_COST_MICROUSD_MEDIUM: '42000',
+      AI_STAGING_PRICING_VERSION: 'test-2026-11',
+      PROVIDER_API_TOKEN: TEST_TOKEN,
+      PROVIDER_API_BASE_URL: sim.url,
+      PROVIDER_WEBHOOK_BASE_URL: receiver.origin,
+      ALLOW_INSECURE_WEBHOOK_BASE_URL: 'true',
+      AI_STAGING_USER_HASH_SECRET: userHashSecret,
+      // In-process workers run without HTTP; child processes get a free port of their own.
+      PORT: '4100',
+      DELETION_OUTBOX_INTERVAL_MS: '500',
+      ...storageEnv,
+      ...overrides,
+    };
+    return Object.fromEntries(Object.entries(base).filter((e): e is [string, string] => e[1] !== undefined));
+  };
+  const config = (overrides: Record<string, string | undefined> = {}) => parseWorkerEnv(env(overrides));
+  const storage = createObjectStorage(config().storage);
+
+  const seed = async (
+    count: number,
+    photo?: Buffer,
+    producer: Partial<ProducerValues> = {},
+  ): Promise<SeededJob[]> => {
+    const owner = await createUser(db);
+    const property = await createProperty(db, { ownerAgentId: owner.id });
+    const originals: Awaited<ReturnType<typeof createOriginalImage>>[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const original = await createOriginalImage(db, { propertyId: property.id });
+      await storage.putObject(original.objectKey, photo ?? (await testPhoto()), 'image/jpeg');
+      originals.push(original);
+    }
+    const deps = producerDeps(
+      { db, stagingQueue: queue, logger: memoryLogger().logger },
+      {
+        producer: {
+          quality: 'medium',
+          aspectRatio: '3:2',
+          outputFormat: 'jpeg',
+          outputCompression: 92,
+          ...producer,
+        },
+      },
+    );
+    const items = await submitStaging(deps, {
+      actor: { id: owner.id, role: 'AGENT' },
+      assignments: originals.map((o) => ({
+        originalImageId: o.id,
+        roomType: 'LIVING_ROOM' as const,
+        style: 'MODERN',
+      })),
+    });
+    return items.map((item, i) => {
+      if (item.disposition !== 'ENQUEUED' || item.aiJobId === null)
+        throw new Error(`seed submission not enqueued: ${JSON.stringify(item)}`);
+      const original = originals[i]!;
+      return {
+        jobId: item.aiJobId,
+        propertyId: property.id,
+        originalImageId: original.id,
+        originalKey: original.objectKey,
+        userId: owner.id,
+      };
+    });
+  };
+
+  const predictions = async (): Promise<SimPredictionView[]> => {
+    const response = await fetch(`${sim.origin}/__sim/predictions`);
+    return ((await response.json()) as { predictions: SimPredictionView[] }).predictions;
+  };
+
+  return {
+    db,
+    redis,
+    suffix,
+    queueName,
+    queue,
+    storage,
+    s3,
+    sim,
+    receiver,
+    env,
+    config,
+    async startWorker(options = {}) {
+      const log = memoryLogger();
+      const app = await createWorkerApp(config(options.env), {
+        logger: log.logger,
+        captureAlert: (alert) => log.logger.error({ event: 'alert', ...alert.tags }, alert.message),
+        timings: FAST_TIMINGS,
+        consumer: { lockDurationMs: 5_000, stalledIntervalMs: 2_000 },
+        repairIntervalMs: 1_000,
+        shutdownGraceMs: 5_000,
+        deletionOutbox: { retryBaseMs: 100, maxAttempts: 3 },
+        http: false,
+        ...options.overrides,
+      });
+      const worker: RunningWorker = {
+        app,
+        log,
+        async stop() {
+          running.delete(worker);
+          await app.stop();
+        },
+      };
+      running.add(worker);
+      return worker;
+    },
+    async seedJob(seedOptions = {}) {
+      const [job] = await seed(1, seedOptions.photo);
+      return job!;
+    },
+    seedJobs: (count, options = {}) => seed(count, options.photo, options.producer),
+    predictions,
+    async purchasesFor(jobId) {
+      const attempts = await db.aiProviderAttempt.findMany({
+        where: { aiJobId: jobId },
+        select: { id: true },
+      });
+      const suffixes = attempts.map((a) => `/api/webhooks/provider/staging/${a.id}`);
+      return (await predictions()).filter(
+        (p) => p.webhook !== null && suffixes.some((s) => p.webhook!.endsWith(s)),
+      );
+    },
+    async stopWorkers() {
+      for (const worker of [...running]) await worker.stop();
+    },
+    async faults(list) {
+      const response = await fetch(`${sim.origin}/__sim/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(list),
+      });
+      if (!response.ok) throw new Error(`scripting faults failed: HTTP ${response.status}`);
+    },
+    async waitForStatus(jobId, statuses, timeoutMs = 20_000) {
+      return waitUntil(
+        async () => {
+          const job = await db.aiJob.findUnique({ where: { id: jobId }, select: { status: true } });
+          return job !== null && statuses.includes(job.status) ? job.status : undefined;
+        },
+        { timeoutMs, what: `job ${jobId} to reach ${statuses.join('/')}` },
+      );
+    },
+    async close() {
+      for (const worker of [...running]) await worker.stop();
+      await receiver.stop();
+      sim.reset();
+      await sim.settle();
+      await sim.stop();
+      storage.close();
+      await s3.stop();
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `*${queueName}*`, 'COUNT', 500);
+        cursor = next;
+        if (keys.length > 0) await redis.del(...keys);
+      } while (cursor !== '0');
+      await queue.close();
+      await redis.quit();
+      await db.$disconnect();
+    },
+  };
+}

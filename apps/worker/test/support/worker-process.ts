@@ -1,0 +1,83 @@
+/**
+ * Runs the real entry point (`tsx src/main.ts`) as a child process, so SIGKILL and SIGTERM are
+ * real signals and a blocked event loop blocks only that worker.
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FAST_TIMINGS } from './test-stack';
+
+const workerDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface WorkerProcess {
+  child: ChildProcess;
+  port: number;
+  /** Parsed JSON log lines written so far. */
+  lines(): Record<string, unknown>[];
+  stderr(): string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** SIGKILL if still running (cleanup). */
+  kill(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export async function spawnWorker(options: {
+  env: Record<string, string>;
+  args?: string[];
+  settings?: Record<string, number>;
+}): Promise<WorkerProcess> {
+  const port = await freePort();
+  const settings = {
+    ...FAST_TIMINGS,
+    lockDurationMs: 2_000,
+    stalledIntervalMs: 1_000,
+    repairIntervalMs: 1_000,
+    shutdownGraceMs: 8_000,
+    ...options.settings,
+  };
+  // `--import tsx` keeps the worker the spawned process itself (the tsx CLI would add a parent
+  // process that turns a SIGKILL of the worker into exit code 137 of its own).
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/main.ts', `--test-timings=${JSON.stringify(settings)}`, ...(options.args ?? [])],
+    {
+      cwd: workerDir,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return {
+    child,
+    port,
+    exited,
+    stderr: () => err,
+    lines: () =>
+      out
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { Queue } from 'bullmq';
+import type { ConnectionOptions, JobsOptions } from 'bullmq';
+import { z } from 'zod';
+import { queueNames } from '@staging/platform/queues';
+
+/**
+ * `ai<QUEUE_SUFFIX>` carries two message kinds, told apart by the BullMQ job name:
+ * - `description` (this module): generate a listing description;
+ * - `stage-room` (services/bridge): a v1 staging request the worker materializes into a v2 job.
+ */
+export const DESCRIPTION_JOB_NAME = 'description';
+
+/**
+ * Payload of a description message. Like staging messages it carries the ledger row's ID only:
+ * the property to describe is in ai_jobs.payload, so repair can rebuild any message from Postgres.
+ */
+export const ZDescriptionJobPayload = z.strictObject({
+  aiJobId: z.string().min(1).max(100),
+  v: z.literal(1),
+});
+
+export type TDescriptionJobPayload = z.infer<typeof ZDescriptionJobPayload>;
+
+/** The queue as producers and the worker type it; data differs per job name. */
+export type AiQueue = Queue<Record<string, unknown>, unknown, string>;
+
+/**
+ * - `attempts`/`backoff`: a generator or database blip is retried; after the last attempt the
+ *   worker records the job FAILED.
+ * - `removeOnComplete`: the job's history is ai_jobs; removal frees the jobId for repair.
+ */
+export const DESCRIPTION_JOB_OPTIONS = {
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 1_000 },
+  removeOnComplete: true,
+  removeOnFail: { age: 7 * 24 * 3600 },
+} as const satisfies JobsOptions;
+
+/** Opens `ai<queueSuffix>` on `connection`. */
+export function createAiQueue(connection: ConnectionOptions, queueSuffix: string): AiQueue {
+  return new Queue<Record<string, unknown>, unknown, string>(queueNames(queueSuffix).ai, { connection });
+}
+
+/** Adds the message of description job `aiJobId` (jobId = aiJobId, so adding twice adds once). */
+export async function enqueueDescriptionJob(queue: AiQueue, aiJobId: string): Promise<void> {
+  const data = ZDescriptionJobPayload.parse({ aiJobId, v: 1 });
+  await queue.add(DESCRIPTION_JOB_NAME, data, { ...DESCRIPTION_JOB_OPTIONS, jobId: aiJobId });
+}
