@@ -117,7 +117,6 @@ export async function createWorkerApp(config: WorkerConfig, overrides: WorkerApp
       userHashSecret: config.userHashSecret,
       costMicrousd: config.costMicrousd,
       pricingVersion: config.pricingVersion,
-      storage: config.storage,
       timings,
     },
   };

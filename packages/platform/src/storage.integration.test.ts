@@ -68,6 +68,21 @@ describe('object storage over s3rver', () => {
     expect(Buffer.concat(chunks).equals(body)).toBe(true);
   });
 
+  it('presigns a GET URL that serves the object without credentials and expires as asked', async () => {
+    const storage = storageFor(uniqueBucket());
+    await storage.ensureBucket();
+    const key = `originals/${randomUUID()}.jpg`;
+    const body = Buffer.from('original photo bytes');
+    await storage.putObject(key, body, 'image/jpeg');
+
+    const url = new URL(await storage.presignGetUrl(key, 600));
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('600');
+    expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    const response = await fetch(url);
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer()).equals(body)).toBe(true);
+  });
+
   it('overwrites an object under the same key', async () => {
     const storage = storageFor(uniqueBucket());
     await storage.ensureBucket();

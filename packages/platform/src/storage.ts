@@ -9,6 +9,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { StorageConfig } from '@staging/config/common';
 
 export interface ObjectHead {
@@ -26,6 +27,11 @@ export interface ObjectStorage {
   /** Succeeds when the key is already gone, so outbox retries are safe. */
   deleteObject(key: string): Promise<void>;
   headObject(key: string): Promise<ObjectHead | null>;
+  /**
+   * A time-limited GET URL for one object (the provider downloads originals with it). The URL is
+   * a bearer credential: hand it to the one party that needs it and never log it.
+   */
+  presignGetUrl(key: string, expiresInSeconds: number): Promise<string>;
   /** Creates the bucket when missing (local stack, tests); a no-op when it exists. */
   ensureBucket(): Promise<void>;
   /** Releases the HTTP connection pool. */
@@ -107,6 +113,10 @@ export function createObjectStorage(config: StorageConfig): ObjectStorage {
         if (isNotFound(error)) return null;
         throw error;
       }
+    },
+
+    presignGetUrl(key, expiresInSeconds) {
+      return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key }), { expiresIn: expiresInSeconds });
     },
 
     async ensureBucket() {

@@ -23,7 +23,6 @@ import { stagingWebhookUrl } from '@staging/provider/webhook-url';
 import { failAttempt } from './attempt-failure';
 import { insertReservedAttempt, updateAttemptIf, updateJobIf } from './job-ledger';
 import type { AttemptRow, StagingJobRow } from './job-ledger';
-import { presignGetObjectUrl } from './presigned-url';
 import { wait } from './staging-deps';
 import type { StagingDeps, StagingRun, StepResult } from './staging-deps';
 
@@ -131,9 +130,7 @@ async function createPrediction(
     return 'continue';
   }
   const userId = staging.requestedByUserId ?? job.requestedByUserId ?? 'unknown-user';
-  const inputUrl = presignGetObjectUrl(deps.settings.storage, original.objectKey, {
-    expiresInSeconds: deps.settings.timings.presignExpiresSeconds,
-  });
+  const inputUrl = await deps.storage.presignGetUrl(original.objectKey, deps.settings.timings.presignExpiresSeconds);
   // Last fence before money: a run that outlived its job lock must not buy.
   await run.lock.assertHeld();
   let prediction: Prediction;

@@ -1,4 +1,3 @@
-import type { StorageConfig } from '@staging/config/common';
 import type { Db } from '@staging/db/client';
 import type { Alert } from '@staging/platform/error-tracker';
 import type { Logger } from '@staging/platform/logger';
@@ -79,8 +78,6 @@ export interface StagingSettings {
   userHashSecret: string;
   costMicrousd: Record<string, number>;
   pricingVersion: string | undefined;
-  /** For presigning the original's URL. */
-  storage: StorageConfig;
   timings: StagingTimings;
 }
 
