@@ -15,6 +15,9 @@ export function createJestConfig(rootDir, overrides = {}) {
     globalTeardown: path.join(dbTesting, 'jest-global-teardown.ts'),
     rootDir,
     testEnvironment: 'node',
+    // Jest 30's default 'soft' globals cleanup recurses forever when a late callback (a child
+    // process exit, a socket close) writes a global after teardown (jestjs/jest#16044).
+    testEnvironmentOptions: { globalsCleanup: 'off' },
     extensionsToTreatAsEsm: ['.ts', '.tsx'],
     moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
     testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
