@@ -21,7 +21,8 @@ const outputFile = path.join(resultsDir, `${pkgName.replace(/[@/]/g, '_')}.json`
 
 const result = spawnSync(
   process.execPath,
-  [jestBin, '--config', configPath, '--rootDir', pkgDir, '--passWithNoTests', '--json',
+  // --forceExit: a leaked reconnecting client must never hang CI after the results are written.
+  [jestBin, '--config', configPath, '--rootDir', pkgDir, '--passWithNoTests', '--forceExit', '--json',
     `--outputFile=${outputFile}`, ...process.argv.slice(2)],
   {
     stdio: 'inherit',
