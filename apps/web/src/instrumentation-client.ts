@@ -4,5 +4,10 @@ import * as Sentry from '@sentry/nextjs';
 
 const dsn = process.env.NEXT_PUBLIC_SENTRY_DSN;
 if (dsn !== undefined && dsn !== '') {
-  Sentry.init({ dsn, sendDefaultPii: false, tracesSampleRate: 0, initialScope: { tags: { service: 'web-browser' } } });
+  Sentry.init({
+    dsn,
+    sendDefaultPii: false,
+    tracesSampleRate: 0,
+    initialScope: { tags: { service: 'web-browser' } },
+  });
 }

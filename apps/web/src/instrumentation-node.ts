@@ -20,5 +20,11 @@ export function startProducerParityPublisher(): void {
     connectionName: 'web-parity',
     onError: (error) => logger.warn({ err: error }, 'queue store connection error (producer parity)'),
   });
-  startProducerFingerprintPublisher({ redis, role: 'web', values: config.producer, queueSuffix: config.queueSuffix, logger });
+  startProducerFingerprintPublisher({
+    redis,
+    role: 'web',
+    values: config.producer,
+    queueSuffix: config.queueSuffix,
+    logger,
+  });
 }
