@@ -6,6 +6,7 @@ import { flushErrorTracker, initErrorTracker } from '@staging/platform/error-tra
 import { createLogger } from '@staging/platform/logger';
 import { createRedis } from '@staging/platform/queues';
 import { createObjectStorage } from '@staging/platform/storage';
+import { startProducerFingerprintPublisher } from '@staging/services/parity/producer-parity';
 import { createSearchQueue } from '@staging/services/search/search-queue';
 import { systemClock } from '@staging/services/staging/staging-deps';
 import { createStagingQueue } from '@staging/services/staging/staging-queue';
@@ -28,6 +29,9 @@ const redis = createRedis(config.valkeyUrl, {
 const stagingQueue = createStagingQueue(redis, config.queueSuffix);
 const searchQueue = createSearchQueue(redis, config.queueSuffix);
 const storage = createObjectStorage(config.storage);
+// The legacy bridge materializes jobs from the worker's producer values, so every producer
+// publishes its own and the worker alerts on a mismatch (SPEC.md 2.9).
+const parity = startProducerFingerprintPublisher({ redis, role: 'api', values: config.producer, queueSuffix: config.queueSuffix, logger });
 const deps: ApiDeps = { config, db, redis, stagingQueue, searchQueue, storage, logger, clock: systemClock };
 
 const server = createServer(createApp(deps));
@@ -58,7 +62,7 @@ async function shutdown(signal: string): Promise<void> {
   const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
   await closed;
   clearTimeout(grace);
-  await Promise.allSettled([stagingQueue.close(), searchQueue.close()]);
+  await Promise.allSettled([stagingQueue.close(), searchQueue.close(), parity.stop()]);
   await Promise.allSettled([redis.quit(), db.$disconnect()]);
   storage.close();
   await flushErrorTracker();

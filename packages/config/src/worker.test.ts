@@ -3,6 +3,16 @@ import { TEST_SECRETS, workerTestEnv } from './test-env';
 import { parseWorkerEnv } from './worker';
 
 describe('parseWorkerEnv', () => {
+  it('reads the optional legacy alias sunset as an instant, null when unset', () => {
+    expect(parseWorkerEnv(workerTestEnv()).legacyAliasSunsetAt).toBeNull();
+    expect(
+      parseWorkerEnv(workerTestEnv({ AI_STAGING_LEGACY_ALIAS_SUNSET_AT: '2027-01-31T23:59:59.999Z' })).legacyAliasSunsetAt?.toISOString(),
+    ).toBe('2027-01-31T23:59:59.999Z');
+    expect(problemsOf(() => parseWorkerEnv(workerTestEnv({ AI_STAGING_LEGACY_ALIAS_SUNSET_AT: '2027-01-31' })))).toEqual([
+      { variable: 'AI_STAGING_LEGACY_ALIAS_SUNSET_AT', rule: expect.stringContaining('ISO 8601 UTC instant') },
+    ]);
+  });
+
   it('parses a complete environment and applies the documented defaults', () => {
     const config = parseWorkerEnv(workerTestEnv());
     expect(config).toMatchObject({

@@ -2,7 +2,7 @@ import { checkSecretPlacement, readCommon, readStorage } from './common';
 import type { CommonConfig, StorageConfig } from './common';
 import { EnvReader } from './env-reader';
 import type { Env } from './env-reader';
-import { hexKeyRule, integerRule, modelRule, secretRule, textRule, urlRule } from './rules';
+import { hexKeyRule, integerRule, modelRule, secretRule, textRule, urlRule, utcInstantRule } from './rules';
 import { webhookBaseUrlProblems } from './webhook-base-url';
 
 export interface DashboardCredentials {
@@ -35,6 +35,11 @@ export interface WorkerConfig extends CommonConfig {
   dashboard: DashboardCredentials | undefined;
   port: number;
   deletionOutboxIntervalMs: number;
+  /**
+   * Last instant the legacy bridge accepts old style names (SPEC.md 9.3). Optional on the worker:
+   * without it the bridge refuses aliases and still bridges canonical names.
+   */
+  legacyAliasSunsetAt: Date | null;
   /** Non-fatal findings the worker logs at boot. */
   warnings: string[];
 }
@@ -68,6 +73,7 @@ export function parseWorkerEnv(env: Env): WorkerConfig {
     dashboard: readDashboard(r),
     port: r.optional('PORT', integerRule(1, 65535), 4100),
     deletionOutboxIntervalMs: r.optional('DELETION_OUTBOX_INTERVAL_MS', integerRule(1), 30_000),
+    legacyAliasSunsetAt: r.maybe('AI_STAGING_LEGACY_ALIAS_SUNSET_AT', utcInstantRule()) ?? null,
     warnings: r.warnings,
   };
   if (Object.keys(config.costMicrousd).length > 0 && pricingVersion === undefined) {

@@ -26,7 +26,7 @@ import { systemClock } from '@staging/services/staging/staging-deps';
 import type { Clock } from '@staging/services/staging/staging-deps';
 import { createStagingQueue } from '@staging/services/staging/staging-queue';
 import { startIntervalLoop } from '../loops/interval-loop';
-import { handleStageRoomMessage, workerAliasSunset } from '../legacy-bridge/stage-room-handler';
+import { handleStageRoomMessage } from '../legacy-bridge/stage-room-handler';
 
 export interface AiQueueConsumerDeps {
   logger: Logger;
@@ -79,7 +79,7 @@ export function startAiQueueConsumer(config: WorkerConfig, deps: AiQueueConsumer
   const stagingQueue = createStagingQueue(redis, config.queueSuffix);
   queue.on('error', (error) => logger.warn({ err: error }, 'ai queue error'));
   stagingQueue.on('error', (error) => logger.warn({ err: error }, 'staging queue error (legacy bridge)'));
-  const legacyAliasSunsetAt = workerAliasSunset(config);
+  const legacyAliasSunsetAt = config.legacyAliasSunsetAt;
   if (legacyAliasSunsetAt === null) {
     logger.warn(
       { event: 'legacy_bridge.no_sunset' },

@@ -14,15 +14,6 @@ import type { StagingQueue } from '@staging/services/staging/staging-queue';
 /** While the kill switch is off a message waits this long between checks (no row is written). */
 export const DISABLED_RECHECK_MS = 60_000;
 
-/**
- * The worker's alias sunset (AI_STAGING_LEGACY_ALIAS_SUNSET_AT), when its configuration carries
- * one. Without it the bridge refuses aliases and still bridges canonical names.
- */
-export function workerAliasSunset(config: WorkerConfig): Date | null {
-  const value: unknown = (config as { legacyAliasSunsetAt?: unknown }).legacyAliasSunsetAt;
-  return value instanceof Date ? value : null;
-}
-
 export interface StageRoomHandlerDeps {
   db: Db;
   stagingQueue: StagingQueue;
