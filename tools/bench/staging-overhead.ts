@@ -8,7 +8,9 @@
  * 2. Peak RSS of a worker process (the real entry point) staging 4 outputs of ~19 MiB at once
  *    (concurrency 4); the target is < 400 MB.
  *
- * Run from the repository root: node --import tsx tools/bench/staging-overhead.ts [jobs=8] [all|overhead|rss]
+ * Run from the repository root: node --import tsx tools/bench/staging-overhead.ts [jobs=8] [all|overhead|rss] [--entry=<bundle>]
+ * (for a bundle: `npx tsup --config ../../docker/tsup.config.ts` in apps/worker, then
+ * `pnpm --filter @staging/worker deploy --prod --legacy --config.node-linker=hoisted DIR` and copy dist/ into DIR)
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,6 +23,11 @@ import { spawnWorker } from '../../apps/worker/test/support/worker-process';
 const JOBS = Number(process.argv[2] ?? 8);
 /** `overhead`, `rss` or both (default). */
 const PART = process.argv[3] ?? 'all';
+/**
+ * `--entry=<path>/dist/main.js`: measure the bundled worker the image runs (tsup output inside a
+ * `pnpm deploy --prod --legacy --config.node-linker=hoisted` folder) instead of sources under tsx.
+ */
+const ENTRY = process.argv.find((arg) => arg.startsWith('--entry='))?.slice('--entry='.length);
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -97,6 +104,7 @@ async function rssBench(): Promise<void> {
   const stack = await startTestStack({ simCompletionDelayMs: 1_500, simOutputFetchBaseUrl: fileOrigin });
   const child = await spawnWorker({
     env: stack.env({ AI_STAGING_CONCURRENCY: '4', AI_STAGING_OUTPUT_FORMAT: 'png' }),
+    ...(ENTRY === undefined ? {} : { entry: [ENTRY] }),
   });
   try {
     await waitUntil(async () => child.lines().some((l) => l['msg'] === 'worker started'), {

@@ -35,6 +35,8 @@ export async function spawnWorker(options: {
   env: Record<string, string>;
   args?: string[];
   settings?: Record<string, number>;
+  /** Node arguments that start the worker; default the sources through tsx, e.g. ['dist/main.js'] for the bundle. */
+  entry?: string[];
 }): Promise<WorkerProcess> {
   const port = await freePort();
   const settings = {
@@ -49,7 +51,7 @@ export async function spawnWorker(options: {
   // process that turns a SIGKILL of the worker into exit code 137 of its own).
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/main.ts', `--test-timings=${JSON.stringify(settings)}`, ...(options.args ?? [])],
+    [...(options.entry ?? ['--import', 'tsx', 'src/main.ts']), `--test-timings=${JSON.stringify(settings)}`, ...(options.args ?? [])],
     {
       cwd: workerDir,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env, PORT: String(port) },
