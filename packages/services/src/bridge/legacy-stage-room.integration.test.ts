@@ -1,19 +1,14 @@
-import type { Redis } from 'ioredis';
-import type { Db } from '@staging/db/client';
 import { createStagedImage } from '@staging/db/testing/factories';
 import {
   fixedClock,
-  memoryLogger,
-  openTestDb,
-  openTestQueue,
-  openTestRedis,
   seedListing,
   seedOtherAgent,
+  useStagingTestContext,
 } from '../staging/testing/staging-test-kit';
-import type { MemoryLogger, TestQueue } from '../staging/testing/staging-test-kit';
 import { materializeLegacyStagingMessage, normalizeLegacyRoomType } from './legacy-stage-room';
 import type { LegacyBridgeDeps, TLegacyStageRoomMessage } from './legacy-stage-room';
 
+const ctx = useStagingTestContext();
 const SUNSET = new Date('2027-01-31T23:59:59.999Z');
 // Deliberately unlike the test kit's producer defaults, so the test proves whose values are used.
 const WORKER_VALUES = {
@@ -23,37 +18,17 @@ const WORKER_VALUES = {
   outputCompression: 77,
 } as const;
 
-let db: Db;
-let redis: Redis;
-let tq: TestQueue;
-let log: MemoryLogger;
 const clock = fixedClock(new Date('2026-12-01T12:00:00.000Z'));
 
-beforeAll(() => {
-  db = openTestDb();
-  redis = openTestRedis();
-});
-
-afterAll(async () => {
-  await db.$disconnect();
-  redis.disconnect();
-});
-
 beforeEach(async () => {
-  tq = await openTestQueue(redis);
-  log = memoryLogger();
   clock.set(new Date('2026-12-01T12:00:00.000Z'));
-});
-
-afterEach(async () => {
-  await tq.close();
 });
 
 function bridgeDeps(staging: Partial<LegacyBridgeDeps['staging']> = {}): LegacyBridgeDeps {
   return {
-    db,
-    stagingQueue: tq.queue,
-    logger: log.logger,
+    db: ctx.db,
+    stagingQueue: ctx.tq.queue,
+    logger: ctx.log.logger,
     clock,
     staging: {
       enabled: true,
@@ -80,12 +55,12 @@ function message(
 }
 
 async function stagingRowsFor(originalImageId: string) {
-  return db.aiRoomStagingJob.findMany({ where: { originalImageId }, include: { aiJob: true } });
+  return ctx.db.aiRoomStagingJob.findMany({ where: { originalImageId }, include: { aiJob: true } });
 }
 
 describe('legacy stage-room bridge', () => {
   it('materializes a v1 message into a v2 job with the worker producer values and the audit fields', async () => {
-    const listing = await seedListing(db);
+    const listing = await seedListing(ctx.db);
     const outcome = await materializeLegacyStagingMessage(bridgeDeps(), message(listing), {
       queueJobId: 'legacy-1',
     });
@@ -119,12 +94,12 @@ describe('legacy stage-room bridge', () => {
     });
     expect(row!.aiJob).toMatchObject({ type: 'ROOM_STAGING', status: 'PENDING' });
     // The v2 message is on ai-staging with the job ID as queue ID.
-    expect(await tq.queue.getJobState(row!.aiJobId)).toBe('waiting');
-    expect(log.events('legacy_bridge.materialized')).toHaveLength(1);
+    expect(await ctx.tq.queue.getJobState(row!.aiJobId)).toBe('waiting');
+    expect(ctx.log.events('legacy_bridge.materialized')).toHaveLength(1);
   });
 
   it('accepts an alias at the sunset instant and refuses it one millisecond later', async () => {
-    const atSunset = await seedListing(db);
+    const atSunset = await seedListing(ctx.db);
     clock.set(new Date(SUNSET.getTime()));
     expect(
       await materializeLegacyStagingMessage(bridgeDeps(), message(atSunset, { style: 'Retro' }), {
@@ -135,7 +110,7 @@ describe('legacy stage-room bridge', () => {
       item: { canonicalStyle: 'MID_CENTURY', disposition: 'ENQUEUED' },
     });
 
-    const after = await seedListing(db);
+    const after = await seedListing(ctx.db);
     clock.set(new Date(SUNSET.getTime() + 1));
     const refused = await materializeLegacyStagingMessage(bridgeDeps(), message(after, { style: 'Retro' }), {
       queueJobId: null,
@@ -143,14 +118,14 @@ describe('legacy stage-room bridge', () => {
     expect(refused).toMatchObject({ kind: 'rejected', code: 'LEGACY_STYLE_RETIRED' });
     expect(refused.kind === 'rejected' && refused.message).toContain('MID_CENTURY');
     expect(await stagingRowsFor(after.originalImageId)).toHaveLength(0);
-    expect(log.events('legacy_bridge.rejected')[0]).toMatchObject({
+    expect(ctx.log.events('legacy_bridge.rejected')[0]).toMatchObject({
       code: 'LEGACY_STYLE_RETIRED',
       submittedStyle: 'Retro',
     });
   });
 
   it('refuses aliases when the worker has no sunset configured, but still bridges canonical names', async () => {
-    const listing = await seedListing(db);
+    const listing = await seedListing(ctx.db);
     const deps = bridgeDeps({ legacyAliasSunsetAt: null });
     expect(
       await materializeLegacyStagingMessage(deps, message(listing, { style: 'loft' }), { queueJobId: null }),
@@ -171,7 +146,7 @@ describe('legacy stage-room bridge', () => {
   });
 
   it('never generates no-furniture, in any spelling', async () => {
-    const listing = await seedListing(db);
+    const listing = await seedListing(ctx.db);
     for (const style of ['no-furniture', ' No-Furniture ']) {
       expect(
         await materializeLegacyStagingMessage(bridgeDeps(), message(listing, { style }), {
@@ -183,11 +158,11 @@ describe('legacy stage-room bridge', () => {
       });
     }
     expect(await stagingRowsFor(listing.originalImageId)).toHaveLength(0);
-    expect(await tq.queue.count()).toBe(0);
+    expect(await ctx.tq.queue.count()).toBe(0);
   });
 
   it('defers without writing anything while the kill switch is off', async () => {
-    const listing = await seedListing(db);
+    const listing = await seedListing(ctx.db);
     expect(
       await materializeLegacyStagingMessage(bridgeDeps({ enabled: false }), message(listing), {
         queueJobId: null,
@@ -197,8 +172,11 @@ describe('legacy stage-room bridge', () => {
   });
 
   it('uses the room type persisted on the original when the message has none', async () => {
-    const listing = await seedListing(db);
-    await db.propertyImage.update({ where: { id: listing.originalImageId }, data: { roomType: 'TV_ROOM' } });
+    const listing = await seedListing(ctx.db);
+    await ctx.db.propertyImage.update({
+      where: { id: listing.originalImageId },
+      data: { roomType: 'TV_ROOM' },
+    });
     await materializeLegacyStagingMessage(bridgeDeps(), message(listing, { roomType: undefined }), {
       queueJobId: null,
     });
@@ -207,8 +185,8 @@ describe('legacy stage-room bridge', () => {
   });
 
   it('authorizes the requesting agent like any producer does', async () => {
-    const listing = await seedListing(db);
-    const stranger = await seedOtherAgent(db);
+    const listing = await seedListing(ctx.db);
+    const stranger = await seedOtherAgent(ctx.db);
     expect(
       await materializeLegacyStagingMessage(
         bridgeDeps(),
@@ -230,7 +208,7 @@ describe('legacy stage-room bridge', () => {
   });
 
   it('a redelivered message finds its own job (EXISTING) and a live variant gives style_exists', async () => {
-    const listing = await seedListing(db);
+    const listing = await seedListing(ctx.db);
     const first = await materializeLegacyStagingMessage(bridgeDeps(), message(listing), {
       queueJobId: 'q-1',
     });
@@ -242,8 +220,8 @@ describe('legacy stage-room bridge', () => {
     expect(again.item).toMatchObject({ disposition: 'EXISTING', aiJobId: first.item.aiJobId });
     expect(await stagingRowsFor(listing.originalImageId)).toHaveLength(1);
 
-    const other = await seedListing(db);
-    await createStagedImage(db, {
+    const other = await seedListing(ctx.db);
+    await createStagedImage(ctx.db, {
       original: { id: other.originalImageId, propertyId: other.propertyId },
       canonicalStyle: 'COASTAL',
     });

@@ -1,5 +1,3 @@
-import type { Redis } from 'ioredis';
-import type { Db } from '@staging/db/client';
 import { AppError } from '@staging/domain/errors';
 import type { JobStatus } from '@staging/domain/staging-states';
 import { cancelStaging } from './cancel-staging';
@@ -8,46 +6,24 @@ import { enqueueStagingJob } from './staging-queue';
 import { submitStaging } from './submit-staging';
 import {
   fixedClock,
-  memoryLogger,
-  openTestDb,
-  openTestQueue,
-  openTestRedis,
   producerDeps,
   seedListing,
   seedOtherAgent,
+  useStagingTestContext,
 } from './testing/staging-test-kit';
-import type { MemoryLogger, SeededListing, TestQueue } from './testing/staging-test-kit';
+import type { SeededListing } from './testing/staging-test-kit';
 
-let db: Db;
-let redis: Redis;
-let tq: TestQueue;
-let log: MemoryLogger;
+const ctx = useStagingTestContext();
 let deps: StagingProducerDeps;
 const clock = fixedClock(new Date('2026-12-01T10:00:00.000Z'));
 
-beforeAll(() => {
-  db = openTestDb();
-  redis = openTestRedis();
-});
-
-afterAll(async () => {
-  await db.$disconnect();
-  redis.disconnect();
-});
-
 beforeEach(async () => {
-  tq = await openTestQueue(redis);
-  log = memoryLogger();
   clock.set(new Date('2026-12-01T10:00:00.000Z'));
-  deps = producerDeps({ db, stagingQueue: tq.queue, logger: log.logger, clock });
-});
-
-afterEach(async () => {
-  await tq.close();
+  deps = producerDeps({ db: ctx.db, stagingQueue: ctx.tq.queue, logger: ctx.log.logger, clock });
 });
 
 async function submitted(): Promise<{ listing: SeededListing; aiJobId: string }> {
-  const listing = await seedListing(db);
+  const listing = await seedListing(ctx.db);
   const [item] = await submitStaging(deps, {
     actor: listing.actor,
     assignments: [{ originalImageId: listing.originalImageId, roomType: 'BEDROOM', style: 'MODERN' }],
@@ -57,13 +33,16 @@ async function submitted(): Promise<{ listing: SeededListing; aiJobId: string }>
 
 /** Moves the job as the worker would, bypassing the use cases under test. */
 async function workerSets(aiJobId: string, status: JobStatus): Promise<void> {
-  await db.aiJob.update({ where: { id: aiJobId }, data: { status, startedAt: status === 'PENDING' ? null : clock.now() } });
+  await ctx.db.aiJob.update({
+    where: { id: aiJobId },
+    data: { status, startedAt: status === 'PENDING' ? null : clock.now() },
+  });
 }
 
 describe('cancelStaging', () => {
   it('cancels a PENDING job outright: both timestamps, message removed, no attempts; a repeat changes nothing', async () => {
     const { listing, aiJobId } = await submitted();
-    expect(await tq.queue.getJobState(aiJobId)).toBe('waiting');
+    expect(await ctx.tq.queue.getJobState(aiJobId)).toBe('waiting');
     clock.set(new Date('2026-12-01T10:00:05.000Z'));
 
     const dto = await cancelStaging(deps, { actor: listing.actor, aiJobId });
@@ -71,16 +50,26 @@ describe('cancelStaging', () => {
       aiJobId,
       status: 'CANCELED',
       attempts: [],
-      timings: { cancelRequestedAt: '2026-12-01T10:00:05.000Z', canceledAt: '2026-12-01T10:00:05.000Z', completedAt: '2026-12-01T10:00:05.000Z', elapsedMs: 5000 },
+      timings: {
+        cancelRequestedAt: '2026-12-01T10:00:05.000Z',
+        canceledAt: '2026-12-01T10:00:05.000Z',
+        completedAt: '2026-12-01T10:00:05.000Z',
+        elapsedMs: 5000,
+      },
     });
-    expect(await tq.queue.getJob(aiJobId)).toBeUndefined();
-    expect(await db.aiProviderAttempt.count({ where: { aiJobId } })).toBe(0);
+    expect(await ctx.tq.queue.getJob(aiJobId)).toBeUndefined();
+    expect(await ctx.db.aiProviderAttempt.count({ where: { aiJobId } })).toBe(0);
 
     clock.set(new Date('2026-12-01T10:01:00.000Z'));
     const again = await cancelStaging(deps, { actor: listing.actor, aiJobId });
     expect(again).toEqual(dto);
-    expect(log.events('ai_room_staging.cancel_requested')).toEqual([
-      expect.objectContaining({ jobId: aiJobId, fromStatus: 'PENDING', toStatus: 'CANCELED', actorUserId: listing.actor.id }),
+    expect(ctx.log.events('ai_room_staging.cancel_requested')).toEqual([
+      expect.objectContaining({
+        jobId: aiJobId,
+        fromStatus: 'PENDING',
+        toStatus: 'CANCELED',
+        actorUserId: listing.actor.id,
+      }),
     ]);
   });
 
@@ -90,47 +79,60 @@ describe('cancelStaging', () => {
       const { listing, aiJobId } = await submitted();
       await workerSets(aiJobId, status);
       // The worker parks a job that waits for the provider as a delayed message.
-      await tq.queue.remove(aiJobId);
-      await enqueueStagingJob(tq.queue, aiJobId, { delayMs: 600_000 });
+      await ctx.tq.queue.remove(aiJobId);
+      await enqueueStagingJob(ctx.tq.queue, aiJobId, { delayMs: 600_000 });
       clock.set(new Date('2026-12-01T10:00:07.000Z'));
 
       const dto = await cancelStaging(deps, { actor: listing.actor, aiJobId });
-      expect(dto).toMatchObject({ status: 'CANCEL_REQUESTED', timings: { cancelRequestedAt: '2026-12-01T10:00:07.000Z', canceledAt: null, completedAt: null } });
-      expect(await tq.queue.getJobState(aiJobId)).toBe('waiting');
+      expect(dto).toMatchObject({
+        status: 'CANCEL_REQUESTED',
+        timings: { cancelRequestedAt: '2026-12-01T10:00:07.000Z', canceledAt: null, completedAt: null },
+      });
+      expect(await ctx.tq.queue.getJobState(aiJobId)).toBe('waiting');
 
       clock.set(new Date('2026-12-01T10:00:30.000Z'));
       const again = await cancelStaging(deps, { actor: listing.actor, aiJobId });
-      expect(again).toMatchObject({ status: 'CANCEL_REQUESTED', timings: { cancelRequestedAt: '2026-12-01T10:00:07.000Z' } });
-      expect(log.events('ai_room_staging.cancel_requested')).toEqual([
+      expect(again).toMatchObject({
+        status: 'CANCEL_REQUESTED',
+        timings: { cancelRequestedAt: '2026-12-01T10:00:07.000Z' },
+      });
+      expect(ctx.log.events('ai_room_staging.cancel_requested')).toEqual([
         expect.objectContaining({ jobId: aiJobId, fromStatus: status, toStatus: 'CANCEL_REQUESTED' }),
       ]);
-      expect(await db.aiProviderAttempt.count({ where: { aiJobId } })).toBe(0);
+      expect(await ctx.db.aiProviderAttempt.count({ where: { aiJobId } })).toBe(0);
     },
   );
 
   it('re-adds the message of a CANCEL_REQUESTED job whose message was lost', async () => {
     const { listing, aiJobId } = await submitted();
     await workerSets(aiJobId, 'RETRYING');
-    await tq.deleteKeys();
+    await ctx.tq.deleteKeys();
     await cancelStaging(deps, { actor: listing.actor, aiJobId });
-    expect(await tq.queue.getJobState(aiJobId)).toBe('waiting');
+    expect(await ctx.tq.queue.getJobState(aiJobId)).toBe('waiting');
   });
 
   it.each(['SUCCESS', 'FAILED', 'CANCELED'] as const)('returns a %s job unchanged', async (status) => {
     const { listing, aiJobId } = await submitted();
-    await tq.queue.remove(aiJobId);
-    await db.aiJob.update({ where: { id: aiJobId }, data: { status, completedAt: status === 'CANCELED' ? null : clock.now(), errorCode: status === 'FAILED' ? 'PROVIDER_AUTH' : null } });
-    const before = await db.aiJob.findUniqueOrThrow({ where: { id: aiJobId } });
+    await ctx.tq.queue.remove(aiJobId);
+    await ctx.db.aiJob.update({
+      where: { id: aiJobId },
+      data: {
+        status,
+        completedAt: status === 'CANCELED' ? null : clock.now(),
+        errorCode: status === 'FAILED' ? 'PROVIDER_AUTH' : null,
+      },
+    });
+    const before = await ctx.db.aiJob.findUniqueOrThrow({ where: { id: aiJobId } });
     const dto = await cancelStaging(deps, { actor: listing.actor, aiJobId });
     expect(dto.status).toBe(status);
-    expect(await db.aiJob.findUniqueOrThrow({ where: { id: aiJobId } })).toEqual(before);
-    expect(await tq.queue.getJob(aiJobId)).toBeUndefined();
-    expect(log.events('ai_room_staging.cancel_requested')).toEqual([]);
+    expect(await ctx.db.aiJob.findUniqueOrThrow({ where: { id: aiJobId } })).toEqual(before);
+    expect(await ctx.tq.queue.getJob(aiJobId)).toBeUndefined();
+    expect(ctx.log.events('ai_room_staging.cancel_requested')).toEqual([]);
   });
 
   it('answers NOT_FOUND to an unrelated agent and for an unknown job, changing nothing', async () => {
     const { aiJobId } = await submitted();
-    const stranger = await seedOtherAgent(db);
+    const stranger = await seedOtherAgent(ctx.db);
     for (const attempt of [
       cancelStaging(deps, { actor: stranger, aiJobId }),
       cancelStaging(deps, { actor: stranger, aiJobId: '00000000-0000-4000-8000-000000000000' }),
@@ -139,18 +141,21 @@ describe('cancelStaging', () => {
       expect(error).toBeInstanceOf(AppError);
       expect(error).toMatchObject({ code: 'NOT_FOUND', message: 'Staging job not found' });
     }
-    expect((await db.aiJob.findUniqueOrThrow({ where: { id: aiJobId } })).status).toBe('PENDING');
-    expect(await tq.queue.getJobState(aiJobId)).toBe('waiting');
+    expect((await ctx.db.aiJob.findUniqueOrThrow({ where: { id: aiJobId } })).status).toBe('PENDING');
+    expect(await ctx.tq.queue.getJobState(aiJobId)).toBe('waiting');
   });
 
   it('races the worker picking the job up without ever leaving it PROCESSING or half-canceled', async () => {
     for (let round = 0; round < 10; round += 1) {
       const { listing, aiJobId } = await submitted();
       // The worker's own conditional move, as the transition table demands of it.
-      const pickUp = db.$executeRaw`
+      const pickUp = ctx.db.$executeRaw`
         UPDATE "ai_jobs" SET "status" = 'PROCESSING', "startedAt" = now() WHERE "id" = ${aiJobId} AND "status" = 'PENDING'`;
-      const [picked, dto] = await Promise.all([pickUp, cancelStaging(deps, { actor: listing.actor, aiJobId })]);
-      const row = await db.aiJob.findUniqueOrThrow({ where: { id: aiJobId } });
+      const [picked, dto] = await Promise.all([
+        pickUp,
+        cancelStaging(deps, { actor: listing.actor, aiJobId }),
+      ]);
+      const row = await ctx.db.aiJob.findUniqueOrThrow({ where: { id: aiJobId } });
       if (picked === 1) {
         expect(row.status).toBe('CANCEL_REQUESTED');
         expect(row.canceledAt).toBeNull();

@@ -1,41 +1,38 @@
-import type { Redis } from 'ioredis';
-import type { Db } from '@staging/db/client';
-import { createOriginalImage, createProperty, createStagedImage, createUser } from '@staging/db/testing/factories';
+import {
+  createOriginalImage,
+  createProperty,
+  createStagedImage,
+  createUser,
+} from '@staging/db/testing/factories';
 import { AppError } from '@staging/domain/errors';
 import { getStagingJob, listStagingJobs } from './get-jobs';
 import type { StagingProducerDeps } from './staging-deps';
 import { submitStaging } from './submit-staging';
-import { fixedClock, memoryLogger, openTestDb, openTestQueue, openTestRedis, producerDeps, seedListing, seedOtherAgent } from './testing/staging-test-kit';
-import type { TestQueue } from './testing/staging-test-kit';
+import {
+  fixedClock,
+  memoryLogger,
+  producerDeps,
+  seedListing,
+  seedOtherAgent,
+  useStagingTestContext,
+} from './testing/staging-test-kit';
 import type { Actor } from '../access/property-access';
 
-let db: Db;
-let redis: Redis;
-let tq: TestQueue;
+const ctx = useStagingTestContext();
 let deps: StagingProducerDeps;
 const clock = fixedClock(new Date('2026-12-02T08:00:00.000Z'));
 
-beforeAll(() => {
-  db = openTestDb();
-  redis = openTestRedis();
-});
-
-afterAll(async () => {
-  await db.$disconnect();
-  redis.disconnect();
-});
-
 beforeEach(async () => {
-  tq = await openTestQueue(redis);
   clock.set(new Date('2026-12-02T08:00:00.000Z'));
-  deps = producerDeps({ db, stagingQueue: tq.queue, logger: memoryLogger().logger, clock });
+  deps = producerDeps({ db: ctx.db, stagingQueue: ctx.tq.queue, logger: memoryLogger().logger, clock });
 });
 
-afterEach(async () => {
-  await tq.close();
-});
-
-async function submit(actor: Actor, originalImageId: string, style: string, roomType: 'BEDROOM' | 'TV_ROOM' = 'BEDROOM'): Promise<string> {
+async function submit(
+  actor: Actor,
+  originalImageId: string,
+  style: string,
+  roomType: 'BEDROOM' | 'TV_ROOM' = 'BEDROOM',
+): Promise<string> {
   const [item] = await submitStaging(deps, { actor, assignments: [{ originalImageId, roomType, style }] });
   return item!.aiJobId!;
 }
@@ -46,22 +43,42 @@ function tick(ms: number): void {
 
 describe('getStagingJob', () => {
   it('shows status, attempts, timings, cost and the result of a finished job', async () => {
-    const listing = await seedListing(db);
+    const listing = await seedListing(ctx.db);
     const aiJobId = await submit(listing.actor, listing.originalImageId, 'MID_CENTURY', 'TV_ROOM');
     const created = clock.now().getTime();
-    await db.aiProviderAttempt.create({
-      data: { aiJobId, attemptNumber: 1, status: 'FAILED', providerStatus: 'failed', errorCode: 'PROVIDER_FAILED', costMicrousd: 40_000 },
+    await ctx.db.aiProviderAttempt.create({
+      data: {
+        aiJobId,
+        attemptNumber: 1,
+        status: 'FAILED',
+        providerStatus: 'failed',
+        errorCode: 'PROVIDER_FAILED',
+        costMicrousd: 40_000,
+      },
     });
-    await db.aiProviderAttempt.create({ data: { aiJobId, attemptNumber: 2, status: 'SUCCEEDED', providerStatus: 'succeeded', costMicrousd: 42_000 } });
-    const result = await createStagedImage(db, {
+    await ctx.db.aiProviderAttempt.create({
+      data: {
+        aiJobId,
+        attemptNumber: 2,
+        status: 'SUCCEEDED',
+        providerStatus: 'succeeded',
+        costMicrousd: 42_000,
+      },
+    });
+    const result = await createStagedImage(ctx.db, {
       original: { id: listing.originalImageId, propertyId: listing.propertyId },
       canonicalStyle: 'MID_CENTURY',
       aiJobId,
     });
-    await db.aiRoomStagingJob.update({ where: { aiJobId }, data: { resultImageId: result.id } });
-    await db.aiJob.update({
+    await ctx.db.aiRoomStagingJob.update({ where: { aiJobId }, data: { resultImageId: result.id } });
+    await ctx.db.aiJob.update({
       where: { id: aiJobId },
-      data: { status: 'SUCCESS', phase: 'FINALIZED', startedAt: new Date(created + 1_500), completedAt: new Date(created + 61_500) },
+      data: {
+        status: 'SUCCESS',
+        phase: 'FINALIZED',
+        startedAt: new Date(created + 1_500),
+        completedAt: new Date(created + 61_500),
+      },
     });
     tick(3_600_000);
 
@@ -76,8 +93,20 @@ describe('getStagingJob', () => {
       canonicalStyle: 'MID_CENTURY',
       roomType: 'TV_ROOM',
       attempts: [
-        { attemptNumber: 1, status: 'FAILED', providerStatus: 'failed', errorCode: 'PROVIDER_FAILED', costMicrousd: 40_000 },
-        { attemptNumber: 2, status: 'SUCCEEDED', providerStatus: 'succeeded', errorCode: null, costMicrousd: 42_000 },
+        {
+          attemptNumber: 1,
+          status: 'FAILED',
+          providerStatus: 'failed',
+          errorCode: 'PROVIDER_FAILED',
+          costMicrousd: 40_000,
+        },
+        {
+          attemptNumber: 2,
+          status: 'SUCCEEDED',
+          providerStatus: 'succeeded',
+          errorCode: null,
+          costMicrousd: 42_000,
+        },
       ],
       timings: {
         createdAt: '2026-12-02T08:00:00.000Z',
@@ -92,21 +121,33 @@ describe('getStagingJob', () => {
   });
 
   it('shows an open job without a cost estimate, its elapsed time running to now', async () => {
-    const listing = await seedListing(db);
+    const listing = await seedListing(ctx.db);
     const aiJobId = await submit(listing.actor, listing.originalImageId, 'MODERN');
-    await db.aiProviderAttempt.create({ data: { aiJobId, attemptNumber: 1, status: 'ACTIVE', providerStatus: 'processing' } });
-    await db.aiJob.update({ where: { id: aiJobId }, data: { status: 'PROCESSING' } });
+    await ctx.db.aiProviderAttempt.create({
+      data: { aiJobId, attemptNumber: 1, status: 'ACTIVE', providerStatus: 'processing' },
+    });
+    await ctx.db.aiJob.update({ where: { id: aiJobId }, data: { status: 'PROCESSING' } });
     tick(12_345);
     const dto = await getStagingJob(deps, { actor: listing.actor, aiJobId });
     expect(dto).toMatchObject({ status: 'PROCESSING', resultImageId: null, costEstimateMicrousd: null });
     expect(dto.timings).toMatchObject({ completedAt: null, elapsedMs: 12_345 });
-    expect(dto.attempts).toEqual([{ attemptNumber: 1, status: 'ACTIVE', providerStatus: 'processing', errorCode: null, costMicrousd: null }]);
+    expect(dto.attempts).toEqual([
+      {
+        attemptNumber: 1,
+        status: 'ACTIVE',
+        providerStatus: 'processing',
+        errorCode: null,
+        costMicrousd: null,
+      },
+    ]);
   });
 
   it('answers NOT_FOUND to an unrelated agent', async () => {
-    const listing = await seedListing(db);
+    const listing = await seedListing(ctx.db);
     const aiJobId = await submit(listing.actor, listing.originalImageId, 'MODERN');
-    const error = await getStagingJob(deps, { actor: await seedOtherAgent(db), aiJobId }).catch((e: unknown) => e);
+    const error = await getStagingJob(deps, { actor: await seedOtherAgent(ctx.db), aiJobId }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: 'NOT_FOUND', message: 'Staging job not found' });
   });
@@ -114,23 +155,34 @@ describe('getStagingJob', () => {
 
 describe('listStagingJobs', () => {
   it("lists the actor's jobs newest first with filters and stable keyset pages", async () => {
-    const agent = await createUser(db);
+    const agent = await createUser(ctx.db);
     const actor: Actor = { id: agent.id, role: 'AGENT' };
-    const owned = await createProperty(db, { ownerAgentId: agent.id });
-    const someoneElse = await createUser(db);
-    const assigned = await createProperty(db, { ownerAgentId: someoneElse.id, assignedAgentIds: [agent.id] });
-    const foreign = await createProperty(db, { ownerAgentId: someoneElse.id });
+    const owned = await createProperty(ctx.db, { ownerAgentId: agent.id });
+    const someoneElse = await createUser(ctx.db);
+    const assigned = await createProperty(ctx.db, {
+      ownerAgentId: someoneElse.id,
+      assignedAgentIds: [agent.id],
+    });
+    const foreign = await createProperty(ctx.db, { ownerAgentId: someoneElse.id });
     const [o1, o2, a1, f1] = await Promise.all(
-      [owned, owned, assigned, foreign].map((p) => createOriginalImage(db, { propertyId: p.id })),
+      [owned, owned, assigned, foreign].map((p) => createOriginalImage(ctx.db, { propertyId: p.id })),
     );
 
     const ids: string[] = [];
-    for (const [original, style] of [[o1, 'MODERN'], [o2, 'COASTAL'], [a1, 'FARMHOUSE'], [o1, 'INDUSTRIAL']] as const) {
+    for (const [original, style] of [
+      [o1, 'MODERN'],
+      [o2, 'COASTAL'],
+      [a1, 'FARMHOUSE'],
+      [o1, 'INDUSTRIAL'],
+    ] as const) {
       ids.push(await submit(actor, original!.id, style));
       tick(1_000);
     }
     await submit({ id: someoneElse.id, role: 'AGENT' }, f1!.id, 'MODERN');
-    await db.aiJob.update({ where: { id: ids[1]! }, data: { status: 'CANCELED', canceledAt: clock.now() } });
+    await ctx.db.aiJob.update({
+      where: { id: ids[1]! },
+      data: { status: 'CANCELED', canceledAt: clock.now() },
+    });
 
     const all = await listStagingJobs(deps, { actor, limit: 10 });
     expect(all.items.map((j) => j.aiJobId)).toEqual([...ids].reverse());
@@ -144,7 +196,12 @@ describe('listStagingJobs', () => {
     expect(page2.items.map((j) => j.aiJobId)).toEqual([ids[0]]);
     expect(page2.nextCursor).toBeNull();
 
-    const ownedOnly = await listStagingJobs(deps, { actor, propertyId: owned.id, statuses: ['PENDING'], limit: 10 });
+    const ownedOnly = await listStagingJobs(deps, {
+      actor,
+      propertyId: owned.id,
+      statuses: ['PENDING'],
+      limit: 10,
+    });
     expect(ownedOnly.items.map((j) => j.aiJobId)).toEqual(expect.arrayContaining([ids[3], ids[0]]));
     expect(ownedOnly.items.every((j) => j.status === 'PENDING' && j.propertyId === owned.id)).toBe(true);
     expect(ownedOnly.items).toHaveLength(3);
@@ -152,15 +209,21 @@ describe('listStagingJobs', () => {
     const canceled = await listStagingJobs(deps, { actor, statuses: ['CANCELED'], limit: 10 });
     expect(canceled.items.map((j) => j.aiJobId)).toEqual([ids[1]]);
 
-    const foreignList = await listStagingJobs(deps, { actor, propertyId: foreign.id, limit: 10 }).catch((e: unknown) => e);
+    const foreignList = await listStagingJobs(deps, { actor, propertyId: foreign.id, limit: 10 }).catch(
+      (e: unknown) => e,
+    );
     expect(foreignList).toMatchObject({ code: 'NOT_FOUND' });
 
-    const asAdmin = await listStagingJobs(deps, { actor: { id: someoneElse.id, role: 'ADMIN' }, propertyId: owned.id, limit: 10 });
+    const asAdmin = await listStagingJobs(deps, {
+      actor: { id: someoneElse.id, role: 'ADMIN' },
+      propertyId: owned.id,
+      limit: 10,
+    });
     expect(asAdmin.items).toHaveLength(4);
   });
 
   it('refuses invalid limits, statuses and cursors', async () => {
-    const listing = await seedListing(db);
+    const listing = await seedListing(ctx.db);
     for (const input of [
       { limit: 0 },
       { limit: 101 },

@@ -22,7 +22,10 @@ export function openTestDb(): Db {
 }
 
 export function openTestRedis(): Redis {
-  return createRedis(process.env.VALKEY_URL ?? 'redis://127.0.0.1:6379', { role: 'worker', connectionName: 'services-test' });
+  return createRedis(process.env.VALKEY_URL ?? 'redis://127.0.0.1:6379', {
+    role: 'worker',
+    connectionName: 'services-test',
+  });
 }
 
 /** The run's suffix plus a per-test part, so no two tests ever share a queue. */
@@ -136,4 +139,37 @@ export function producerDeps(
       ...staging,
     },
   };
+}
+
+export interface StagingTestContext {
+  db: Db;
+  redis: Redis;
+  /** A fresh queue namespace per test, closed after it. */
+  tq: TestQueue;
+  /** A fresh in-memory logger per test. */
+  log: MemoryLogger;
+}
+
+/**
+ * Registers the lifecycle every staging integration file needs: one database client and Redis
+ * connection per file, a new queue namespace and logger per test. Read the fields inside tests.
+ */
+export function useStagingTestContext(): StagingTestContext {
+  const ctx = {} as StagingTestContext;
+  beforeAll(() => {
+    ctx.db = openTestDb();
+    ctx.redis = openTestRedis();
+  });
+  afterAll(async () => {
+    await ctx.db.$disconnect();
+    ctx.redis.disconnect();
+  });
+  beforeEach(async () => {
+    ctx.tq = await openTestQueue(ctx.redis);
+    ctx.log = memoryLogger();
+  });
+  afterEach(async () => {
+    await ctx.tq.close();
+  });
+  return ctx;
 }
