@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import type { Region, Sharp } from 'sharp';
-import { ASPECT_RATIOS, OUTPUT_SIZES, renderStagedImage, wrongSizeFor } from './output-image';
+import { ASPECT_RATIOS, memoizedRenderer, OUTPUT_SIZES, renderStagedImage, wrongSizeFor } from './output-image';
 import { makeInputPhoto } from './test-helpers';
 
 // sharp's stats() describes the pipeline's *input*, so a crop must be rendered before measuring.
@@ -58,5 +58,67 @@ describe('renderStagedImage', () => {
     // ... while the colours are visibly shifted.
     const drift = [0, 1, 2].reduce((sum, c) => sum + Math.abs((after.channels[c]?.mean ?? 0) - (before.channels[c]?.mean ?? 0)), 0);
     expect(drift).toBeGreaterThan(10);
+  });
+});
+
+describe('memoizedRenderer', () => {
+  const options = (input: Buffer, compression = 90) =>
+    ({ input, width: 300, height: 200, format: 'jpeg', compression }) as const;
+
+  it('renders each input and parameter set once and shares concurrent renders', async () => {
+    const renders: number[] = [];
+    const render = memoizedRenderer(4, async (o) => {
+      renders.push(o.compression);
+      return Buffer.from(`out-${o.compression}-${o.input.toString()}`);
+    });
+    const [a, b] = await Promise.all([
+      render(options(Buffer.from('photo'))),
+      render(options(Buffer.from('photo'))),
+    ]);
+    expect(a).toBe(b);
+    await render(options(Buffer.from('photo'), 40));
+    await render(options(Buffer.from('other photo')));
+    expect(renders).toEqual([90, 40, 90]);
+  });
+
+  it('evicts the least recently used entry beyond its size', async () => {
+    let renders = 0;
+    const render = memoizedRenderer(2, async (o) => {
+      renders += 1;
+      return o.input;
+    });
+    await render(options(Buffer.from('a')));
+    await render(options(Buffer.from('b')));
+    await render(options(Buffer.from('a'))); // a is now the most recent
+    await render(options(Buffer.from('c'))); // evicts b
+    await render(options(Buffer.from('a')));
+    expect(renders).toBe(3);
+    await render(options(Buffer.from('b')));
+    expect(renders).toBe(4);
+  });
+
+  it('does not keep a failed render', async () => {
+    let calls = 0;
+    const render = memoizedRenderer(4, async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('not an image');
+      return Buffer.from('ok');
+    });
+    await expect(render(options(Buffer.from('x')))).rejects.toThrow('not an image');
+    await expect(render(options(Buffer.from('x')))).resolves.toEqual(Buffer.from('ok'));
+  });
+
+  it('memoizes the real renderer to identical bytes', async () => {
+    const render = memoizedRenderer();
+    const input = await makeInputPhoto();
+    const first = await render({ input, width: 600, height: 400, format: 'jpeg', compression: 80 });
+    expect(
+      await render({ input: Buffer.from(input), width: 600, height: 400, format: 'jpeg', compression: 80 }),
+    ).toBe(first);
+    expect(
+      first.equals(
+        await renderStagedImage({ input, width: 600, height: 400, format: 'jpeg', compression: 80 }),
+      ),
+    ).toBe(true);
   });
 });

@@ -12,7 +12,7 @@ import { PERMANENT_FAILURE_ERROR, RETRYABLE_FAILURE_ERROR, ZFaultList } from './
 import type { FaultName, FaultSpec } from './faults';
 import { readJsonBody, RequestBodyError, sendJson, sendProblem } from './http-helpers';
 import { modelDocument, SIMULATED_VERSION_ID } from './model-document';
-import { ASPECT_RATIOS, CONTENT_TYPES, OUTPUT_FORMATS, OUTPUT_SIZES, QUALITIES, renderStagedImage, wrongSizeFor } from './output-image';
+import { ASPECT_RATIOS, CONTENT_TYPES, OUTPUT_FORMATS, OUTPUT_SIZES, QUALITIES, memoizedRenderer, wrongSizeFor } from './output-image';
 import type { AspectRatio, OutputFormat } from './output-image';
 import { createWebhookSender, newWebhookId } from './webhook-delivery';
 import type { WebhookDeliveryAttempt } from './webhook-delivery';
@@ -177,6 +177,7 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
   const retryDelaysMs = options.webhookRetryDelaysMs ?? [250, 1_000, 3_000];
   const webhookTimeoutMs = options.webhookTimeoutMs ?? 10_000;
   const deliver = createWebhookSender(options.webhookSigningSecret);
+  const render = memoizedRenderer();
   const tokenDigest = digest(`Bearer ${options.token}`);
   const startedAt = new Date().toISOString();
 
@@ -275,7 +276,7 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
     const size = p.fault?.name === 'wrong_aspect_ratio' ? wrongSizeFor(aspect) : OUTPUT_SIZES[aspect];
     let image: Buffer;
     try {
-      image = await renderStagedImage({ input: source, ...size, format, compression: input.output_compression });
+      image = await render({ input: source, ...size, format, compression: input.output_compression });
     } catch (cause) {
       throw new Error('Failed to load input image: the file is not a supported image', { cause });
     }

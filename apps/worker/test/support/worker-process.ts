@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FAST_TIMINGS } from './test-stack';
+import { FAST_TIMINGS, waitUntil } from './test-stack';
 
 const workerDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -19,6 +19,8 @@ export interface WorkerProcess {
   lines(): Record<string, unknown>[];
   stderr(): string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Resolves once /readyz answers 200 (database, Redis and consumers up). */
+  ready(timeoutMs?: number): Promise<void>;
   /** SIGKILL if still running (cleanup). */
   kill(): Promise<void>;
 }
@@ -34,24 +36,30 @@ export async function freePort(): Promise<number> {
 export async function spawnWorker(options: {
   env: Record<string, string>;
   args?: string[];
-  settings?: Record<string, number>;
+  /** Overrides of FAST_TIMINGS; `null` runs the worker with its production timings. */
+  settings?: Record<string, number> | null;
   /** Node arguments that start the worker; default the sources through tsx, e.g. ['dist/main.js'] for the bundle. */
   entry?: string[];
 }): Promise<WorkerProcess> {
   const port = await freePort();
-  const settings = {
-    ...FAST_TIMINGS,
-    lockDurationMs: 2_000,
-    stalledIntervalMs: 1_000,
-    repairIntervalMs: 1_000,
-    shutdownGraceMs: 8_000,
-    ...options.settings,
-  };
+  const testArgs =
+    options.settings === null
+      ? []
+      : [
+          `--test-timings=${JSON.stringify({
+            ...FAST_TIMINGS,
+            lockDurationMs: 2_000,
+            stalledIntervalMs: 1_000,
+            repairIntervalMs: 1_000,
+            shutdownGraceMs: 8_000,
+            ...options.settings,
+          })}`,
+        ];
   // `--import tsx` keeps the worker the spawned process itself (the tsx CLI would add a parent
   // process that turns a SIGKILL of the worker into exit code 137 of its own).
   const child = spawn(
     process.execPath,
-    [...(options.entry ?? ['--import', 'tsx', 'src/main.ts']), `--test-timings=${JSON.stringify(settings)}`, ...(options.args ?? [])],
+    [...(options.entry ?? ['--import', 'tsx', 'src/main.ts']), ...testArgs, ...(options.args ?? [])],
     {
       cwd: workerDir,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env, PORT: String(port) },
@@ -75,6 +83,18 @@ export async function spawnWorker(options: {
         .split('\n')
         .filter((line) => line.startsWith('{'))
         .map((line) => JSON.parse(line) as Record<string, unknown>),
+    async ready(timeoutMs = 60_000) {
+      await waitUntil(
+        async () => {
+          if (child.exitCode !== null) throw new Error(`worker exited with ${child.exitCode}: ${err}`);
+          return fetch(`http://127.0.0.1:${port}/readyz`).then(
+            (r) => r.ok,
+            () => false,
+          );
+        },
+        { timeoutMs, intervalMs: 100, what: 'the worker to answer /readyz' },
+      );
+    },
     async kill() {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGKILL');
