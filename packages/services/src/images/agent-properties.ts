@@ -3,6 +3,7 @@ import type { Db } from '@staging/db/client';
 import { AppError, ErrorCode } from '@staging/domain/errors';
 import { accessiblePropertyFilter, PROPERTY_NOT_FOUND } from '../access/property-access';
 import type { Actor } from '../access/property-access';
+import { LISTING_FACTS_SELECT } from '../public/get-public-property';
 import { AGENT_IMAGE_SELECT, IMAGE_ORDER, toAgentImageDto } from './image-dto';
 import type { AgentImageDto } from './image-dto';
 import { isWellFormedId, ZEntityId } from './ids';
@@ -56,14 +57,7 @@ export interface AgentPropertyPage {
 
 const propertySelect = (actorId: string) =>
   ({
-    id: true,
-    title: true,
-    address: true,
-    city: true,
-    description: true,
-    bedrooms: true,
-    bathrooms: true,
-    features: true,
+    ...LISTING_FACTS_SELECT,
     ownerAgentId: true,
     createdAt: true,
     agents: { where: { userId: actorId }, select: { userId: true } },

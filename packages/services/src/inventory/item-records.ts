@@ -1,5 +1,5 @@
 import { Prisma } from '@staging/db/client';
-import type { InventoryItemRecord, InventoryStatus } from '@staging/domain/inventory';
+import type { InventoryItemRecord } from '@staging/domain/inventory';
 import type { Actor } from '../access/property-access';
 import type { Db } from '@staging/db/client';
 
@@ -47,19 +47,11 @@ export function toItemRecord(item: SelectedItem): InventoryItemRecord {
 }
 
 /**
- * A row of the raw bulk statements, already named like the record. priceAdjustment arrives as
- * float8: numeric(14,2) has at most 14 significant digits, which a double holds exactly enough to
- * print back the same decimal.
+ * A row of the raw bulk statements: the record before its timestamps are serialized. priceAdjustment
+ * arrives as float8: numeric(14,2) has at most 14 significant digits, which a double holds exactly
+ * enough to print back the same decimal.
  */
-export interface ItemRow {
-  itemId: string;
-  propertyUnitId: string;
-  propertyId: string;
-  unitNumber: string;
-  floor: number | null;
-  status: InventoryStatus;
-  priceAdjustment: number | null;
-  notes: string | null;
+export interface ItemRow extends Omit<InventoryItemRecord, 'createdAt' | 'updatedAt'> {
   createdAt: Date;
   updatedAt: Date;
 }

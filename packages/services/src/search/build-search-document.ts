@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Db } from '@staging/db/client';
-import { PUBLIC_IMAGE_ORDER, PUBLIC_IMAGE_SELECT, PUBLIC_IMAGE_WHERE, toPublicImages } from '../public/public-images';
+import { PUBLIC_PROPERTY_SELECT } from '../public/get-public-property';
+import { toPublicImages } from '../public/public-images';
 import type { PublicImageDto } from '../public/public-images';
 import { searchDocumentKey, searchIndexKey } from './search-index-keys';
 
@@ -83,17 +84,7 @@ export async function rebuildSearchDocument(
   const builtAt = String((options.now ?? (() => new Date()))().getTime());
   const property = await db.property.findUnique({
     where: { id: propertyId },
-    select: {
-      id: true,
-      title: true,
-      city: true,
-      address: true,
-      description: true,
-      bedrooms: true,
-      bathrooms: true,
-      features: true,
-      images: { where: PUBLIC_IMAGE_WHERE, select: PUBLIC_IMAGE_SELECT, orderBy: PUBLIC_IMAGE_ORDER },
-    },
+    select: PUBLIC_PROPERTY_SELECT,
   });
   const keys = [searchDocumentKey(propertyId), searchIndexKey(options.queueSuffix)];
   if (property === null) {
