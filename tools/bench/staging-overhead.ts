@@ -10,7 +10,7 @@
  *
  * Run from the repository root: node --import tsx tools/bench/staging-overhead.ts [jobs=8] [all|overhead|rss] [--entry=<bundle>]
  * (for a bundle: `npx tsup --config ../../docker/tsup.config.ts` in apps/worker, then
- * `pnpm --filter @staging/worker deploy --prod --legacy --config.node-linker=hoisted DIR` and copy dist/ into DIR)
+ * `pnpm --config.inject-workspace-packages=true --filter @staging/worker deploy --prod --config.node-linker=hoisted DIR` and copy dist/ into DIR)
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -25,7 +25,7 @@ const JOBS = Number(process.argv[2] ?? 8);
 const PART = process.argv[3] ?? 'all';
 /**
  * `--entry=<path>/dist/main.js`: measure the bundled worker the image runs (tsup output inside a
- * `pnpm deploy --prod --legacy --config.node-linker=hoisted` folder) instead of sources under tsx.
+ * `pnpm deploy --prod --config.node-linker=hoisted` folder) instead of sources under tsx.
  */
 const ENTRY = process.argv.find((arg) => arg.startsWith('--entry='))?.slice('--entry='.length);
 
