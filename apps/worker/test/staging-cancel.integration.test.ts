@@ -92,6 +92,46 @@ describe('cancellation (SPEC.md 3.1)', () => {
     await worker.stop();
   });
 
+  it('attempt RESERVED, nothing bought yet: canceled without calling the provider', async () => {
+    const hold = gate('after-reserve');
+    const worker = await stack.startWorker({ overrides: { boundary: hold.hook } });
+    const { jobId, userId } = await stack.seedJob();
+    hold.watch(jobId);
+    await waitUntil(async () => hold.reached(), { what: 'the reserve boundary' });
+    expect((await cancel(jobId, userId)).status).toBe('CANCEL_REQUESTED');
+    hold.release();
+    await stack.waitForStatus(jobId, ['CANCELED', 'SUCCESS', 'FAILED']);
+    const job = await stack.db.aiJob.findUniqueOrThrow({ where: { id: jobId }, include: { attempts: true } });
+    expect(job.status).toBe('CANCELED');
+    expect(job.attempts.every((a) => a.providerPredictionId === null)).toBe(true);
+    expect(await stack.purchasesFor(jobId)).toHaveLength(0);
+    await worker.stop();
+  });
+
+  it('attempt CREATING (bought, ID not yet persisted): the prediction is persisted, then canceled at the provider', async () => {
+    await stack.faults([{ name: 'slow', delayMs: 8_000 }]);
+    const hold = gate('after-create');
+    const worker = await stack.startWorker({ overrides: { boundary: hold.hook } });
+    const { jobId, userId } = await stack.seedJob();
+    hold.watch(jobId);
+    await waitUntil(async () => hold.reached(), { what: 'the create boundary' });
+    const creating = await stack.db.aiProviderAttempt.findFirstOrThrow({ where: { aiJobId: jobId } });
+    expect(creating).toMatchObject({ status: 'CREATING', providerPredictionId: null });
+    expect((await cancel(jobId, userId)).status).toBe('CANCEL_REQUESTED');
+    hold.release();
+    await stack.waitForStatus(jobId, ['CANCELED', 'SUCCESS', 'FAILED']);
+    const job = await stack.db.aiJob.findUniqueOrThrow({ where: { id: jobId }, include: { attempts: true } });
+    expect(job.status).toBe('CANCELED');
+    const [bought, ...more] = await stack.purchasesFor(jobId);
+    expect(more).toHaveLength(0);
+    expect(bought?.status).toBe('canceled');
+    expect(job.attempts).toEqual([
+      expect.objectContaining({ status: 'CANCELED', providerPredictionId: bought?.id }),
+    ]);
+    expect(await stack.db.propertyImage.count({ where: { aiJobId: jobId } })).toBe(0);
+    await worker.stop();
+  });
+
   it('RETRYING: canceled before attempt 2 is bought', async () => {
     await stack.faults(['fail']);
     const worker = await stack.startWorker({ overrides: { timings: { retryDelayMs: 5_000 } } });
