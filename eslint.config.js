@@ -16,6 +16,29 @@ export default tseslint.config(
     },
   },
   {
+    // Configuration is read and validated in one place; an entry point may hand process.env to
+    // @staging/config, and says so where it does.
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    ignores: [
+      'packages/config/**',
+      '**/*.test.ts',
+      '**/test/**',
+      '**/testing/**',
+      '**/testing.ts',
+      '**/e2e/**',
+      'apps/web/playwright.config.ts',
+      // Next.js reads these at build time or in the edge runtime (NEXT_RUNTIME, NEXT_PUBLIC_*).
+      'apps/web/sentry.*.config.ts',
+      'apps/web/src/instrumentation*.ts',
+    ],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through @staging/config.' },
+      ],
+    },
+  },
+  {
     files: ['packages/domain/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -11,6 +11,7 @@ function parseUpTo(argv: string[]): string | undefined {
 }
 
 async function main(): Promise<void> {
+  // eslint-disable-next-line no-restricted-properties -- see the file header
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL is not set; point it at the database to migrate.');
   await migrate({ databaseUrl, log: (line) => console.log(line), upTo: parseUpTo(process.argv.slice(2)) });

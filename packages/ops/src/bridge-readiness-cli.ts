@@ -21,6 +21,7 @@ function usage(text: string): never {
 }
 
 const argv = process.argv.slice(2);
+// eslint-disable-next-line no-restricted-properties -- a CLI entry point; the env is parsed by @staging/config
 let env: Env = process.env;
 const logFiles: string[] = [];
 let clientsCanonical = false;

@@ -39,6 +39,7 @@ function parseDoctorArgs(argv: readonly string[], currentEnv: Record<string, str
   return roles;
 }
 
+// eslint-disable-next-line no-restricted-properties -- a CLI entry point; each role's env is parsed by @staging/config
 const report = await runDoctor({ roles: parseDoctorArgs(process.argv.slice(2), process.env) });
 process.stdout.write(`${formatDoctorReport(report)}\n`);
 process.exit(report.ok ? 0 : 1);

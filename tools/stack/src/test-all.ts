@@ -52,6 +52,10 @@ async function main(): Promise<number> {
       console.error('Typecheck failed.');
       broken += 1;
     }
+    if (run(turbo, ['run', 'lint', '--output-logs=errors-only'], env) !== 0) {
+      console.error('Lint failed.');
+      broken += 1;
+    }
     if (run(turbo, ['run', 'test', '--concurrency=1', '--continue', '--output-logs=full'], env) !== 0) {
       broken += 1;
     }
@@ -60,7 +64,7 @@ async function main(): Promise<number> {
   }
 
   const counts = collectCounts();
-  // A package whose runner crashed before writing a report, or a failed typecheck, must still
+  // A package whose runner crashed before writing a report, or a failed typecheck or lint, must still
   // fail the run even though no individual test was counted as failed.
   if (broken > 0 && counts.failed === 0) counts.failed = broken;
   console.log(`tests: ${counts.passed} passed, ${counts.failed} failed`);

@@ -28,6 +28,7 @@ const holder = globalThis as typeof globalThis & { __stagingWebDeps?: WebDeps };
  */
 export function getWebDeps(): WebDeps {
   if (holder.__stagingWebDeps !== undefined) return holder.__stagingWebDeps;
+  // eslint-disable-next-line no-restricted-properties -- the web entry point hands its environment to @staging/config
   const config = parseWebEnv(process.env);
   const logger = createLogger({ service: 'web', level: config.logLevel });
   const db = createDb(config.databaseUrl);
