@@ -1,24 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { enqueueStagingJob } from '@staging/services/staging/staging-queue';
-import { startApi, stopS3 } from './support/api-test-kit';
-import type { ApiHarness } from './support/api-test-kit';
-import { call, imageBytes, seedActors, seedListing, seedStagingJob, trpc } from './support/fixtures';
-import type { Actors, Listing } from './support/fixtures';
+import { call, imageBytes, seedListing, seedStagingJob, trpc, useApiTestContext } from './support/fixtures';
+import type { Listing } from './support/fixtures';
 
 type Who = 'anonymous' | 'owner' | 'assigned' | 'unrelated' | 'admin';
 const WHO: readonly Who[] = ['anonymous', 'owner', 'assigned', 'unrelated', 'admin'];
 
-let api: ApiHarness;
-let actors: Actors;
-
-beforeAll(async () => {
-  api = await startApi();
-  actors = await seedActors(api.db);
-});
-afterAll(async () => {
-  await api.close();
-  await stopS3();
-});
+const api = useApiTestContext();
 
 interface Ctx {
   listing: Listing;
@@ -195,13 +183,13 @@ const CASES = OPERATIONS.flatMap((operation) => WHO.map((who) => [operation.name
 
 describe('authorization matrix: every route and procedure × every kind of caller', () => {
   it.each(CASES)('%s as %s', async (_name, who, operation) => {
-    const listing = await seedListing(api.db, api.storage, actors);
-    const cookie = who === 'anonymous' ? undefined : actors.cookies[who];
+    const listing = await seedListing(api.db, api.storage, api.actors);
+    const cookie = who === 'anonymous' ? undefined : api.actors.cookies[who];
     expect(await operation.run({ listing, cookie })).toBe(operation.expected[who]);
   });
 
   it('gives an unrelated agent the same answer for a foreign image as for a missing one', async () => {
-    const listing = await seedListing(api.db, api.storage, actors);
+    const listing = await seedListing(api.db, api.storage, api.actors);
     for (const [method, suffix, json] of [
       ['PATCH', '', { displayOrder: 1 }],
       ['DELETE', '', undefined],
@@ -209,12 +197,12 @@ describe('authorization matrix: every route and procedure × every kind of calle
     ] as const) {
       const foreign = await call(`${api.url}/api/property-images/${listing.pending.id}${suffix}`, {
         method,
-        cookie: actors.cookies.unrelated,
+        cookie: api.actors.cookies.unrelated,
         ...(json === undefined ? {} : { json }),
       });
       const missing = await call(`${api.url}/api/property-images/${randomUUID()}${suffix}`, {
         method,
-        cookie: actors.cookies.unrelated,
+        cookie: api.actors.cookies.unrelated,
         ...(json === undefined ? {} : { json }),
       });
       expect([foreign.status, await foreign.json()]).toEqual([missing.status, await missing.json()]);

@@ -2,22 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { createOriginalImage, createProperty } from '@staging/db/testing/factories';
 import { enqueueStagingJob } from '@staging/services/staging/staging-queue';
 import { MAX_UPLOAD_BYTES } from '@staging/services/images/inspect-upload';
-import { startApi, stopS3 } from './support/api-test-kit';
-import type { ApiHarness } from './support/api-test-kit';
-import { call, imageBytes, seedActors, seedListing, seedStagingJob } from './support/fixtures';
-import type { Actors, Listing } from './support/fixtures';
+import { call, imageBytes, seedListing, seedStagingJob, useApiTestContext } from './support/fixtures';
+import type { Listing } from './support/fixtures';
 
-let api: ApiHarness;
-let actors: Actors;
-
-beforeAll(async () => {
-  api = await startApi();
-  actors = await seedActors(api.db);
-});
-afterAll(async () => {
-  await api.close();
-  await stopS3();
-});
+const api = useApiTestContext();
 
 type ErrorJson = { error: { code: string; message: string } };
 
@@ -30,7 +18,7 @@ function form(file: { bytes: Buffer; name?: string; type?: string } | null, fiel
   return data;
 }
 
-function upload(propertyId: string, body: FormData | string, cookie = actors.cookies.owner, headers: Record<string, string> = {}): Promise<Response> {
+function upload(propertyId: string, body: FormData | string, cookie = api.actors.cookies.owner, headers: Record<string, string> = {}): Promise<Response> {
   return call(`${api.url}/api/properties/${propertyId}/images`, { method: 'POST', cookie, body, headers });
 }
 
@@ -42,7 +30,7 @@ async function searchJobsFor(propertyId: string): Promise<number> {
 describe('POST /api/properties/:propertyId/images', () => {
   let propertyId: string;
   beforeAll(async () => {
-    propertyId = (await createProperty(api.db, { ownerAgentId: actors.owner.id, assignedAgentIds: [actors.assigned.id] })).id;
+    propertyId = (await createProperty(api.db, { ownerAgentId: api.actors.owner.id, assignedAgentIds: [api.actors.assigned.id] })).id;
   });
 
   it.each([
@@ -71,7 +59,7 @@ describe('POST /api/properties/:propertyId/images', () => {
     expect(row.objectKey).toBe(`originals/${propertyId}/${row.id}.${extension}`);
     expect((await api.storage.getObject(row.objectKey)).equals(bytes)).toBe(true);
 
-    const content = await call(`${api.url}${image['url'] as string}`, { cookie: actors.cookies.assigned });
+    const content = await call(`${api.url}${image['url'] as string}`, { cookie: api.actors.cookies.assigned });
     expect(content.status).toBe(200);
     expect(content.headers.get('content-type')).toBe(contentType);
     expect(content.headers.get('cache-control')).toBe('private, no-store');
@@ -80,7 +68,7 @@ describe('POST /api/properties/:propertyId/images', () => {
   });
 
   it('lets the assigned agent and an admin upload too', async () => {
-    for (const cookie of [actors.cookies.assigned, actors.cookies.admin]) {
+    for (const cookie of [api.actors.cookies.assigned, api.actors.cookies.admin]) {
       expect((await upload(propertyId, form({ bytes: await imageBytes('jpeg') }), cookie)).status).toBe(201);
     }
   });
@@ -114,7 +102,7 @@ describe('POST /api/properties/:propertyId/images', () => {
     const bytes = await imageBytes('jpeg');
     const anonymous = await call(`${api.url}/api/properties/${propertyId}/images`, { method: 'POST', body: form({ bytes }) });
     expect(anonymous.status).toBe(401);
-    const unrelated = await upload(propertyId, form({ bytes }), actors.cookies.unrelated);
+    const unrelated = await upload(propertyId, form({ bytes }), api.actors.cookies.unrelated);
     expect(unrelated.status).toBe(404);
     const missing = await upload(randomUUID(), form({ bytes }));
     expect(await unrelated.json()).toEqual(await missing.json());
@@ -124,10 +112,10 @@ describe('POST /api/properties/:propertyId/images', () => {
 describe('PATCH /api/property-images/:imageId', () => {
   let listing: Listing;
   beforeEach(async () => {
-    listing = await seedListing(api.db, api.storage, actors);
+    listing = await seedListing(api.db, api.storage, api.actors);
   });
 
-  function patch(imageId: string, json: unknown, cookie = actors.cookies.owner): Promise<Response> {
+  function patch(imageId: string, json: unknown, cookie = api.actors.cookies.owner): Promise<Response> {
     return call(`${api.url}/api/property-images/${imageId}`, { method: 'PATCH', cookie, json });
   }
 
@@ -187,12 +175,12 @@ describe('PATCH /api/property-images/:imageId', () => {
 describe('DELETE /api/property-images/:imageId', () => {
   let listing: Listing;
   beforeEach(async () => {
-    listing = await seedListing(api.db, api.storage, actors);
+    listing = await seedListing(api.db, api.storage, api.actors);
   });
 
   it('refuses a staged image with 400 STAGED_IMAGE_DELETE_FORBIDDEN and keeps it', async () => {
     for (const staged of [listing.pending, listing.approved]) {
-      const response = await call(`${api.url}/api/property-images/${staged.id}`, { method: 'DELETE', cookie: actors.cookies.owner });
+      const response = await call(`${api.url}/api/property-images/${staged.id}`, { method: 'DELETE', cookie: api.actors.cookies.owner });
       expect(response.status).toBe(400);
       const body = (await response.json()) as ErrorJson;
       expect(body.error.code).toBe('STAGED_IMAGE_DELETE_FORBIDDEN');
@@ -220,7 +208,7 @@ describe('DELETE /api/property-images/:imageId', () => {
     });
     await enqueueStagingJob(api.stagingQueue, active.aiJobId, { delayMs: 600_000 });
 
-    const response = await call(`${api.url}/api/property-images/${listing.original.id}`, { method: 'DELETE', cookie: actors.cookies.assigned });
+    const response = await call(`${api.url}/api/property-images/${listing.original.id}`, { method: 'DELETE', cookie: api.actors.cookies.assigned });
     expect(response.status).toBe(204);
 
     const remaining = await api.db.propertyImage.findMany({ where: { id: { in: [listing.original.id, listing.pending.id, listing.approved.id] } } });
@@ -241,12 +229,12 @@ describe('DELETE /api/property-images/:imageId', () => {
     expect(await api.stagingQueue.getJobState(active.aiJobId)).toBe('waiting');
     expect(await searchJobsFor(listing.propertyId)).toBeGreaterThan(0);
 
-    const again = await call(`${api.url}/api/property-images/${listing.original.id}`, { method: 'DELETE', cookie: actors.cookies.owner });
+    const again = await call(`${api.url}/api/property-images/${listing.original.id}`, { method: 'DELETE', cookie: api.actors.cookies.owner });
     expect(again.status).toBe(404);
   });
 
   it('answers other methods with 405', async () => {
-    const response = await call(`${api.url}/api/property-images/${listing.original.id}`, { method: 'PUT', cookie: actors.cookies.owner });
+    const response = await call(`${api.url}/api/property-images/${listing.original.id}`, { method: 'PUT', cookie: api.actors.cookies.owner });
     expect(response.status).toBe(405);
   });
 });

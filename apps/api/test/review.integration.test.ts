@@ -1,19 +1,7 @@
-import { startApi, stopS3 } from './support/api-test-kit';
-import type { ApiHarness } from './support/api-test-kit';
-import { seedActors, seedListing, trpc } from './support/fixtures';
-import type { Actors } from './support/fixtures';
+import { startApi } from './support/api-test-kit';
+import { seedListing, trpc, useApiTestContext } from './support/fixtures';
 
-let api: ApiHarness;
-let actors: Actors;
-
-beforeAll(async () => {
-  api = await startApi();
-  actors = await seedActors(api.db);
-});
-afterAll(async () => {
-  await api.close();
-  await stopS3();
-});
+const api = useApiTestContext();
 
 async function approvedEvents(imageId: string): Promise<number> {
   return api.db.propertyImageReviewEvent.count({ where: { imageId, kind: 'APPROVED' } });
@@ -24,41 +12,58 @@ async function rebuildsQueued(propertyId: string): Promise<number> {
   return jobs.filter((job) => job.data.propertyId === propertyId).length;
 }
 
+function approve(imageId: string, cookie: string) {
+  return trpc(api.url, 'mutation', 'ai.approveStagedVariant', { imageId }, cookie);
+}
+
+function reject(imageId: string, cookie: string, reason?: string) {
+  return trpc(api.url, 'mutation', 'ai.rejectStagedVariant', { imageId, reason }, cookie);
+}
+
+/** `url` is this file's app unless a test starts one with other settings. */
+function submit(assignment: { originalImageId: string; roomType: string; style: string }, cookie: string, url = api.url) {
+  return trpc(url, 'mutation', 'ai.submitStaging', { assignments: [assignment] }, cookie);
+}
+
+function submittedItems(response: Awaited<ReturnType<typeof trpc>>) {
+  return (response.body.result?.data as { items: { disposition: string; aiJobId: string; canonicalStyle: string }[] }).items;
+}
+
 describe('ai.approveStagedVariant', () => {
   it('approves a pending variant: reviewer, time, one event, search rebuild, log event', async () => {
-    const listing = await seedListing(api.db, api.storage, actors);
+    const listing = await seedListing(api.db, api.storage, api.actors);
     const before = Date.now();
-    const response = await trpc(api.url, 'mutation', 'ai.approveStagedVariant', { imageId: listing.pending.id }, actors.cookies.assigned);
+    const response = await approve(listing.pending.id, api.actors.cookies.assigned);
     expect(response.status).toBe(200);
     expect(response.body.result?.data).toMatchObject({
       changed: true,
-      image: { id: listing.pending.id, reviewStatus: 'APPROVED', reviewedByUserId: actors.assigned.id, isStyled: true, isMain: false },
+      image: { id: listing.pending.id, reviewStatus: 'APPROVED', reviewedByUserId: api.actors.assigned.id, isStyled: true, isMain: false },
     });
     const row = await api.db.propertyImage.findUniqueOrThrow({ where: { id: listing.pending.id } });
     expect(row.reviewStatus).toBe('APPROVED');
-    expect(row.reviewedByUserId).toBe(actors.assigned.id);
+    expect(row.reviewedByUserId).toBe(api.actors.assigned.id);
     expect(row.reviewedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
     const events = await api.db.propertyImageReviewEvent.findMany({ where: { imageId: listing.pending.id } });
-    expect(events).toEqual([expect.objectContaining({ kind: 'APPROVED', actorUserId: actors.assigned.id, aiJobId: null, reason: null })]);
+    expect(events).toEqual([expect.objectContaining({ kind: 'APPROVED', actorUserId: api.actors.assigned.id, aiJobId: null, reason: null })]);
     expect(await rebuildsQueued(listing.propertyId)).toBeGreaterThan(0);
     expect(api.logs.events('ai_room_staging.variant_approved').filter((line) => line['imageId'] === listing.pending.id)).toHaveLength(1);
   });
 
   it('approving twice leaves exactly one APPROVED event', async () => {
-    const listing = await seedListing(api.db, api.storage, actors);
-    const first = await trpc(api.url, 'mutation', 'ai.approveStagedVariant', { imageId: listing.pending.id }, actors.cookies.owner);
-    const second = await trpc(api.url, 'mutation', 'ai.approveStagedVariant', { imageId: listing.pending.id }, actors.cookies.assigned);
+    const listing = await seedListing(api.db, api.storage, api.actors);
+    const first = await approve(listing.pending.id, api.actors.cookies.owner);
+    const second = await approve(listing.pending.id, api.actors.cookies.assigned);
     expect([first.status, second.status]).toEqual([200, 200]);
-    expect(second.body.result?.data).toMatchObject({ changed: false, image: { reviewedByUserId: actors.owner.id } });
+    expect(second.body.result?.data).toMatchObject({ changed: false, image: { reviewedByUserId: api.actors.owner.id } });
     expect(await approvedEvents(listing.pending.id)).toBe(1);
     expect(api.logs.events('ai_room_staging.variant_approved').filter((line) => line['imageId'] === listing.pending.id)).toHaveLength(1);
   });
 
   it('concurrent approvals leave exactly one APPROVED event', async () => {
-    const listing = await seedListing(api.db, api.storage, actors);
+    const listing = await seedListing(api.db, api.storage, api.actors);
     const responses = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        trpc(api.url, 'mutation', 'ai.approveStagedVariant', { imageId: listing.pending.id }, i % 2 === 0 ? actors.cookies.owner : actors.cookies.assigned),
+        approve(listing.pending.id, i % 2 === 0 ? api.actors.cookies.owner : api.actors.cookies.assigned),
       ),
     );
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
@@ -67,8 +72,8 @@ describe('ai.approveStagedVariant', () => {
   });
 
   it.each(['unrelated', 'admin'] as const)('answers NOT_FOUND to the %s user and changes nothing', async (who) => {
-    const listing = await seedListing(api.db, api.storage, actors);
-    const response = await trpc(api.url, 'mutation', 'ai.approveStagedVariant', { imageId: listing.pending.id }, actors.cookies[who]);
+    const listing = await seedListing(api.db, api.storage, api.actors);
+    const response = await approve(listing.pending.id, api.actors.cookies[who]);
     expect(response.status).toBe(404);
     expect(response.body.error?.data.appCode).toBe('NOT_FOUND');
     expect(response.body.error?.message).toBe('Staged image not found');
@@ -77,39 +82,27 @@ describe('ai.approveStagedVariant', () => {
   });
 
   it('answers an original like a missing image', async () => {
-    const listing = await seedListing(api.db, api.storage, actors);
-    const response = await trpc(api.url, 'mutation', 'ai.approveStagedVariant', { imageId: listing.original.id }, actors.cookies.owner);
+    const listing = await seedListing(api.db, api.storage, api.actors);
+    const response = await approve(listing.original.id, api.actors.cookies.owner);
     expect(response.status).toBe(404);
   });
 });
 
 describe('ai.rejectStagedVariant', () => {
   it('writes REJECTED first, deletes the row, schedules exactly one STAGED_IMAGE_DELETED, and frees the style', async () => {
-    const listing = await seedListing(api.db, api.storage, actors);
-    const blocked = await trpc(
-      api.url,
-      'mutation',
-      'ai.submitStaging',
-      { assignments: [{ originalImageId: listing.original.id, roomType: 'LIVING_ROOM', style: 'MODERN' }] },
-      actors.cookies.owner,
-    );
+    const listing = await seedListing(api.db, api.storage, api.actors);
+    const blocked = await submit({ originalImageId: listing.original.id, roomType: 'LIVING_ROOM', style: 'MODERN' }, api.actors.cookies.owner);
     expect(blocked.status).toBe(200);
-    expect((blocked.body.result?.data as { items: { disposition: string }[] }).items[0]?.disposition).toBe('style_exists');
+    expect(submittedItems(blocked)[0]?.disposition).toBe('style_exists');
 
-    const response = await trpc(
-      api.url,
-      'mutation',
-      'ai.rejectStagedVariant',
-      { imageId: listing.pending.id, reason: '  Furniture blocks the window  ' },
-      actors.cookies.assigned,
-    );
+    const response = await reject(listing.pending.id, api.actors.cookies.assigned, '  Furniture blocks the window  ');
     expect(response.status).toBe(200);
     expect(response.body.result?.data).toEqual({ imageId: listing.pending.id, aiJobId: null, previousReviewStatus: 'PENDING_REVIEW' });
 
     expect(await api.db.propertyImage.count({ where: { id: listing.pending.id } })).toBe(0);
     const events = await api.db.propertyImageReviewEvent.findMany({ where: { imageId: listing.pending.id } });
     expect(events).toEqual([
-      expect.objectContaining({ kind: 'REJECTED', actorUserId: actors.assigned.id, reason: 'Furniture blocks the window' }),
+      expect.objectContaining({ kind: 'REJECTED', actorUserId: api.actors.assigned.id, reason: 'Furniture blocks the window' }),
     ]);
     const outbox = await api.db.storageDeletionOutbox.findMany({ where: { objectKey: listing.pending.objectKey } });
     expect(outbox.map((row) => [row.reason, row.status])).toEqual([['STAGED_IMAGE_DELETED', 'PENDING']]);
@@ -117,26 +110,20 @@ describe('ai.rejectStagedVariant', () => {
     const log = api.logs.events('ai_room_staging.variant_rejected').find((line) => line['imageId'] === listing.pending.id)!;
     expect(JSON.stringify(log)).not.toContain('Furniture');
 
-    const resubmitted = await trpc(
-      api.url,
-      'mutation',
-      'ai.submitStaging',
-      { assignments: [{ originalImageId: listing.original.id, roomType: 'LIVING_ROOM', style: 'MODERN' }] },
-      actors.cookies.owner,
-    );
+    const resubmitted = await submit({ originalImageId: listing.original.id, roomType: 'LIVING_ROOM', style: 'MODERN' }, api.actors.cookies.owner);
     expect(resubmitted.status).toBe(200);
-    const [item] = (resubmitted.body.result?.data as { items: { disposition: string; aiJobId: string; canonicalStyle: string }[] }).items;
+    const [item] = submittedItems(resubmitted);
     expect(item).toMatchObject({ disposition: 'ENQUEUED', canonicalStyle: 'MODERN', originalImageId: listing.original.id });
     expect(await api.stagingQueue.getJobState(item!.aiJobId)).toBe('waiting');
     await api.stagingQueue.remove(item!.aiJobId);
 
-    const again = await trpc(api.url, 'mutation', 'ai.rejectStagedVariant', { imageId: listing.pending.id }, actors.cookies.owner);
+    const again = await reject(listing.pending.id, api.actors.cookies.owner);
     expect(again.status).toBe(404);
   });
 
   it('takes down an approved variant the same way and rebuilds search', async () => {
-    const listing = await seedListing(api.db, api.storage, actors);
-    const response = await trpc(api.url, 'mutation', 'ai.rejectStagedVariant', { imageId: listing.approved.id }, actors.cookies.owner);
+    const listing = await seedListing(api.db, api.storage, api.actors);
+    const response = await reject(listing.approved.id, api.actors.cookies.owner);
     expect(response.status).toBe(200);
     expect(response.body.result?.data).toMatchObject({ previousReviewStatus: 'APPROVED' });
     // The APPROVED event of its approval and the REJECTED one both survive the row.
@@ -146,16 +133,16 @@ describe('ai.rejectStagedVariant', () => {
   });
 
   it.each(['unrelated', 'admin'] as const)('answers NOT_FOUND to the %s user and keeps the row', async (who) => {
-    const listing = await seedListing(api.db, api.storage, actors);
-    const response = await trpc(api.url, 'mutation', 'ai.rejectStagedVariant', { imageId: listing.pending.id }, actors.cookies[who]);
+    const listing = await seedListing(api.db, api.storage, api.actors);
+    const response = await reject(listing.pending.id, api.actors.cookies[who]);
     expect(response.status).toBe(404);
     expect(await api.db.propertyImage.count({ where: { id: listing.pending.id } })).toBe(1);
     expect(await api.db.propertyImageReviewEvent.count({ where: { imageId: listing.pending.id } })).toBe(0);
   });
 
   it('refuses a reason over 500 characters', async () => {
-    const listing = await seedListing(api.db, api.storage, actors);
-    const response = await trpc(api.url, 'mutation', 'ai.rejectStagedVariant', { imageId: listing.pending.id, reason: 'x'.repeat(501) }, actors.cookies.owner);
+    const listing = await seedListing(api.db, api.storage, api.actors);
+    const response = await reject(listing.pending.id, api.actors.cookies.owner, 'x'.repeat(501));
     expect(response.status).toBe(400);
     expect(await api.db.propertyImage.count({ where: { id: listing.pending.id } })).toBe(1);
   });
@@ -163,35 +150,23 @@ describe('ai.rejectStagedVariant', () => {
 
 describe('staging procedures', () => {
   it('submits, reads, lists and cancels a job through the api', async () => {
-    const listing = await seedListing(api.db, api.storage, actors);
-    const submitted = await trpc(
-      api.url,
-      'mutation',
-      'ai.submitStaging',
-      { assignments: [{ originalImageId: listing.original.id, roomType: 'TV_ROOM', style: 'SCANDINAVIAN' }] },
-      actors.cookies.owner,
-    );
+    const listing = await seedListing(api.db, api.storage, api.actors);
+    const submitted = await submit({ originalImageId: listing.original.id, roomType: 'TV_ROOM', style: 'SCANDINAVIAN' }, api.actors.cookies.owner);
     expect(submitted.status).toBe(200);
-    const [item] = (submitted.body.result?.data as { items: { aiJobId: string; disposition: string }[] }).items;
+    const [item] = submittedItems(submitted);
     expect(item?.disposition).toBe('ENQUEUED');
-    const duplicate = await trpc(
-      api.url,
-      'mutation',
-      'ai.submitStaging',
-      { assignments: [{ originalImageId: listing.original.id, roomType: 'TV_ROOM', style: 'SCANDINAVIAN' }] },
-      actors.cookies.assigned,
-    );
-    expect((duplicate.body.result?.data as { items: { aiJobId: string; disposition: string }[] }).items[0]).toMatchObject({
+    const duplicate = await submit({ originalImageId: listing.original.id, roomType: 'TV_ROOM', style: 'SCANDINAVIAN' }, api.actors.cookies.assigned);
+    expect(submittedItems(duplicate)[0]).toMatchObject({
       disposition: 'EXISTING',
       aiJobId: item!.aiJobId,
     });
 
-    const job = await trpc(api.url, 'query', 'ai.getJob', { aiJobId: item!.aiJobId }, actors.cookies.assigned);
+    const job = await trpc(api.url, 'query', 'ai.getJob', { aiJobId: item!.aiJobId }, api.actors.cookies.assigned);
     expect(job.body.result?.data).toMatchObject({ aiJobId: item!.aiJobId, status: 'PENDING', roomType: 'TV_ROOM', canonicalStyle: 'SCANDINAVIAN' });
-    const list = await trpc(api.url, 'query', 'ai.listJobs', { propertyId: listing.propertyId }, actors.cookies.owner);
+    const list = await trpc(api.url, 'query', 'ai.listJobs', { propertyId: listing.propertyId }, api.actors.cookies.owner);
     expect((list.body.result?.data as { items: { aiJobId: string }[] }).items.map((j) => j.aiJobId)).toEqual([item!.aiJobId]);
 
-    const canceled = await trpc(api.url, 'mutation', 'ai.cancelStaging', { aiJobId: item!.aiJobId }, actors.cookies.owner);
+    const canceled = await trpc(api.url, 'mutation', 'ai.cancelStaging', { aiJobId: item!.aiJobId }, api.actors.cookies.owner);
     expect(canceled.body.result?.data).toMatchObject({ status: 'CANCELED' });
     expect(await api.stagingQueue.getJobState(item!.aiJobId)).toBe('unknown');
     expect(api.logs.events('ai_room_staging.cancel_requested').some((line) => line['jobId'] === item!.aiJobId)).toBe(true);
@@ -200,14 +175,8 @@ describe('staging procedures', () => {
   it('answers STAGING_UNAVAILABLE when the kill switch is off, writing no job', async () => {
     const off = await startApi({ env: { AI_ROOM_STAGING_ENABLED: 'false' } });
     try {
-      const listing = await seedListing(off.db, off.storage, actors);
-      const response = await trpc(
-        off.url,
-        'mutation',
-        'ai.submitStaging',
-        { assignments: [{ originalImageId: listing.original.id, roomType: 'BEDROOM', style: 'MODERN' }] },
-        actors.cookies.owner,
-      );
+      const listing = await seedListing(off.db, off.storage, api.actors);
+      const response = await submit({ originalImageId: listing.original.id, roomType: 'BEDROOM', style: 'MODERN' }, api.actors.cookies.owner, off.url);
       expect(response.status).toBe(503);
       expect(response.body.error?.data.appCode).toBe('STAGING_UNAVAILABLE');
       expect(await off.db.aiRoomStagingJob.count({ where: { originalImageId: listing.original.id } })).toBe(0);

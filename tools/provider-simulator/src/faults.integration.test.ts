@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 // See simulator.integration.test.ts for why the provider package is imported by path.
 import { createProviderClient, findPredictionByWebhook, ProviderError } from '@staging/provider/provider-client';
@@ -7,9 +7,7 @@ import { classifyTerminalPrediction } from '@staging/provider/prediction-status'
 import { verifyWebhook } from '@staging/provider/webhook-signing';
 import { FAULT_NAMES } from './faults';
 import type { FaultName, FaultSpec } from './faults';
-import { startProviderSimulator } from './simulator';
-import type { ProviderSimulator } from './simulator';
-import { makeInputPhoto, startFileServer, startWebhookReceiver, waitFor } from './test-helpers';
+import { useSimulatorTestContext, waitFor } from './test-helpers';
 
 const TOKEN = 'sim-token-faults';
 const SECRET = `whsec_${Buffer.from('another simulator signing key!!!').toString('base64')}`;
@@ -17,58 +15,36 @@ const MODEL = 'openai/gpt-image-2';
 const DELAY_MS = 150;
 const OUTPUT_CEILING = 20 * 1024 * 1024;
 
-let sim: ProviderSimulator;
-let files: Awaited<ReturnType<typeof startFileServer>>;
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+const ctx = useSimulatorTestContext({ token: TOKEN, webhookSigningSecret: SECRET, completionDelayMs: DELAY_MS, webhookRetryDelaysMs: [50] });
 const covered = new Set<FaultName>();
 
-beforeAll(async () => {
-  files = await startFileServer({ '/photo.jpg': { body: await makeInputPhoto(), contentType: 'image/jpeg' } });
-  sim = await startProviderSimulator({ token: TOKEN, webhookSigningSecret: SECRET, completionDelayMs: DELAY_MS, webhookRetryDelaysMs: [50] });
-});
-
-afterAll(async () => {
-  await sim.stop();
-  await files.stop();
-});
-
-beforeEach(async () => {
-  receiver = await startWebhookReceiver();
-});
-
-afterEach(async () => {
-  sim.reset();
-  await sim.settle();
-  await receiver.stop();
-});
-
-const api = () => createProviderClient({ baseUrl: sim.url, token: TOKEN });
+const api = () => createProviderClient({ baseUrl: ctx.sim.url, token: TOKEN });
 
 function create(attempt: string) {
   return api().createPrediction({
     model: MODEL,
     input: {
       prompt: 'Stage as a cozy bedroom',
-      input_images: [`${files.origin}/photo.jpg`],
+      input_images: [`${ctx.files.origin}/photo.jpg`],
       aspect_ratio: '1:1',
       quality: 'low',
       output_format: 'jpeg',
       output_compression: 80,
       user_id: 'u'.repeat(64),
     },
-    webhook: `${receiver.origin}/api/webhooks/provider/staging/${attempt}`,
+    webhook: `${ctx.receiver.origin}/api/webhooks/provider/staging/${attempt}`,
   });
 }
 
 function script(...faults: (FaultName | FaultSpec)[]) {
   for (const fault of faults) covered.add(typeof fault === 'string' ? fault : fault.name);
-  sim.enqueueFaults(faults);
+  ctx.sim.enqueueFaults(faults);
 }
 
 async function terminal(id: string): Promise<Prediction> {
   return waitFor(
     () => {
-      const p = sim.state.predictions.get(id);
+      const p = ctx.sim.state.predictions.get(id);
       return p && ['succeeded', 'failed', 'canceled', 'aborted'].includes(p.status) ? p : undefined;
     },
     { what: `prediction ${id} to finish` },
@@ -97,8 +73,8 @@ describe('failures', () => {
     expect(result.status).toBe('failed');
     expect(result.output).toBeNull();
     expect(classifyTerminalPrediction(result)).toBe('retryable_failure');
-    await waitFor(() => receiver.received.length === 1, { what: 'failure webhook' });
-    expect(verifyWebhook({ secret: SECRET, rawBody: receiver.received[0]?.rawBody ?? '', headers: receiver.received[0]?.headers ?? {} }).status).toBe('failed');
+    await waitFor(() => ctx.receiver.received.length === 1, { what: 'failure webhook' });
+    expect(verifyWebhook({ secret: SECRET, rawBody: ctx.receiver.received[0]?.rawBody ?? '', headers: ctx.receiver.received[0]?.headers ?? {} }).status).toBe('failed');
   });
 
   it('fail_permanent: ends failed with a safety error classified as permanent', async () => {
@@ -125,9 +101,9 @@ describe('create-time faults', () => {
     script('http_500');
     const error = await rejection(create('att-500'));
     expect(error.kind).toBe('server');
-    expect(sim.state.predictions.size).toBe(0);
+    expect(ctx.sim.state.predictions.size).toBe(0);
     await create('att-500b');
-    expect(sim.state.predictions.size).toBe(1);
+    expect(ctx.sim.state.predictions.size).toBe(1);
   });
 
   it('http_429: answers 429 with Retry-After and the throttled detail, without creating', async () => {
@@ -136,7 +112,7 @@ describe('create-time faults', () => {
     expect(first).toMatchObject({ kind: 'throttled', status: 429, retryAfterSeconds: 1 });
     expect(first.message).toContain('Request was throttled');
     expect((await rejection(create('att-429b'))).retryAfterSeconds).toBe(4);
-    expect(sim.state.predictions.size).toBe(0);
+    expect(ctx.sim.state.predictions.size).toBe(0);
   });
 
   it('response_lost: buys the prediction but drops the connection; the list finds it and it still calls back', async () => {
@@ -144,12 +120,12 @@ describe('create-time faults', () => {
     const started = new Date();
     const error = await rejection(create('att-lost'));
     expect(error.kind).toBe('network');
-    expect(sim.state.predictions.size).toBe(1);
-    const webhook = `${receiver.origin}/api/webhooks/provider/staging/att-lost`;
+    expect(ctx.sim.state.predictions.size).toBe(1);
+    const webhook = `${ctx.receiver.origin}/api/webhooks/provider/staging/att-lost`;
     const found = await findPredictionByWebhook(api(), { webhook, createdAfter: started });
     expect(found?.webhook).toBe(webhook);
-    await waitFor(() => receiver.received.length === 1, { what: 'webhook of the lost create' });
-    expect(verifyWebhook({ secret: SECRET, rawBody: receiver.received[0]?.rawBody ?? '', headers: receiver.received[0]?.headers ?? {} }).id).toBe(found?.id);
+    await waitFor(() => ctx.receiver.received.length === 1, { what: 'webhook of the lost create' });
+    expect(verifyWebhook({ secret: SECRET, rawBody: ctx.receiver.received[0]?.rawBody ?? '', headers: ctx.receiver.received[0]?.headers ?? {} }).id).toBe(found?.id);
   });
 });
 
@@ -168,10 +144,10 @@ describe('timing faults', () => {
     const created = await create('att-never');
     await new Promise((resolve) => setTimeout(resolve, DELAY_MS * 4));
     expect((await api().getPrediction(created.id)).status).toBe('processing');
-    expect(receiver.received).toHaveLength(0);
-    await sim.completePrediction(created.id);
+    expect(ctx.receiver.received).toHaveLength(0);
+    await ctx.sim.completePrediction(created.id);
     expect((await api().getPrediction(created.id)).status).toBe('succeeded');
-    await waitFor(() => receiver.received.length === 1, { what: 'webhook after forced completion' });
+    await waitFor(() => ctx.receiver.received.length === 1, { what: 'webhook after forced completion' });
   });
 });
 
@@ -179,8 +155,8 @@ describe('webhook faults', () => {
   it('duplicate_webhook: delivers the completion twice with the same webhook-id, both valid', async () => {
     script('duplicate_webhook');
     const created = await create('att-dup');
-    await waitFor(() => receiver.received.length === 2, { what: 'two deliveries' });
-    const [a, b] = receiver.received;
+    await waitFor(() => ctx.receiver.received.length === 2, { what: 'two deliveries' });
+    const [a, b] = ctx.receiver.received;
     expect(a?.headers['webhook-id']).toBe(b?.headers['webhook-id']);
     for (const delivery of [a, b]) {
       expect(verifyWebhook({ secret: SECRET, rawBody: delivery?.rawBody ?? '', headers: delivery?.headers ?? {} }).id).toBe(created.id);
@@ -191,9 +167,9 @@ describe('webhook faults', () => {
     script('no_webhook');
     const created = await create('att-quiet');
     expect((await terminal(created.id)).status).toBe('succeeded');
-    await sim.settle();
+    await ctx.sim.settle();
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(receiver.received).toHaveLength(0);
+    expect(ctx.receiver.received).toHaveLength(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 // The simulator must speak what the real client sends and signs what the real verifier accepts,
 // so these tests use @staging/provider's sources directly (it is not a dependency of the
@@ -6,56 +6,30 @@ import sharp from 'sharp';
 import { createProviderClient, findPredictionByWebhook, ProviderError } from '@staging/provider/provider-client';
 import type { PredictionInput } from '@staging/provider/provider-client';
 import { verifyWebhook } from '@staging/provider/webhook-signing';
-import { startProviderSimulator } from './simulator';
-import type { ProviderSimulator } from './simulator';
-import { makeInputPhoto, startFileServer, startWebhookReceiver, waitFor } from './test-helpers';
+import { startWebhookReceiver, useSimulatorTestContext, waitFor } from './test-helpers';
 
 const TOKEN = 'sim-token-0123456789';
 const SECRET = `whsec_${Buffer.from('simulator signing key of 32 byte').toString('base64')}`;
 const MODEL = 'openai/gpt-image-2';
 
-let sim: ProviderSimulator;
-let files: Awaited<ReturnType<typeof startFileServer>>;
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
-let photo: Buffer;
-
-beforeAll(async () => {
-  photo = await makeInputPhoto();
-  files = await startFileServer({
-    '/photo.jpg': { body: photo, contentType: 'image/jpeg' },
-    '/not-a-photo.jpg': { body: Buffer.from('<html>login required</html>'), contentType: 'image/jpeg' },
-  });
-  sim = await startProviderSimulator({
+const ctx = useSimulatorTestContext(
+  {
     token: TOKEN,
     webhookSigningSecret: SECRET,
     host: '127.0.0.1',
     completionDelayMs: 150,
     listPageSize: 2,
     webhookRetryDelaysMs: [50, 100],
-  });
-});
+  },
+  { '/not-a-photo.jpg': { body: Buffer.from('<html>login required</html>'), contentType: 'image/jpeg' } },
+);
 
-afterAll(async () => {
-  await sim.stop();
-  await files.stop();
-});
-
-beforeEach(async () => {
-  receiver = await startWebhookReceiver();
-});
-
-afterEach(async () => {
-  sim.reset();
-  await sim.settle();
-  await receiver.stop();
-});
-
-const client = (token = TOKEN) => createProviderClient({ baseUrl: sim.url, token });
+const client = (token = TOKEN) => createProviderClient({ baseUrl: ctx.sim.url, token });
 
 function input(overrides: Partial<PredictionInput> = {}): PredictionInput {
   return {
     prompt: 'Stage this room as a modern living room',
-    input_images: [`${files.origin}/photo.jpg?X-Amz-Signature=abc`],
+    input_images: [`${ctx.files.origin}/photo.jpg?X-Amz-Signature=abc`],
     aspect_ratio: '1:1',
     quality: 'medium',
     output_format: 'jpeg',
@@ -65,13 +39,13 @@ function input(overrides: Partial<PredictionInput> = {}): PredictionInput {
   };
 }
 
-const webhookFor = (attempt: string) => `${receiver.origin}/api/webhooks/provider/staging/${attempt}`;
+const webhookFor = (attempt: string) => `${ctx.receiver.origin}/api/webhooks/provider/staging/${attempt}`;
 
 async function rawRequest(path: string, init: RequestInit & { auth?: string | null } = {}) {
   const headers = new Headers(init.headers);
   if (init.auth !== null) headers.set('authorization', init.auth ?? `Bearer ${TOKEN}`);
   if (init.body) headers.set('content-type', 'application/json');
-  const response = await fetch(`${sim.origin}${path}`, { ...init, headers });
+  const response = await fetch(`${ctx.sim.origin}${path}`, { ...init, headers });
   const text = await response.text();
   return { status: response.status, headers: response.headers, json: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
 }
@@ -83,7 +57,7 @@ describe('happy path', () => {
     expect(created.webhook).toBe(webhookFor('att-1'));
     expect(created.input).toMatchObject({ aspect_ratio: '1:1', output_format: 'jpeg', output_compression: 92 });
 
-    const [callback] = await waitFor(() => receiver.received.length === 1 && receiver.received, { what: 'completion webhook' });
+    const [callback] = await waitFor(() => ctx.receiver.received.length === 1 && ctx.receiver.received, { what: 'completion webhook' });
     expect(callback?.path).toBe('/api/webhooks/provider/staging/att-1');
     expect(callback?.headers['webhook-id']).toMatch(/^msg_[A-Za-z0-9]{27}$/);
     expect(Math.abs(Number(callback?.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(10);
@@ -95,14 +69,14 @@ describe('happy path', () => {
     expect(fetched.status).toBe('succeeded');
     expect(fetched.output).toEqual(verified.output);
     expect(fetched.completed_at).toEqual(expect.any(String));
-    expect(fetched.output).toEqual([expect.stringMatching(new RegExp(`^${sim.origin}/files/[a-z0-9]+\\.jpeg$`))]);
+    expect(fetched.output).toEqual([expect.stringMatching(new RegExp(`^${ctx.sim.origin}/files/[a-z0-9]+\\.jpeg$`))]);
 
     // The input photo was really fetched, with its query string intact.
-    expect(files.requested).toContain('/photo.jpg?X-Amz-Signature=abc');
+    expect(ctx.files.requested).toContain('/photo.jpg?X-Amz-Signature=abc');
   });
 
   it('serves a real, visibly changed image in the requested format and aspect ratio', async () => {
-    const plain = await sharp(photo).resize(1024, 1024, { fit: 'cover' }).stats();
+    const plain = await sharp(ctx.photo).resize(1024, 1024, { fit: 'cover' }).stats();
     for (const [aspect, format, width, height] of [
       ['1:1', 'jpeg', 1024, 1024],
       ['3:2', 'png', 1536, 1024],
@@ -113,7 +87,7 @@ describe('happy path', () => {
         input: input({ aspect_ratio: aspect, output_format: format }),
         webhook: webhookFor(`att-${aspect}`),
       });
-      await sim.completePrediction(created.id);
+      await ctx.sim.completePrediction(created.id);
       const { output } = await client().getPrediction(created.id);
       const url = Array.isArray(output) ? output[0] : output;
       const response = await fetch(url ?? '');
@@ -132,8 +106,8 @@ describe('happy path', () => {
 
   it('lists every prediction with its input, status and deliveries on the control API', async () => {
     const created = await client().createPrediction({ model: MODEL, input: input(), webhook: webhookFor('att-ctl') });
-    await waitFor(() => receiver.received.length === 1, { what: 'webhook' });
-    await sim.settle();
+    await waitFor(() => ctx.receiver.received.length === 1, { what: 'webhook' });
+    await ctx.sim.settle();
     const { json } = await rawRequest('/__sim/predictions', { auth: null });
     const predictions = json?.['predictions'] as Array<Record<string, unknown>>;
     expect(json?.['count']).toBe(1);
@@ -161,10 +135,10 @@ describe('happy path', () => {
       method: 'POST',
       body: JSON.stringify({ input: input(), webhook: webhookFor('att-start'), webhook_events_filter: ['start'] }),
     });
-    await sim.completePrediction(String(json?.['id']));
-    await sim.settle();
-    expect(receiver.received).toHaveLength(1);
-    const body = JSON.parse(receiver.received[0]?.rawBody.toString() ?? '{}') as { status: string };
+    await ctx.sim.completePrediction(String(json?.['id']));
+    await ctx.sim.settle();
+    expect(ctx.receiver.received).toHaveLength(1);
+    const body = JSON.parse(ctx.receiver.received[0]?.rawBody.toString() ?? '{}') as { status: string };
     expect(body.status).toBe('starting');
   });
 });
@@ -184,13 +158,13 @@ describe('auth', () => {
     const error = await client('wrong').createPrediction({ model: MODEL, input: input(), webhook: webhookFor('x') }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderError);
     expect((error as ProviderError).kind).toBe('auth');
-    expect(sim.state.predictions.size).toBe(0);
+    expect(ctx.sim.state.predictions.size).toBe(0);
   });
 
   it('serves output files without credentials, like a delivery CDN', async () => {
     const created = await client().createPrediction({ model: MODEL, input: input(), webhook: webhookFor('att-f') });
-    await sim.completePrediction(created.id);
-    const output = sim.state.predictions.get(created.id)?.output?.[0] ?? '';
+    await ctx.sim.completePrediction(created.id);
+    const output = ctx.sim.state.predictions.get(created.id)?.output?.[0] ?? '';
     expect((await fetch(output)).status).toBe(200);
   });
 });
@@ -207,16 +181,16 @@ describe('input validation', () => {
     ['no input image', { input_images: [] }, 'input.input_images'],
     ['a non-URL input image', { input_images: ['not a url'] }, 'input.input_images.0'],
   ])('rejects %s with 422 and buys nothing', async (_label, override, field) => {
-    sim.enqueueFaults(['fail']);
+    ctx.sim.enqueueFaults(['fail']);
     const { status, json } = await rawRequest(`/v1/models/${MODEL}/predictions`, {
       method: 'POST',
       body: JSON.stringify({ input: { ...input(), ...override }, webhook: webhookFor('x') }),
     });
     expect(status).toBe(422);
     expect(json?.['invalid_fields']).toEqual(expect.arrayContaining([expect.objectContaining({ field })]));
-    expect(sim.state.predictions.size).toBe(0);
+    expect(ctx.sim.state.predictions.size).toBe(0);
     // An invalid request does not consume a scripted fault.
-    expect(sim.state.faults.map((f) => f.name)).toEqual(['fail']);
+    expect(ctx.sim.state.faults.map((f) => f.name)).toEqual(['fail']);
   });
 
   it('maps a 422 to a ProviderError of kind invalid', async () => {
@@ -241,7 +215,7 @@ describe('input validation', () => {
       const { status } = await rawRequest(`/v1/models/${MODEL}/predictions`, { method: 'POST', body: JSON.stringify(body) });
       expect(status).toBe(422);
     }
-    expect(sim.state.predictions.size).toBe(0);
+    expect(ctx.sim.state.predictions.size).toBe(0);
   });
 
   it('answers 400 for a body that is not JSON', async () => {
@@ -252,20 +226,20 @@ describe('input validation', () => {
   it('fails the prediction (permanently) when the input image cannot be downloaded', async () => {
     const created = await client().createPrediction({
       model: MODEL,
-      input: input({ input_images: [`${files.origin}/missing.jpg`] }),
+      input: input({ input_images: [`${ctx.files.origin}/missing.jpg`] }),
       webhook: webhookFor('att-missing'),
     });
-    await sim.completePrediction(created.id);
+    await ctx.sim.completePrediction(created.id);
     expect(await client().getPrediction(created.id)).toMatchObject({ status: 'failed', error: 'Failed to download input image (HTTP 404)' });
   });
 
   it('fails the prediction (permanently) when the input image is not an image', async () => {
     const created = await client().createPrediction({
       model: MODEL,
-      input: input({ input_images: [`${files.origin}/not-a-photo.jpg`] }),
+      input: input({ input_images: [`${ctx.files.origin}/not-a-photo.jpg`] }),
       webhook: webhookFor('att-html'),
     });
-    await sim.completePrediction(created.id);
+    await ctx.sim.completePrediction(created.id);
     const result = await client().getPrediction(created.id);
     expect(result).toMatchObject({ status: 'failed', error: expect.stringContaining('Failed to load input image') });
   });
@@ -335,23 +309,23 @@ describe('list', () => {
 
 describe('cancel', () => {
   it('cancels a running prediction, calls back with canceled once, and stays canceled', async () => {
-    sim.enqueueFaults(['never_complete']);
+    ctx.sim.enqueueFaults(['never_complete']);
     const created = await client().createPrediction({ model: MODEL, input: input(), webhook: webhookFor('att-cancel') });
-    await waitFor(() => sim.state.predictions.get(created.id)?.status === 'processing', { what: 'processing' });
+    await waitFor(() => ctx.sim.state.predictions.get(created.id)?.status === 'processing', { what: 'processing' });
     const canceled = await client().cancelPrediction(created.id);
     expect(canceled.status).toBe('canceled');
-    await waitFor(() => receiver.received.length === 1, { what: 'cancel webhook' });
-    const payload = verifyWebhook({ secret: SECRET, rawBody: receiver.received[0]?.rawBody ?? '', headers: receiver.received[0]?.headers ?? {} });
+    await waitFor(() => ctx.receiver.received.length === 1, { what: 'cancel webhook' });
+    const payload = verifyWebhook({ secret: SECRET, rawBody: ctx.receiver.received[0]?.rawBody ?? '', headers: ctx.receiver.received[0]?.headers ?? {} });
     expect(payload).toMatchObject({ id: created.id, status: 'canceled', output: null });
 
     expect((await client().cancelPrediction(created.id)).status).toBe('canceled');
-    await sim.settle();
-    expect(receiver.received).toHaveLength(1);
+    await ctx.sim.settle();
+    expect(ctx.receiver.received).toHaveLength(1);
   });
 
   it('leaves a finished prediction as it is', async () => {
     const created = await client().createPrediction({ model: MODEL, input: input(), webhook: webhookFor('att-done') });
-    await sim.completePrediction(created.id);
+    await ctx.sim.completePrediction(created.id);
     expect((await client().cancelPrediction(created.id)).status).toBe('succeeded');
   });
 
@@ -363,27 +337,27 @@ describe('cancel', () => {
 
 describe('webhook redelivery', () => {
   it('redelivers a terminal callback after non-2xx answers with the same webhook-id, freshly signed', async () => {
-    await receiver.stop();
-    receiver = await startWebhookReceiver((n) => (n < 3 ? 503 : 200));
+    await ctx.receiver.stop();
+    ctx.receiver = await startWebhookReceiver((n) => (n < 3 ? 503 : 200));
     const created = await client().createPrediction({ model: MODEL, input: input(), webhook: webhookFor('att-retry') });
-    await waitFor(() => receiver.received.length === 3, { what: 'three deliveries' });
-    const ids = new Set(receiver.received.map((r) => r.headers['webhook-id']));
+    await waitFor(() => ctx.receiver.received.length === 3, { what: 'three deliveries' });
+    const ids = new Set(ctx.receiver.received.map((r) => r.headers['webhook-id']));
     expect(ids.size).toBe(1);
-    for (const delivery of receiver.received) {
+    for (const delivery of ctx.receiver.received) {
       expect(verifyWebhook({ secret: SECRET, rawBody: delivery.rawBody, headers: delivery.headers }).id).toBe(created.id);
     }
-    await sim.settle();
-    expect(sim.state.predictions.get(created.id)?.deliveries.map((d) => d.responseStatus)).toEqual([503, 503, 200]);
+    await ctx.sim.settle();
+    expect(ctx.sim.state.predictions.get(created.id)?.deliveries.map((d) => d.responseStatus)).toEqual([503, 503, 200]);
   });
 
   it('gives up after the retry budget when the receiver keeps failing', async () => {
-    await receiver.stop();
-    receiver = await startWebhookReceiver(() => 500);
+    await ctx.receiver.stop();
+    ctx.receiver = await startWebhookReceiver(() => 500);
     const created = await client().createPrediction({ model: MODEL, input: input(), webhook: webhookFor('att-down') });
-    await sim.completePrediction(created.id);
-    await sim.settle();
+    await ctx.sim.completePrediction(created.id);
+    await ctx.sim.settle();
     // One try plus two redeliveries (webhookRetryDelaysMs has two entries).
-    expect(receiver.received).toHaveLength(3);
+    expect(ctx.receiver.received).toHaveLength(3);
   });
 
   it('records a transport failure and retries it', async () => {
@@ -391,9 +365,9 @@ describe('webhook redelivery', () => {
     const url = `${gone.origin}/api/webhooks/provider/staging/att-gone`;
     await gone.stop();
     const created = await client().createPrediction({ model: MODEL, input: input(), webhook: url });
-    await sim.completePrediction(created.id);
-    await sim.settle();
-    const deliveries = sim.state.predictions.get(created.id)?.deliveries ?? [];
+    await ctx.sim.completePrediction(created.id);
+    await ctx.sim.settle();
+    const deliveries = ctx.sim.state.predictions.get(created.id)?.deliveries ?? [];
     expect(deliveries).toHaveLength(3);
     expect(deliveries.every((d) => d.responseStatus === null && d.error !== null)).toBe(true);
   });
@@ -408,12 +382,12 @@ describe('control API', () => {
     expect(bad.status).toBe(400);
     await client().createPrediction({ model: MODEL, input: input(), webhook: webhookFor('att-r') });
     expect((await rawRequest('/__sim/reset', { method: 'POST' })).status).toBe(200);
-    expect(sim.state.faults).toEqual([]);
-    expect(sim.state.predictions.size).toBe(0);
+    expect(ctx.sim.state.faults).toEqual([]);
+    expect(ctx.sim.state.predictions.size).toBe(0);
   });
 
   it('forces completion over HTTP, including a chosen failure', async () => {
-    sim.enqueueFaults(['never_complete', 'never_complete']);
+    ctx.sim.enqueueFaults(['never_complete', 'never_complete']);
     const a = await client().createPrediction({ model: MODEL, input: input(), webhook: webhookFor('att-a') });
     const b = await client().createPrediction({ model: MODEL, input: input(), webhook: webhookFor('att-b') });
     expect((await rawRequest(`/__sim/predictions/${a.id}/complete`, { method: 'POST' })).json).toMatchObject({ status: 'succeeded' });

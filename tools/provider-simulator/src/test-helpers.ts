@@ -1,11 +1,15 @@
 /**
  * Loopback servers the simulator tests (and other packages' tests) use: a webhook receiver that
- * records raw callbacks with a scriptable status, and a file server for input photos.
+ * records raw callbacks with a scriptable status, and a file server for input photos; and the
+ * Jest lifecycle the simulator's own test files share.
  */
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach } from '@jest/globals';
 import sharp from 'sharp';
+import { startProviderSimulator } from './simulator';
+import type { ProviderSimulator, ProviderSimulatorOptions } from './simulator';
 
 export interface ReceivedWebhook {
   path: string;
@@ -83,4 +87,43 @@ export async function startFileServer(files: Record<string, { body: Buffer; cont
   });
   const origin = await listen(server);
   return { origin, requested, stop: () => close(server) };
+}
+
+export interface SimulatorTestContext {
+  sim: ProviderSimulator;
+  /** makeInputPhoto(), served at /photo.jpg. */
+  photo: Buffer;
+  files: Awaited<ReturnType<typeof startFileServer>>;
+  /** A new one per test; a test may replace it, and the replacement is the one stopped. */
+  receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+}
+
+/**
+ * Registers the lifecycle of a simulator test file: one simulator and one file server (the input
+ * photo plus `extraFiles`) per file, a fresh webhook receiver per test, and the simulator reset and
+ * settled after each test so that no scripted fault or late delivery reaches the next one.
+ */
+export function useSimulatorTestContext(
+  simulator: ProviderSimulatorOptions,
+  extraFiles: Parameters<typeof startFileServer>[0] = {},
+): SimulatorTestContext {
+  const ctx = {} as SimulatorTestContext;
+  beforeAll(async () => {
+    ctx.photo = await makeInputPhoto();
+    ctx.files = await startFileServer({ '/photo.jpg': { body: ctx.photo, contentType: 'image/jpeg' }, ...extraFiles });
+    ctx.sim = await startProviderSimulator(simulator);
+  });
+  afterAll(async () => {
+    await ctx.sim.stop();
+    await ctx.files.stop();
+  });
+  beforeEach(async () => {
+    ctx.receiver = await startWebhookReceiver();
+  });
+  afterEach(async () => {
+    ctx.sim.reset();
+    await ctx.sim.settle();
+    await ctx.receiver.stop();
+  });
+  return ctx;
 }

@@ -4,7 +4,8 @@ import type { Db, PropertyImage } from '@staging/db/client';
 import { createOriginalImage, createProperty, createStagedImage, createUser } from '@staging/db/testing/factories';
 import type { SeededUser } from '@staging/db/testing/factories';
 import type { ObjectStorage } from '@staging/platform/storage';
-import { sessionCookie } from './api-test-kit';
+import { sessionCookie, startApi, stopS3 } from './api-test-kit';
+import type { ApiHarness } from './api-test-kit';
 
 export async function imageBytes(format: 'jpeg' | 'png' | 'webp', width = 96, height = 64): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 120, g: 90, b: 60 } } })
@@ -37,6 +38,27 @@ export async function seedActors(db: Db): Promise<Actors> {
     admin,
     cookies: { owner: ownerCookie!, assigned: assignedCookie!, unrelated: unrelatedCookie!, admin: adminCookie! },
   };
+}
+
+export interface ApiTestContext extends ApiHarness {
+  actors: Actors;
+}
+
+/**
+ * Registers the lifecycle most api test files share: one app and one set of signed-in actors per
+ * file, then the file's s3rver stopped. The hooks fill the returned object; read it inside tests.
+ */
+export function useApiTestContext(): ApiTestContext {
+  const api = {} as ApiTestContext;
+  beforeAll(async () => {
+    Object.assign(api, await startApi());
+    api.actors = await seedActors(api.db);
+  });
+  afterAll(async () => {
+    await api.close();
+    await stopS3();
+  });
+  return api;
 }
 
 export interface Listing {

@@ -4,60 +4,50 @@ import {
   createPropertyUnit,
   createUser,
 } from '@staging/db/testing/factories';
-import { createAiQueue } from '@staging/services/description/ai-queue';
-import type { AiQueue } from '@staging/services/description/ai-queue';
 import { requestPropertyDescription } from '@staging/services/description/request-description';
 import { memoryLogger } from '@staging/services/staging/testing/staging-test-kit';
 import { startTcpProxy } from '../../test/support/tcp-proxy';
-import { startTestStack, waitUntil } from '../../test/support/test-stack';
+import { useAiQueueTestStack, waitUntil } from '../../test/support/test-stack';
 import { startAiQueueConsumer } from './ai-queue-consumer';
-import type { TestStack } from '../../test/support/test-stack';
 
-let stack: TestStack;
-let aiQueue: AiQueue;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  aiQueue = createAiQueue(stack.redis, stack.suffix);
-});
-
-afterAll(async () => {
-  await aiQueue.obliterate({ force: true });
-  await aiQueue.close();
-  await stack.close();
-});
+const ctx = useAiQueueTestStack();
 
 async function seedProperty() {
-  const owner = await createUser(stack.db);
-  const property = await createProperty(stack.db, {
+  const owner = await createUser(ctx.stack.db);
+  const property = await createProperty(ctx.stack.db, {
     ownerAgentId: owner.id,
     title: 'Garden House',
     city: 'Ghent',
   });
-  const unit = await createPropertyUnit(stack.db, { propertyId: property.id, name: 'Duplex' });
-  await createInventoryItem(stack.db, { propertyUnitId: unit.id, status: 'AVAILABLE' });
+  const unit = await createPropertyUnit(ctx.stack.db, { propertyId: property.id, name: 'Duplex' });
+  await createInventoryItem(ctx.stack.db, { propertyUnitId: unit.id, status: 'AVAILABLE' });
   return { owner, property };
 }
 
 describe('ai queue consumer: descriptions', () => {
   it('runs a DESCRIPTION job from ai<QUEUE_SUFFIX> to SUCCESS and writes the description', async () => {
-    const worker = await stack.startWorker({ env: { AI_DESCRIPTION_CONCURRENCY: '3' } });
+    const worker = await ctx.stack.startWorker({ env: { AI_DESCRIPTION_CONCURRENCY: '3' } });
     expect(
       worker.log.lines().find((l) => l['msg'] === 'ai queue consumer started (descriptions, legacy bridge)'),
     ).toMatchObject({
-      queue: `ai${stack.suffix}`,
+      queue: `ai${ctx.stack.suffix}`,
       concurrency: 3,
     });
     const { owner, property } = await seedProperty();
     const { aiJobId } = await requestPropertyDescription(
-      { db: stack.db, aiQueue, logger: memoryLogger().logger, clock: { now: () => new Date() } },
+      {
+        db: ctx.stack.db,
+        aiQueue: ctx.aiQueue,
+        logger: memoryLogger().logger,
+        clock: { now: () => new Date() },
+      },
       { propertyId: property.id, requestedByUserId: owner.id },
     );
     await waitUntil(
-      async () => (await stack.db.aiJob.findUnique({ where: { id: aiJobId } }))?.status === 'SUCCESS',
+      async () => (await ctx.stack.db.aiJob.findUnique({ where: { id: aiJobId } }))?.status === 'SUCCESS',
       { what: 'description SUCCESS' },
     );
-    const stored = await stack.db.property.findUniqueOrThrow({ where: { id: property.id } });
+    const stored = await ctx.stack.db.property.findUniqueOrThrow({ where: { id: property.id } });
     expect(stored.description).toBe(
       'Garden House in Ghent. The home offers 2 bedrooms and 1 bathroom. It is offered in 1 unit type (Duplex) with 1 unit in total, 1 currently available.',
     );
@@ -71,13 +61,18 @@ describe('ai queue consumer: descriptions', () => {
     const { property } = await seedProperty();
     // Written while no worker runs, then the queue message is lost.
     const { aiJobId } = await requestPropertyDescription(
-      { db: stack.db, aiQueue, logger: memoryLogger().logger, clock: { now: () => new Date() } },
+      {
+        db: ctx.stack.db,
+        aiQueue: ctx.aiQueue,
+        logger: memoryLogger().logger,
+        clock: { now: () => new Date() },
+      },
       { propertyId: property.id, requestedByUserId: null },
     );
-    await aiQueue.remove(aiJobId);
-    const worker = await stack.startWorker();
+    await ctx.aiQueue.remove(aiJobId);
+    const worker = await ctx.stack.startWorker();
     await waitUntil(
-      async () => (await stack.db.aiJob.findUnique({ where: { id: aiJobId } }))?.status === 'SUCCESS',
+      async () => (await ctx.stack.db.aiJob.findUnique({ where: { id: aiJobId } }))?.status === 'SUCCESS',
       { what: 'repaired description' },
     );
     await worker.stop();
@@ -87,10 +82,10 @@ describe('ai queue consumer: descriptions', () => {
     const proxy = await startTcpProxy({ host: '127.0.0.1', port: 6379 });
     try {
       const log = memoryLogger();
-      const consumer = startAiQueueConsumer(stack.config({ VALKEY_URL: proxy.url }), {
+      const consumer = startAiQueueConsumer(ctx.stack.config({ VALKEY_URL: proxy.url }), {
         logger: log.logger,
         captureAlert: () => undefined,
-        db: stack.db,
+        db: ctx.stack.db,
       });
       await consumer.worker.waitUntilReady();
       await proxy.cut();

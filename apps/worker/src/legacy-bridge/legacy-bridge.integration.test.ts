@@ -1,30 +1,18 @@
 import { createOriginalImage, createProperty, createUser } from '@staging/db/testing/factories';
 import { enqueueLegacyStageRoomMessage } from '@staging/services/bridge/legacy-stage-room';
 import type { TLegacyStageRoomMessage } from '@staging/services/bridge/legacy-stage-room';
-import { createAiQueue } from '@staging/services/description/ai-queue';
-import type { AiQueue } from '@staging/services/description/ai-queue';
-import { startTestStack, testPhoto, waitUntil } from '../../test/support/test-stack';
-import type { TestStack } from '../../test/support/test-stack';
+import { testPhoto, useAiQueueTestStack, waitUntil } from '../../test/support/test-stack';
 
-let stack: TestStack;
-let aiQueue: AiQueue;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  aiQueue = createAiQueue(stack.redis, stack.suffix);
-});
-
-afterAll(async () => {
-  await aiQueue.obliterate({ force: true });
-  await aiQueue.close();
-  await stack.close();
-});
+const ctx = useAiQueueTestStack();
 
 async function seedOriginal() {
-  const owner = await createUser(stack.db);
-  const property = await createProperty(stack.db, { ownerAgentId: owner.id });
-  const original = await createOriginalImage(stack.db, { propertyId: property.id, roomType: 'LIVING_ROOM' });
-  await stack.storage.putObject(original.objectKey, await testPhoto(), 'image/jpeg');
+  const owner = await createUser(ctx.stack.db);
+  const property = await createProperty(ctx.stack.db, { ownerAgentId: owner.id });
+  const original = await createOriginalImage(ctx.stack.db, {
+    propertyId: property.id,
+    roomType: 'LIVING_ROOM',
+  });
+  await ctx.stack.storage.putObject(original.objectKey, await testPhoto(), 'image/jpeg');
   return { owner, property, original };
 }
 
@@ -45,7 +33,7 @@ function v1Message(
 describe('legacy stage-room bridge in the worker', () => {
   it("turns a v1 message into a v2 job with the worker's own producer values, which the pipeline completes", async () => {
     // The worker's environment differs from every producer default: these values must be the ones persisted and sent.
-    const worker = await stack.startWorker({
+    const worker = await ctx.stack.startWorker({
       env: {
         AI_STAGING_ASPECT_RATIO: '2:3',
         AI_STAGING_OUTPUT_FORMAT: 'png',
@@ -55,10 +43,10 @@ describe('legacy stage-room bridge in the worker', () => {
     });
     try {
       const seed = await seedOriginal();
-      const queueJobId = await enqueueLegacyStageRoomMessage(aiQueue, v1Message(seed));
+      const queueJobId = await enqueueLegacyStageRoomMessage(ctx.aiQueue, v1Message(seed));
 
       const row = await waitUntil(
-        () => stack.db.aiRoomStagingJob.findFirst({ where: { originalImageId: seed.original.id } }),
+        () => ctx.stack.db.aiRoomStagingJob.findFirst({ where: { originalImageId: seed.original.id } }),
         { what: 'materialized job', timeoutMs: 30_000 },
       );
       expect(row).toMatchObject({
@@ -76,13 +64,13 @@ describe('legacy stage-room bridge in the worker', () => {
       });
       // The original's room type is persisted at submission, as for any producer.
       expect(
-        (await stack.db.propertyImage.findUniqueOrThrow({ where: { id: seed.original.id } })).roomType,
+        (await ctx.stack.db.propertyImage.findUniqueOrThrow({ where: { id: seed.original.id } })).roomType,
       ).toBe('TV_ROOM');
 
-      expect(await stack.waitForStatus(row.aiJobId, ['SUCCESS', 'FAILED', 'CANCELED'], 30_000)).toBe(
+      expect(await ctx.stack.waitForStatus(row.aiJobId, ['SUCCESS', 'FAILED', 'CANCELED'], 30_000)).toBe(
         'SUCCESS',
       );
-      const [purchase] = await stack.purchasesFor(row.aiJobId);
+      const [purchase] = await ctx.stack.purchasesFor(row.aiJobId);
       expect(purchase?.input).toMatchObject({
         aspect_ratio: '2:3',
         output_format: 'png',
@@ -98,30 +86,32 @@ describe('legacy stage-room bridge in the worker', () => {
   }, 60_000);
 
   it('refuses no-furniture and, without a worker sunset, old style names; the messages fail without a job', async () => {
-    const worker = await stack.startWorker();
+    const worker = await ctx.stack.startWorker();
     try {
       expect(worker.log.events('legacy_bridge.no_sunset')).toHaveLength(1);
       const seed = await seedOriginal();
       const noFurniture = await enqueueLegacyStageRoomMessage(
-        aiQueue,
+        ctx.aiQueue,
         v1Message(seed, { style: 'no-furniture' }),
       );
-      const alias = await enqueueLegacyStageRoomMessage(aiQueue, v1Message(seed, { style: 'Scandi' }));
+      const alias = await enqueueLegacyStageRoomMessage(ctx.aiQueue, v1Message(seed, { style: 'Scandi' }));
 
       await waitUntil(
         async () =>
-          (await aiQueue.getJobState(noFurniture)) === 'failed' &&
-          (await aiQueue.getJobState(alias)) === 'failed',
+          (await ctx.aiQueue.getJobState(noFurniture)) === 'failed' &&
+          (await ctx.aiQueue.getJobState(alias)) === 'failed',
         {
           what: 'both messages failed',
           timeoutMs: 30_000,
         },
       );
-      const failed = await aiQueue.getJob(noFurniture);
+      const failed = await ctx.aiQueue.getJob(noFurniture);
       expect(failed?.failedReason).toContain('STYLE_NOT_GENERATABLE');
       expect(failed?.attemptsMade).toBe(1);
-      expect((await aiQueue.getJob(alias))?.failedReason).toContain('LEGACY_STYLE_RETIRED');
-      expect(await stack.db.aiRoomStagingJob.count({ where: { originalImageId: seed.original.id } })).toBe(0);
+      expect((await ctx.aiQueue.getJob(alias))?.failedReason).toContain('LEGACY_STYLE_RETIRED');
+      expect(
+        await ctx.stack.db.aiRoomStagingJob.count({ where: { originalImageId: seed.original.id } }),
+      ).toBe(0);
       expect(
         worker.log
           .events('legacy_bridge.rejected')
@@ -134,17 +124,19 @@ describe('legacy stage-room bridge in the worker', () => {
   }, 60_000);
 
   it('keeps a message waiting, with no row, while the kill switch is off', async () => {
-    const worker = await stack.startWorker({ env: { AI_ROOM_STAGING_ENABLED: 'false' } });
+    const worker = await ctx.stack.startWorker({ env: { AI_ROOM_STAGING_ENABLED: 'false' } });
     try {
       const seed = await seedOriginal();
-      const queueJobId = await enqueueLegacyStageRoomMessage(aiQueue, v1Message(seed));
-      await waitUntil(async () => (await aiQueue.getJobState(queueJobId)) === 'delayed', {
+      const queueJobId = await enqueueLegacyStageRoomMessage(ctx.aiQueue, v1Message(seed));
+      await waitUntil(async () => (await ctx.aiQueue.getJobState(queueJobId)) === 'delayed', {
         what: 'message deferred',
         timeoutMs: 30_000,
       });
-      expect(await stack.db.aiRoomStagingJob.count({ where: { originalImageId: seed.original.id } })).toBe(0);
-      expect((await aiQueue.getJob(queueJobId))?.attemptsMade).toBe(0);
-      await aiQueue.remove(queueJobId);
+      expect(
+        await ctx.stack.db.aiRoomStagingJob.count({ where: { originalImageId: seed.original.id } }),
+      ).toBe(0);
+      expect((await ctx.aiQueue.getJob(queueJobId))?.attemptsMade).toBe(0);
+      await ctx.aiQueue.remove(queueJobId);
     } finally {
       await worker.stop();
     }

@@ -9,6 +9,7 @@ import {
   producerParityKey,
   publishProducerFingerprint,
 } from '@staging/services/parity/producer-parity';
+import type { ProducerRole } from '@staging/services/parity/producer-parity';
 import { memoryLogger } from '@staging/services/staging/testing/staging-test-kit';
 import { startParityMonitor } from './parity-monitor';
 import type { ParityMonitor } from './parity-monitor';
@@ -70,37 +71,21 @@ async function expectEventually(check: () => Promise<boolean>): Promise<void> {
   }
 }
 
+async function publish(role: ProducerRole, instanceId: string, values: ProducerValues): Promise<void> {
+  await publishProducerFingerprint(redis, { role, instanceId, values, queueSuffix: suffix });
+}
+
 describe('producer parity monitor', () => {
   it('stays quiet while every producer matches the worker', async () => {
-    await publishProducerFingerprint(redis, {
-      role: 'api',
-      instanceId: 'api-1',
-      values: WORKER_VALUES,
-      queueSuffix: suffix,
-    });
-    await publishProducerFingerprint(redis, {
-      role: 'web',
-      instanceId: 'web-1',
-      values: { ...WORKER_VALUES },
-      queueSuffix: suffix,
-    });
+    await publish('api', 'api-1', WORKER_VALUES);
+    await publish('web', 'web-1', { ...WORKER_VALUES });
     await monitor.checkNow();
     expect(alerts).toEqual([]);
   });
 
   it('raises one alert per differing producer, tagged and logged, and again only after it was fixed and drifted anew', async () => {
-    await publishProducerFingerprint(redis, {
-      role: 'api',
-      instanceId: 'api-1',
-      values: WORKER_VALUES,
-      queueSuffix: suffix,
-    });
-    await publishProducerFingerprint(redis, {
-      role: 'web',
-      instanceId: 'web-7',
-      values: DRIFTED,
-      queueSuffix: suffix,
-    });
+    await publish('api', 'api-1', WORKER_VALUES);
+    await publish('web', 'web-7', DRIFTED);
     await monitor.checkNow();
     await monitor.checkNow();
     expect(alerts).toHaveLength(1);
@@ -117,31 +102,16 @@ describe('producer parity monitor', () => {
     });
     expect(log.events('producer_parity.mismatch')).toMatchObject([{ role: 'web', instanceId: 'web-7' }]);
 
-    await publishProducerFingerprint(redis, {
-      role: 'web',
-      instanceId: 'web-7',
-      values: WORKER_VALUES,
-      queueSuffix: suffix,
-    });
+    await publish('web', 'web-7', WORKER_VALUES);
     await monitor.checkNow();
     expect(log.events('producer_parity.restored')).toHaveLength(1);
-    await publishProducerFingerprint(redis, {
-      role: 'web',
-      instanceId: 'web-7',
-      values: DRIFTED,
-      queueSuffix: suffix,
-    });
+    await publish('web', 'web-7', DRIFTED);
     await monitor.checkNow();
     expect(alerts).toHaveLength(2);
   });
 
   it('compares other worker replicas too', async () => {
-    await publishProducerFingerprint(redis, {
-      role: 'worker',
-      instanceId: 'worker-2',
-      values: DRIFTED,
-      queueSuffix: suffix,
-    });
+    await publish('worker', 'worker-2', DRIFTED);
     await monitor.checkNow();
     expect(alerts.map((a) => a.tags['producerInstance'])).toEqual(['worker-2']);
   });

@@ -16,6 +16,8 @@ import type { JobStatus } from '@staging/domain/staging-states';
 import { createRedis, queueNames } from '@staging/platform/queues';
 import { createObjectStorage } from '@staging/platform/storage';
 import type { ObjectStorage } from '@staging/platform/storage';
+import { createAiQueue } from '@staging/services/description/ai-queue';
+import type { AiQueue } from '@staging/services/description/ai-queue';
 import { submitStaging } from '@staging/services/staging/submit-staging';
 import { createStagingQueue } from '@staging/services/staging/staging-queue';
 import type { StagingQueue } from '@staging/services/staging/staging-queue';
@@ -376,4 +378,29 @@ export async function startTestStack(
       await db.$disconnect();
     },
   };
+}
+
+export interface AiQueueTestContext {
+  stack: TestStack;
+  /** The producer side of the stack's ai queue (descriptions and legacy bridge messages). */
+  aiQueue: AiQueue;
+}
+
+/**
+ * Registers the lifecycle of a file that feeds the worker's ai queue: one stack and one ai queue
+ * per file. Read the fields inside tests.
+ */
+export function useAiQueueTestStack(): AiQueueTestContext {
+  const ctx = {} as AiQueueTestContext;
+  beforeAll(async () => {
+    ctx.stack = await startTestStack();
+    ctx.aiQueue = createAiQueue(ctx.stack.redis, ctx.stack.suffix);
+  });
+  afterAll(async () => {
+    // The stack's close removes only the staging queue's keys, so the ai queue empties itself.
+    await ctx.aiQueue.obliterate({ force: true });
+    await ctx.aiQueue.close();
+    await ctx.stack.close();
+  });
+  return ctx;
 }

@@ -1,30 +1,16 @@
 import { AppError } from '@staging/domain/errors';
 import type { JobStatus } from '@staging/domain/staging-states';
 import { cancelStaging } from './cancel-staging';
-import type { StagingProducerDeps } from './staging-deps';
 import { enqueueStagingJob } from './staging-queue';
 import { submitStaging } from './submit-staging';
-import {
-  fixedClock,
-  producerDeps,
-  seedListing,
-  seedOtherAgent,
-  useStagingTestContext,
-} from './testing/staging-test-kit';
+import { seedListing, seedOtherAgent, useProducerTestContext } from './testing/staging-test-kit';
 import type { SeededListing } from './testing/staging-test-kit';
 
-const ctx = useStagingTestContext();
-let deps: StagingProducerDeps;
-const clock = fixedClock(new Date('2026-12-01T10:00:00.000Z'));
-
-beforeEach(async () => {
-  clock.set(new Date('2026-12-01T10:00:00.000Z'));
-  deps = producerDeps({ db: ctx.db, stagingQueue: ctx.tq.queue, logger: ctx.log.logger, clock });
-});
+const ctx = useProducerTestContext(new Date('2026-12-01T10:00:00.000Z'));
 
 async function submitted(): Promise<{ listing: SeededListing; aiJobId: string }> {
   const listing = await seedListing(ctx.db);
-  const [item] = await submitStaging(deps, {
+  const [item] = await submitStaging(ctx.deps, {
     actor: listing.actor,
     assignments: [{ originalImageId: listing.originalImageId, roomType: 'BEDROOM', style: 'MODERN' }],
   });
@@ -35,7 +21,7 @@ async function submitted(): Promise<{ listing: SeededListing; aiJobId: string }>
 async function workerSets(aiJobId: string, status: JobStatus): Promise<void> {
   await ctx.db.aiJob.update({
     where: { id: aiJobId },
-    data: { status, startedAt: status === 'PENDING' ? null : clock.now() },
+    data: { status, startedAt: status === 'PENDING' ? null : ctx.clock.now() },
   });
 }
 
@@ -43,9 +29,9 @@ describe('cancelStaging', () => {
   it('cancels a PENDING job outright: both timestamps, message removed, no attempts; a repeat changes nothing', async () => {
     const { listing, aiJobId } = await submitted();
     expect(await ctx.tq.queue.getJobState(aiJobId)).toBe('waiting');
-    clock.set(new Date('2026-12-01T10:00:05.000Z'));
+    ctx.clock.set(new Date('2026-12-01T10:00:05.000Z'));
 
-    const dto = await cancelStaging(deps, { actor: listing.actor, aiJobId });
+    const dto = await cancelStaging(ctx.deps, { actor: listing.actor, aiJobId });
     expect(dto).toMatchObject({
       aiJobId,
       status: 'CANCELED',
@@ -60,8 +46,8 @@ describe('cancelStaging', () => {
     expect(await ctx.tq.queue.getJob(aiJobId)).toBeUndefined();
     expect(await ctx.db.aiProviderAttempt.count({ where: { aiJobId } })).toBe(0);
 
-    clock.set(new Date('2026-12-01T10:01:00.000Z'));
-    const again = await cancelStaging(deps, { actor: listing.actor, aiJobId });
+    ctx.clock.set(new Date('2026-12-01T10:01:00.000Z'));
+    const again = await cancelStaging(ctx.deps, { actor: listing.actor, aiJobId });
     expect(again).toEqual(dto);
     expect(ctx.log.events('ai_room_staging.cancel_requested')).toEqual([
       expect.objectContaining({
@@ -81,17 +67,17 @@ describe('cancelStaging', () => {
       // The worker parks a job that waits for the provider as a delayed message.
       await ctx.tq.queue.remove(aiJobId);
       await enqueueStagingJob(ctx.tq.queue, aiJobId, { delayMs: 600_000 });
-      clock.set(new Date('2026-12-01T10:00:07.000Z'));
+      ctx.clock.set(new Date('2026-12-01T10:00:07.000Z'));
 
-      const dto = await cancelStaging(deps, { actor: listing.actor, aiJobId });
+      const dto = await cancelStaging(ctx.deps, { actor: listing.actor, aiJobId });
       expect(dto).toMatchObject({
         status: 'CANCEL_REQUESTED',
         timings: { cancelRequestedAt: '2026-12-01T10:00:07.000Z', canceledAt: null, completedAt: null },
       });
       expect(await ctx.tq.queue.getJobState(aiJobId)).toBe('waiting');
 
-      clock.set(new Date('2026-12-01T10:00:30.000Z'));
-      const again = await cancelStaging(deps, { actor: listing.actor, aiJobId });
+      ctx.clock.set(new Date('2026-12-01T10:00:30.000Z'));
+      const again = await cancelStaging(ctx.deps, { actor: listing.actor, aiJobId });
       expect(again).toMatchObject({
         status: 'CANCEL_REQUESTED',
         timings: { cancelRequestedAt: '2026-12-01T10:00:07.000Z' },
@@ -107,7 +93,7 @@ describe('cancelStaging', () => {
     const { listing, aiJobId } = await submitted();
     await workerSets(aiJobId, 'RETRYING');
     await ctx.tq.deleteKeys();
-    await cancelStaging(deps, { actor: listing.actor, aiJobId });
+    await cancelStaging(ctx.deps, { actor: listing.actor, aiJobId });
     expect(await ctx.tq.queue.getJobState(aiJobId)).toBe('waiting');
   });
 
@@ -118,12 +104,12 @@ describe('cancelStaging', () => {
       where: { id: aiJobId },
       data: {
         status,
-        completedAt: status === 'CANCELED' ? null : clock.now(),
+        completedAt: status === 'CANCELED' ? null : ctx.clock.now(),
         errorCode: status === 'FAILED' ? 'PROVIDER_AUTH' : null,
       },
     });
     const before = await ctx.db.aiJob.findUniqueOrThrow({ where: { id: aiJobId } });
-    const dto = await cancelStaging(deps, { actor: listing.actor, aiJobId });
+    const dto = await cancelStaging(ctx.deps, { actor: listing.actor, aiJobId });
     expect(dto.status).toBe(status);
     expect(await ctx.db.aiJob.findUniqueOrThrow({ where: { id: aiJobId } })).toEqual(before);
     expect(await ctx.tq.queue.getJob(aiJobId)).toBeUndefined();
@@ -134,8 +120,8 @@ describe('cancelStaging', () => {
     const { aiJobId } = await submitted();
     const stranger = await seedOtherAgent(ctx.db);
     for (const attempt of [
-      cancelStaging(deps, { actor: stranger, aiJobId }),
-      cancelStaging(deps, { actor: stranger, aiJobId: '00000000-0000-4000-8000-000000000000' }),
+      cancelStaging(ctx.deps, { actor: stranger, aiJobId }),
+      cancelStaging(ctx.deps, { actor: stranger, aiJobId: '00000000-0000-4000-8000-000000000000' }),
     ]) {
       const error = await attempt.catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AppError);
@@ -153,7 +139,7 @@ describe('cancelStaging', () => {
         UPDATE "ai_jobs" SET "status" = 'PROCESSING', "startedAt" = now() WHERE "id" = ${aiJobId} AND "status" = 'PENDING'`;
       const [picked, dto] = await Promise.all([
         pickUp,
-        cancelStaging(deps, { actor: listing.actor, aiJobId }),
+        cancelStaging(ctx.deps, { actor: listing.actor, aiJobId }),
       ]);
       const row = await ctx.db.aiJob.findUniqueOrThrow({ where: { id: aiJobId } });
       if (picked === 1) {

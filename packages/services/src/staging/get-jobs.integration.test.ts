@@ -6,26 +6,11 @@ import {
 } from '@staging/db/testing/factories';
 import { AppError } from '@staging/domain/errors';
 import { getStagingJob, listStagingJobs } from './get-jobs';
-import type { StagingProducerDeps } from './staging-deps';
 import { submitStaging } from './submit-staging';
-import {
-  fixedClock,
-  memoryLogger,
-  producerDeps,
-  seedListing,
-  seedOtherAgent,
-  useStagingTestContext,
-} from './testing/staging-test-kit';
+import { seedListing, seedOtherAgent, useProducerTestContext } from './testing/staging-test-kit';
 import type { Actor } from '../access/property-access';
 
-const ctx = useStagingTestContext();
-let deps: StagingProducerDeps;
-const clock = fixedClock(new Date('2026-12-02T08:00:00.000Z'));
-
-beforeEach(async () => {
-  clock.set(new Date('2026-12-02T08:00:00.000Z'));
-  deps = producerDeps({ db: ctx.db, stagingQueue: ctx.tq.queue, logger: memoryLogger().logger, clock });
-});
+const ctx = useProducerTestContext(new Date('2026-12-02T08:00:00.000Z'));
 
 async function submit(
   actor: Actor,
@@ -33,19 +18,22 @@ async function submit(
   style: string,
   roomType: 'BEDROOM' | 'TV_ROOM' = 'BEDROOM',
 ): Promise<string> {
-  const [item] = await submitStaging(deps, { actor, assignments: [{ originalImageId, roomType, style }] });
+  const [item] = await submitStaging(ctx.deps, {
+    actor,
+    assignments: [{ originalImageId, roomType, style }],
+  });
   return item!.aiJobId!;
 }
 
 function tick(ms: number): void {
-  clock.set(new Date(clock.now().getTime() + ms));
+  ctx.clock.set(new Date(ctx.clock.now().getTime() + ms));
 }
 
 describe('getStagingJob', () => {
   it('shows status, attempts, timings, cost and the result of a finished job', async () => {
     const listing = await seedListing(ctx.db);
     const aiJobId = await submit(listing.actor, listing.originalImageId, 'MID_CENTURY', 'TV_ROOM');
-    const created = clock.now().getTime();
+    const created = ctx.clock.now().getTime();
     await ctx.db.aiProviderAttempt.create({
       data: {
         aiJobId,
@@ -82,7 +70,7 @@ describe('getStagingJob', () => {
     });
     tick(3_600_000);
 
-    expect(await getStagingJob(deps, { actor: listing.actor, aiJobId })).toEqual({
+    expect(await getStagingJob(ctx.deps, { actor: listing.actor, aiJobId })).toEqual({
       aiJobId,
       propertyId: listing.propertyId,
       status: 'SUCCESS',
@@ -128,7 +116,7 @@ describe('getStagingJob', () => {
     });
     await ctx.db.aiJob.update({ where: { id: aiJobId }, data: { status: 'PROCESSING' } });
     tick(12_345);
-    const dto = await getStagingJob(deps, { actor: listing.actor, aiJobId });
+    const dto = await getStagingJob(ctx.deps, { actor: listing.actor, aiJobId });
     expect(dto).toMatchObject({ status: 'PROCESSING', resultImageId: null, costEstimateMicrousd: null });
     expect(dto.timings).toMatchObject({ completedAt: null, elapsedMs: 12_345 });
     expect(dto.attempts).toEqual([
@@ -145,7 +133,7 @@ describe('getStagingJob', () => {
   it('answers NOT_FOUND to an unrelated agent', async () => {
     const listing = await seedListing(ctx.db);
     const aiJobId = await submit(listing.actor, listing.originalImageId, 'MODERN');
-    const error = await getStagingJob(deps, { actor: await seedOtherAgent(ctx.db), aiJobId }).catch(
+    const error = await getStagingJob(ctx.deps, { actor: await seedOtherAgent(ctx.db), aiJobId }).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(AppError);
@@ -181,22 +169,22 @@ describe('listStagingJobs', () => {
     await submit({ id: someoneElse.id, role: 'AGENT' }, f1!.id, 'MODERN');
     await ctx.db.aiJob.update({
       where: { id: ids[1]! },
-      data: { status: 'CANCELED', canceledAt: clock.now() },
+      data: { status: 'CANCELED', canceledAt: ctx.clock.now() },
     });
 
-    const all = await listStagingJobs(deps, { actor, limit: 10 });
+    const all = await listStagingJobs(ctx.deps, { actor, limit: 10 });
     expect(all.items.map((j) => j.aiJobId)).toEqual([...ids].reverse());
     expect(all.nextCursor).toBeNull();
 
-    const page1 = await listStagingJobs(deps, { actor, limit: 3 });
+    const page1 = await listStagingJobs(ctx.deps, { actor, limit: 3 });
     expect(page1.items.map((j) => j.aiJobId)).toEqual([ids[3], ids[2], ids[1]]);
     // A job created after the first page does not shift the second one.
     await submit(actor, o2!.id, 'SCANDINAVIAN');
-    const page2 = await listStagingJobs(deps, { actor, limit: 3, cursor: page1.nextCursor! });
+    const page2 = await listStagingJobs(ctx.deps, { actor, limit: 3, cursor: page1.nextCursor! });
     expect(page2.items.map((j) => j.aiJobId)).toEqual([ids[0]]);
     expect(page2.nextCursor).toBeNull();
 
-    const ownedOnly = await listStagingJobs(deps, {
+    const ownedOnly = await listStagingJobs(ctx.deps, {
       actor,
       propertyId: owned.id,
       statuses: ['PENDING'],
@@ -206,15 +194,15 @@ describe('listStagingJobs', () => {
     expect(ownedOnly.items.every((j) => j.status === 'PENDING' && j.propertyId === owned.id)).toBe(true);
     expect(ownedOnly.items).toHaveLength(3);
 
-    const canceled = await listStagingJobs(deps, { actor, statuses: ['CANCELED'], limit: 10 });
+    const canceled = await listStagingJobs(ctx.deps, { actor, statuses: ['CANCELED'], limit: 10 });
     expect(canceled.items.map((j) => j.aiJobId)).toEqual([ids[1]]);
 
-    const foreignList = await listStagingJobs(deps, { actor, propertyId: foreign.id, limit: 10 }).catch(
+    const foreignList = await listStagingJobs(ctx.deps, { actor, propertyId: foreign.id, limit: 10 }).catch(
       (e: unknown) => e,
     );
     expect(foreignList).toMatchObject({ code: 'NOT_FOUND' });
 
-    const asAdmin = await listStagingJobs(deps, {
+    const asAdmin = await listStagingJobs(ctx.deps, {
       actor: { id: someoneElse.id, role: 'ADMIN' },
       propertyId: owned.id,
       limit: 10,
@@ -230,7 +218,9 @@ describe('listStagingJobs', () => {
       { limit: 10, statuses: ['DONE' as 'PENDING'] },
       { limit: 10, cursor: 'bm90LWEtY3Vyc29y' },
     ]) {
-      const error = await listStagingJobs(deps, { actor: listing.actor, ...input }).catch((e: unknown) => e);
+      const error = await listStagingJobs(ctx.deps, { actor: listing.actor, ...input }).catch(
+        (e: unknown) => e,
+      );
       expect(error).toMatchObject({ code: 'BAD_REQUEST' });
     }
   });

@@ -173,3 +173,26 @@ export function useStagingTestContext(): StagingTestContext {
   });
   return ctx;
 }
+
+export interface ProducerTestContext extends StagingTestContext {
+  /** Back at the start instant when each test begins; tests move it themselves. */
+  clock: Clock & { set(next: Date): void };
+  /** Producer deps over this test's queue, logger and `clock`. */
+  deps: StagingProducerDeps;
+}
+
+/** useStagingTestContext for files that drive the producer use cases on a clock of their own. */
+export function useProducerTestContext(start: Date): ProducerTestContext {
+  const ctx = useStagingTestContext() as ProducerTestContext;
+  ctx.clock = fixedClock(start);
+  beforeEach(() => {
+    ctx.clock.set(start);
+    ctx.deps = producerDeps({
+      db: ctx.db,
+      stagingQueue: ctx.tq.queue,
+      logger: ctx.log.logger,
+      clock: ctx.clock,
+    });
+  });
+  return ctx;
+}

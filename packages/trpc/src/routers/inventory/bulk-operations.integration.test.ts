@@ -1,84 +1,63 @@
 // bulkCreate unit resolution, every bulkUpdate action/type combination, and all-or-nothing bulk
 // writes, over HTTP.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
+import { describe, expect, test } from '@jest/globals';
 import { createInventoryItem } from '@staging/db/testing/factories';
-import { seedInventoryWorld } from '../../testing/inventory-fixtures';
-import type { InventoryWorld } from '../../testing/inventory-fixtures';
-import { dataOf, inventoryClient, issuePathsOf, outcomeOf } from '../../testing/inventory-calls';
-import { createTestDeps, openTestResources, startTestServer } from '../../testing/test-server';
-import type { LogCapture, TestServer } from '../../testing/test-server';
+import { dataOf, issuePathsOf, outcomeOf } from '../../testing/inventory-calls';
+import { useInventoryTestContext } from '../../testing/inventory-test-context';
 
-const resources = openTestResources();
-let server: TestServer;
-let logs: LogCapture;
-let call: ReturnType<typeof inventoryClient>;
-let world: InventoryWorld;
-
-beforeAll(async () => {
-  const test = createTestDeps(resources);
-  logs = test.logs;
-  server = await startTestServer(test.deps);
-  call = inventoryClient(server.url);
-});
-afterAll(async () => {
-  await server.close();
-  await resources.close();
-});
-beforeEach(async () => {
-  world = await seedInventoryWorld(resources.db);
-});
+const ctx = useInventoryTestContext();
 
 const snapshot = () =>
-  resources.db.inventoryItem.findMany({
-    where: { unit: { propertyId: { in: [world.propertyId, world.otherPropertyId] } } },
+  ctx.db.inventoryItem.findMany({
+    where: { unit: { propertyId: { in: [ctx.world.propertyId, ctx.world.otherPropertyId] } } },
     orderBy: { id: 'asc' },
   });
 
 describe('bulkCreate unit resolution', () => {
   test("an item's propertyUnitId wins over the top-level one", async () => {
     const result = dataOf(
-      await call(
+      await ctx.call(
         'bulkCreate',
-        { propertyUnitId: world.unitA, items: [{ unitNumber: '1' }, { unitNumber: '1', propertyUnitId: world.unitB }] },
-        world.owner,
+        { propertyUnitId: ctx.world.unitA, items: [{ unitNumber: '1' }, { unitNumber: '1', propertyUnitId: ctx.world.unitB }] },
+        ctx.world.owner,
       ),
     );
     expect(result.items.map((item) => [item.unitNumber, item.propertyUnitId])).toEqual([
-      ['1', world.unitA],
-      ['1', world.unitB],
+      ['1', ctx.world.unitA],
+      ['1', ctx.world.unitB],
     ]);
   });
 
   test('per-item units only, without a top-level one', async () => {
     const result = dataOf(
-      await call(
+      await ctx.call(
         'bulkCreate',
-        { items: [{ unitNumber: 'x', propertyUnitId: world.unitB, status: 'SOLD', priceAdjustment: -5.5 }] },
-        world.assigned,
+        { items: [{ unitNumber: 'x', propertyUnitId: ctx.world.unitB, status: 'SOLD', priceAdjustment: -5.5 }] },
+        ctx.world.assigned,
       ),
     );
     expect(result.items).toEqual([
-      expect.objectContaining({ propertyUnitId: world.unitB, propertyId: world.propertyId, status: 'SOLD', priceAdjustment: -5.5 }),
+      expect.objectContaining({ propertyUnitId: ctx.world.unitB, propertyId: ctx.world.propertyId, status: 'SOLD', priceAdjustment: -5.5 }),
     ]);
   });
 
   test('an item with no unit anywhere: BAD_REQUEST at items.<i>.propertyUnitId', async () => {
-    const result = await call('bulkCreate', { items: [{ unitNumber: '1', propertyUnitId: world.unitA }, { unitNumber: '2' }] }, world.owner);
+    const result = await ctx.call('bulkCreate', { items: [{ unitNumber: '1', propertyUnitId: ctx.world.unitA }, { unitNumber: '2' }] }, ctx.world.owner);
     expect([outcomeOf(result), issuePathsOf(result)]).toEqual([[400, 'BAD_REQUEST'], ['items.1.propertyUnitId']]);
   });
 
   test('propertyId scopes the call: a unit of another property is a field error and nothing is written', async () => {
     const before = await snapshot();
-    const viaItem = await call(
+    const viaItem = await ctx.call(
       'bulkCreate',
-      { propertyId: world.propertyId, items: [{ unitNumber: '1', propertyUnitId: world.unitA }, { unitNumber: '2', propertyUnitId: world.otherUnit }] },
-      world.admin,
+      { propertyId: ctx.world.propertyId, items: [{ unitNumber: '1', propertyUnitId: ctx.world.unitA }, { unitNumber: '2', propertyUnitId: ctx.world.otherUnit }] },
+      ctx.world.admin,
     );
     expect([outcomeOf(viaItem), issuePathsOf(viaItem)]).toEqual([[400, 'BAD_REQUEST'], ['items.1.propertyUnitId']]);
-    const viaTop = await call(
+    const viaTop = await ctx.call(
       'bulkCreate',
-      { propertyId: world.propertyId, propertyUnitId: 'no-such-unit', items: [{ unitNumber: '1' }, { unitNumber: '2' }] },
-      world.owner,
+      { propertyId: ctx.world.propertyId, propertyUnitId: 'no-such-unit', items: [{ unitNumber: '1' }, { unitNumber: '2' }] },
+      ctx.world.owner,
     );
     expect([outcomeOf(viaTop), issuePathsOf(viaTop)]).toEqual([[400, 'BAD_REQUEST'], ['propertyUnitId']]);
     expect(await snapshot()).toEqual(before);
@@ -86,19 +65,19 @@ describe('bulkCreate unit resolution', () => {
 
   test("propertyId of someone else's property, or an unknown or foreign unit without propertyId: NOT_FOUND", async () => {
     const before = await snapshot();
-    const foreignProperty = await call(
+    const foreignProperty = await ctx.call(
       'bulkCreate',
-      { propertyId: world.otherPropertyId, propertyUnitId: world.otherUnit, items: [{ unitNumber: '1' }] },
-      world.owner,
+      { propertyId: ctx.world.otherPropertyId, propertyUnitId: ctx.world.otherUnit, items: [{ unitNumber: '1' }] },
+      ctx.world.owner,
     );
     expect(outcomeOf(foreignProperty)).toEqual([404, 'NOT_FOUND']);
-    const foreignUnit = await call(
+    const foreignUnit = await ctx.call(
       'bulkCreate',
-      { items: [{ unitNumber: '1', propertyUnitId: world.unitA }, { unitNumber: '1', propertyUnitId: world.otherUnit }] },
-      world.owner,
+      { items: [{ unitNumber: '1', propertyUnitId: ctx.world.unitA }, { unitNumber: '1', propertyUnitId: ctx.world.otherUnit }] },
+      ctx.world.owner,
     );
     expect(outcomeOf(foreignUnit)).toEqual([404, 'NOT_FOUND']);
-    const unknownUnit = await call('bulkCreate', { propertyUnitId: 'no-such-unit', items: [{ unitNumber: '1' }] }, world.owner);
+    const unknownUnit = await ctx.call('bulkCreate', { propertyUnitId: 'no-such-unit', items: [{ unitNumber: '1' }] }, ctx.world.owner);
     expect(outcomeOf(unknownUnit)).toEqual([404, 'NOT_FOUND']);
     expect(foreignUnit.ok ? '' : foreignUnit.error.message).toBe(unknownUnit.ok ? '-' : unknownUnit.error.message);
     expect(await snapshot()).toEqual(before);
@@ -109,13 +88,13 @@ describe('bulkUpdate', () => {
   async function items(prices: (number | null)[]) {
     return Promise.all(
       prices.map((priceAdjustment, index) =>
-        createInventoryItem(resources.db, { propertyUnitId: world.unitA, unitNumber: `p${index}`, priceAdjustment, floor: 2 }),
+        createInventoryItem(ctx.db, { propertyUnitId: ctx.world.unitA, unitNumber: `p${index}`, priceAdjustment, floor: 2 }),
       ),
     );
   }
 
   async function update(input: Record<string, unknown>, ids: string[]) {
-    return call('bulkUpdate', { ids, ...input }, world.owner);
+    return ctx.call('bulkUpdate', { ids, ...input }, ctx.world.owner);
   }
 
   test('status sets the status of every item', async () => {
@@ -144,7 +123,7 @@ describe('bulkUpdate', () => {
     const ids = (await items([null, 10, -5])).map((item) => item.id);
     const result = dataOf(await update({ action: 'price', type, amount }, ids));
     expect(result.items.map((item) => item.priceAdjustment)).toEqual(expected);
-    const stored = await resources.db.inventoryItem.findMany({ where: { id: { in: ids } }, orderBy: { unitNumber: 'asc' } });
+    const stored = await ctx.db.inventoryItem.findMany({ where: { id: { in: ids } }, orderBy: { unitNumber: 'asc' } });
     expect(stored.map((item) => item.priceAdjustment?.toNumber() ?? null)).toEqual(expected);
   });
 
@@ -187,60 +166,60 @@ describe('atomicity', () => {
     ['bulkUpdate', { action: 'status', status: 'SOLD' }],
     ['bulkDelete', {}],
   ] as const)('%s with one foreign id changes nothing and names that id', async (procedure, extra) => {
-    const mine = await createInventoryItem(resources.db, { propertyUnitId: world.unitA });
-    const theirs = await createInventoryItem(resources.db, { propertyUnitId: world.otherUnit });
+    const mine = await createInventoryItem(ctx.db, { propertyUnitId: ctx.world.unitA });
+    const theirs = await createInventoryItem(ctx.db, { propertyUnitId: ctx.world.otherUnit });
     const before = await snapshot();
-    const result = await call(procedure, { ids: [mine.id, theirs.id], ...extra }, world.owner);
+    const result = await ctx.call(procedure, { ids: [mine.id, theirs.id], ...extra }, ctx.world.owner);
     expect([outcomeOf(result), issuePathsOf(result)]).toEqual([[404, 'NOT_FOUND'], ['ids.1']]);
     expect(await snapshot()).toEqual(before);
     // An id that never existed reads exactly the same.
-    const unknown = await call(procedure, { ids: [mine.id, 'no-such-item'], ...extra }, world.owner);
+    const unknown = await ctx.call(procedure, { ids: [mine.id, 'no-such-item'], ...extra }, ctx.world.owner);
     expect(unknown.ok ? '' : unknown.error.message).toBe(result.ok ? '-' : result.error.message);
     expect(issuePathsOf(unknown)).toEqual(['ids.1']);
     expect(await snapshot()).toEqual(before);
   });
 
   test('bulkCreate with one conflicting item writes none of the others', async () => {
-    await createInventoryItem(resources.db, { propertyUnitId: world.unitB, unitNumber: 'taken' });
+    await createInventoryItem(ctx.db, { propertyUnitId: ctx.world.unitB, unitNumber: 'taken' });
     const before = await snapshot();
     const items = Array.from({ length: 300 }, (_, i) => ({ unitNumber: `n-${i}` }));
-    items.push({ unitNumber: 'taken', propertyUnitId: world.unitB } as { unitNumber: string });
-    const result = await call('bulkCreate', { propertyUnitId: world.unitA, items }, world.owner);
+    items.push({ unitNumber: 'taken', propertyUnitId: ctx.world.unitB } as { unitNumber: string });
+    const result = await ctx.call('bulkCreate', { propertyUnitId: ctx.world.unitA, items }, ctx.world.owner);
     expect([outcomeOf(result), issuePathsOf(result)]).toEqual([[409, 'CONFLICT'], ['items.300.unitNumber']]);
     expect(await snapshot()).toEqual(before);
   });
 
   test('concurrent bulk calls over overlapping sets in opposite orders neither deadlock nor half-apply', async () => {
     const seeded = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => createInventoryItem(resources.db, { propertyUnitId: world.unitA, unitNumber: `c${i}` })),
+      Array.from({ length: 40 }, (_, i) => createInventoryItem(ctx.db, { propertyUnitId: ctx.world.unitA, unitNumber: `c${i}` })),
     );
     const ids = seeded.map((item) => item.id);
     const reversed = [...ids].reverse();
     const results = await Promise.all([
-      call('bulkUpdate', { ids, action: 'price', type: 'increase', amount: 1 }, world.owner),
-      call('bulkUpdate', { ids: reversed, action: 'price', type: 'increase', amount: 1 }, world.assigned),
-      call('bulkUpdate', { ids, action: 'price', type: 'increase', amount: 1 }, world.admin),
-      call('bulkUpdate', { ids: reversed, action: 'status', status: 'SOLD' }, world.owner),
+      ctx.call('bulkUpdate', { ids, action: 'price', type: 'increase', amount: 1 }, ctx.world.owner),
+      ctx.call('bulkUpdate', { ids: reversed, action: 'price', type: 'increase', amount: 1 }, ctx.world.assigned),
+      ctx.call('bulkUpdate', { ids, action: 'price', type: 'increase', amount: 1 }, ctx.world.admin),
+      ctx.call('bulkUpdate', { ids: reversed, action: 'status', status: 'SOLD' }, ctx.world.owner),
     ]);
     expect(results.map(outcomeOf)).toEqual(results.map(() => [200, 'OK']));
-    const stored = await resources.db.inventoryItem.findMany({ where: { id: { in: ids } } });
+    const stored = await ctx.db.inventoryItem.findMany({ where: { id: { in: ids } } });
     expect(new Set(stored.map((item) => `${item.priceAdjustment?.toNumber()}:${item.status}`))).toEqual(new Set(['3:SOLD']));
   });
 
   test('concurrent bulkCreates of the same numbers in opposite orders: one wins, one conflicts', async () => {
     const numbers = Array.from({ length: 50 }, (_, i) => ({ unitNumber: `r${i}` }));
     const [first, second] = await Promise.all([
-      call('bulkCreate', { propertyUnitId: world.unitA, items: numbers }, world.owner),
-      call('bulkCreate', { propertyUnitId: world.unitA, items: [...numbers].reverse() }, world.assigned),
+      ctx.call('bulkCreate', { propertyUnitId: ctx.world.unitA, items: numbers }, ctx.world.owner),
+      ctx.call('bulkCreate', { propertyUnitId: ctx.world.unitA, items: [...numbers].reverse() }, ctx.world.assigned),
     ]);
     expect([outcomeOf(first), outcomeOf(second)].sort()).toEqual([
       [200, 'OK'],
       [409, 'CONFLICT'],
     ]);
-    expect(await resources.db.inventoryItem.count({ where: { propertyUnitId: world.unitA } })).toBe(50);
+    expect(await ctx.db.inventoryItem.count({ where: { propertyUnitId: ctx.world.unitA } })).toBe(50);
   });
 });
 
 test('no request in this file was logged as a failure', () => {
-  expect(logs.lines).toEqual([]);
+  expect(ctx.logs.lines).toEqual([]);
 });

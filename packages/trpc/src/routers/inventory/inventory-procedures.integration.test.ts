@@ -1,57 +1,36 @@
 // Happy paths and authorization of the seven inventory procedures, over the real HTTP endpoint
 // with real sessions, Postgres and Redis.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
+import { describe, expect, test } from '@jest/globals';
 import { createInventoryItem } from '@staging/db/testing/factories';
-import { seedInventoryWorld } from '../../testing/inventory-fixtures';
 import type { InventoryWorld, SignedInUser } from '../../testing/inventory-fixtures';
-import { dataOf, inventoryClient, ISO_INSTANT, outcomeOf, RECORD_KEYS } from '../../testing/inventory-calls';
+import { dataOf, ISO_INSTANT, outcomeOf, RECORD_KEYS } from '../../testing/inventory-calls';
 import type { InventoryProcedure } from '../../testing/inventory-calls';
-import { createTestDeps, openTestResources, startTestServer } from '../../testing/test-server';
-import type { LogCapture, TestServer } from '../../testing/test-server';
+import { useInventoryTestContext } from '../../testing/inventory-test-context';
 
-const resources = openTestResources();
 let now = new Date('2031-05-01T10:00:00.000Z');
-let server: TestServer;
-let logs: LogCapture;
-let call: ReturnType<typeof inventoryClient>;
-let world: InventoryWorld;
-
-beforeAll(async () => {
-  const test = createTestDeps(resources, { clock: () => now });
-  logs = test.logs;
-  server = await startTestServer(test.deps);
-  call = inventoryClient(server.url);
-});
-afterAll(async () => {
-  await server.close();
-  await resources.close();
-});
-// A fresh world per test: fresh users mean fresh rate-limit counters, and no test sees another's rows.
-beforeEach(async () => {
-  world = await seedInventoryWorld(resources.db, { now });
-});
+const ctx = useInventoryTestContext(() => now);
 
 describe('happy paths', () => {
   test('create returns the full record, trimmed and rounded to cents', async () => {
     const record = dataOf(
-      await call(
+      await ctx.call(
         'create',
         {
-          propertyUnitId: world.unitA,
+          propertyUnitId: ctx.world.unitA,
           unitNumber: '  12B ',
           floor: 3,
           status: 'RESERVED',
           priceAdjustment: 1250.005,
           notes: 'corner unit\nsea view',
         },
-        world.owner,
+        ctx.world.owner,
       ),
     );
     expect(Object.keys(record).sort()).toEqual(RECORD_KEYS);
     expect(record).toEqual({
       itemId: expect.any(String),
-      propertyUnitId: world.unitA,
-      propertyId: world.propertyId,
+      propertyUnitId: ctx.world.unitA,
+      propertyId: ctx.world.propertyId,
       unitNumber: '12B',
       floor: 3,
       status: 'RESERVED',
@@ -63,17 +42,17 @@ describe('happy paths', () => {
   });
 
   test('create defaults: status AVAILABLE, nullable fields null', async () => {
-    const record = dataOf(await call('create', { propertyUnitId: world.unitA, unitNumber: '1' }, world.assigned));
+    const record = dataOf(await ctx.call('create', { propertyUnitId: ctx.world.unitA, unitNumber: '1' }, ctx.world.assigned));
     expect(record).toMatchObject({ status: 'AVAILABLE', floor: null, priceAdjustment: null, notes: null });
   });
 
   test('update changes only the given fields; null clears; updatedAt moves', async () => {
     const created = dataOf(
-      await call('create', { propertyUnitId: world.unitA, unitNumber: '5', floor: 2, priceAdjustment: 10, notes: 'n' }, world.owner),
+      await ctx.call('create', { propertyUnitId: ctx.world.unitA, unitNumber: '5', floor: 2, priceAdjustment: 10, notes: 'n' }, ctx.world.owner),
     );
     now = new Date(now.getTime() + 60_000);
     const updated = dataOf(
-      await call('update', { itemId: created.itemId, status: 'SOLD', priceAdjustment: null, notes: null }, world.assigned),
+      await ctx.call('update', { itemId: created.itemId, status: 'SOLD', priceAdjustment: null, notes: null }, ctx.world.assigned),
     );
     expect(updated).toEqual({
       ...created,
@@ -82,74 +61,74 @@ describe('happy paths', () => {
       notes: null,
       updatedAt: now.toISOString(),
     });
-    const renamed = dataOf(await call('update', { itemId: created.itemId, unitNumber: ' 5A ' }, world.owner));
+    const renamed = dataOf(await ctx.call('update', { itemId: created.itemId, unitNumber: ' 5A ' }, ctx.world.owner));
     expect(renamed.unitNumber).toBe('5A');
   });
 
   test('update with nothing to change returns the item untouched', async () => {
-    const created = dataOf(await call('create', { propertyUnitId: world.unitA, unitNumber: '9' }, world.owner));
+    const created = dataOf(await ctx.call('create', { propertyUnitId: ctx.world.unitA, unitNumber: '9' }, ctx.world.owner));
     now = new Date(now.getTime() + 60_000);
-    expect(dataOf(await call('update', { itemId: created.itemId }, world.owner))).toEqual(created);
+    expect(dataOf(await ctx.call('update', { itemId: created.itemId }, ctx.world.owner))).toEqual(created);
   });
 
   test('update may empty unitNumber (SPEC.md 4.4 sets only a maximum on update)', async () => {
-    const created = dataOf(await call('create', { propertyUnitId: world.unitA, unitNumber: '9' }, world.owner));
-    expect(dataOf(await call('update', { itemId: created.itemId, unitNumber: '' }, world.owner)).unitNumber).toBe('');
+    const created = dataOf(await ctx.call('create', { propertyUnitId: ctx.world.unitA, unitNumber: '9' }, ctx.world.owner));
+    expect(dataOf(await ctx.call('update', { itemId: created.itemId, unitNumber: '' }, ctx.world.owner)).unitNumber).toBe('');
   });
 
   test('delete returns the deleted record and the item is gone', async () => {
-    const created = dataOf(await call('create', { propertyUnitId: world.unitB, unitNumber: '7' }, world.owner));
-    expect(dataOf(await call('delete', { itemId: created.itemId }, world.owner))).toEqual(created);
-    expect(outcomeOf(await call('delete', { itemId: created.itemId }, world.owner))).toEqual([404, 'NOT_FOUND']);
-    expect(await resources.db.inventoryItem.count({ where: { id: created.itemId } })).toBe(0);
+    const created = dataOf(await ctx.call('create', { propertyUnitId: ctx.world.unitB, unitNumber: '7' }, ctx.world.owner));
+    expect(dataOf(await ctx.call('delete', { itemId: created.itemId }, ctx.world.owner))).toEqual(created);
+    expect(outcomeOf(await ctx.call('delete', { itemId: created.itemId }, ctx.world.owner))).toEqual([404, 'NOT_FOUND']);
+    expect(await ctx.db.inventoryItem.count({ where: { id: created.itemId } })).toBe(0);
   });
 
   test('getUnits: units in creation order, items by unitNumber code points, empty units included', async () => {
     for (const unitNumber of ['b', '2', 'A', '10', 'a']) {
-      await createInventoryItem(resources.db, { propertyUnitId: world.unitA, unitNumber });
+      await createInventoryItem(ctx.db, { propertyUnitId: ctx.world.unitA, unitNumber });
     }
-    const result = dataOf(await call('getUnits', { propertyId: world.propertyId }, world.owner));
-    expect(result.propertyId).toBe(world.propertyId);
+    const result = dataOf(await ctx.call('getUnits', { propertyId: ctx.world.propertyId }, ctx.world.owner));
+    expect(result.propertyId).toBe(ctx.world.propertyId);
     expect(result.units.map((unit) => [unit.propertyUnitId, unit.name, unit.items.length])).toEqual([
-      [world.unitA, 'A', 5],
-      [world.unitB, 'B', 0],
+      [ctx.world.unitA, 'A', 5],
+      [ctx.world.unitB, 'B', 0],
     ]);
     expect(result.units[0]?.items.map((item) => item.unitNumber)).toEqual(['10', '2', 'A', 'a', 'b']);
     for (const item of result.units[0]?.items ?? []) {
       expect(Object.keys(item).sort()).toEqual(RECORD_KEYS);
       expect(item.createdAt).toMatch(ISO_INSTANT);
-      expect(item.propertyId).toBe(world.propertyId);
+      expect(item.propertyId).toBe(ctx.world.propertyId);
     }
     expect(result.units[0]?.createdAt).toMatch(ISO_INSTANT);
   });
 
   test('getUnits of a property without units: an empty list, not NOT_FOUND', async () => {
-    const result = dataOf(await call('getUnits', { propertyId: world.otherPropertyId }, world.unrelated));
+    const result = dataOf(await ctx.call('getUnits', { propertyId: ctx.world.otherPropertyId }, ctx.world.unrelated));
     expect(result.units.map((unit) => unit.name)).toEqual(['Other']);
-    await resources.db.propertyUnit.deleteMany({ where: { propertyId: world.otherPropertyId } });
-    expect(dataOf(await call('getUnits', { propertyId: world.otherPropertyId }, world.unrelated))).toEqual({
-      propertyId: world.otherPropertyId,
+    await ctx.db.propertyUnit.deleteMany({ where: { propertyId: ctx.world.otherPropertyId } });
+    expect(dataOf(await ctx.call('getUnits', { propertyId: ctx.world.otherPropertyId }, ctx.world.unrelated))).toEqual({
+      propertyId: ctx.world.otherPropertyId,
       units: [],
     });
   });
 
   test('bulkCreate, bulkUpdate and bulkDelete round trip', async () => {
     const created = dataOf(
-      await call(
+      await ctx.call(
         'bulkCreate',
-        { propertyId: world.propertyId, propertyUnitId: world.unitA, items: [{ unitNumber: '1' }, { unitNumber: '2', floor: 1 }] },
-        world.owner,
+        { propertyId: ctx.world.propertyId, propertyUnitId: ctx.world.unitA, items: [{ unitNumber: '1' }, { unitNumber: '2', floor: 1 }] },
+        ctx.world.owner,
       ),
     );
     expect(created.items.map((item) => [item.unitNumber, item.floor, item.propertyUnitId])).toEqual([
-      ['1', null, world.unitA],
-      ['2', 1, world.unitA],
+      ['1', null, ctx.world.unitA],
+      ['2', 1, ctx.world.unitA],
     ]);
     const ids = created.items.map((item) => item.itemId);
-    const updated = dataOf(await call('bulkUpdate', { ids, action: 'status', status: 'RENTED' }, world.assigned));
+    const updated = dataOf(await ctx.call('bulkUpdate', { ids, action: 'status', status: 'RENTED' }, ctx.world.assigned));
     expect(updated.items.map((item) => [item.itemId, item.status])).toEqual(ids.map((id) => [id, 'RENTED']));
-    expect(dataOf(await call('bulkDelete', { ids: [...ids, ids[0]] }, world.owner))).toEqual({ itemIds: ids, count: 2 });
-    expect(await resources.db.inventoryItem.count({ where: { id: { in: ids } } })).toBe(0);
+    expect(dataOf(await ctx.call('bulkDelete', { ids: [...ids, ids[0]] }, ctx.world.owner))).toEqual({ itemIds: ids, count: 2 });
+    expect(await ctx.db.inventoryItem.count({ where: { id: { in: ids } } })).toBe(0);
   });
 });
 
@@ -169,56 +148,56 @@ describe('authorization', () => {
   ];
 
   async function seededItem(): Promise<string> {
-    return (await createInventoryItem(resources.db, { propertyUnitId: world.unitA, unitNumber: 'seeded' })).id;
+    return (await createInventoryItem(ctx.db, { propertyUnitId: ctx.world.unitA, unitNumber: 'seeded' })).id;
   }
 
   test.each(cases)('$procedure without a session → UNAUTHORIZED', async ({ procedure, input }) => {
     const itemId = await seededItem();
-    expect(outcomeOf(await call(procedure, input(world, itemId)))).toEqual([401, 'UNAUTHORIZED']);
-    expect(outcomeOf(await call(procedure, input(world, itemId), { cookie: 'sid=forged-token' }))).toEqual([
+    expect(outcomeOf(await ctx.call(procedure, input(ctx.world, itemId)))).toEqual([401, 'UNAUTHORIZED']);
+    expect(outcomeOf(await ctx.call(procedure, input(ctx.world, itemId), { cookie: 'sid=forged-token' }))).toEqual([
       401,
       'UNAUTHORIZED',
     ]);
-    expect(await resources.db.inventoryItem.count({ where: { unit: { propertyId: world.propertyId } } })).toBe(1);
+    expect(await ctx.db.inventoryItem.count({ where: { unit: { propertyId: ctx.world.propertyId } } })).toBe(1);
   });
 
   test.each(cases)('$procedure by an unrelated agent → NOT_FOUND, nothing changes', async ({ procedure, input }) => {
     const itemId = await seededItem();
-    const before = await resources.db.inventoryItem.findMany({ where: { unit: { propertyId: world.propertyId } } });
-    const result = await call(procedure, input(world, itemId), world.unrelated);
+    const before = await ctx.db.inventoryItem.findMany({ where: { unit: { propertyId: ctx.world.propertyId } } });
+    const result = await ctx.call(procedure, input(ctx.world, itemId), ctx.world.unrelated);
     expect(outcomeOf(result)).toEqual([404, 'NOT_FOUND']);
     // Same answer as for an id that does not exist at all: existence is not revealed.
     expect(result.ok ? '' : result.error.message).toMatch(/^(Property|Property unit|Inventory item) not found$/);
-    expect(await resources.db.inventoryItem.findMany({ where: { unit: { propertyId: world.propertyId } } })).toEqual(before);
+    expect(await ctx.db.inventoryItem.findMany({ where: { unit: { propertyId: ctx.world.propertyId } } })).toEqual(before);
   });
 
   test.each(cases)('$procedure by owner, assigned agent and admin succeeds', async ({ procedure, input }) => {
-    for (const user of [world.owner, world.assigned, world.admin] satisfies SignedInUser[]) {
-      const itemId = await createInventoryItem(resources.db, { propertyUnitId: world.unitB }).then((item) => item.id);
-      const fresh = input(world, itemId);
+    for (const user of [ctx.world.owner, ctx.world.assigned, ctx.world.admin] satisfies SignedInUser[]) {
+      const itemId = await createInventoryItem(ctx.db, { propertyUnitId: ctx.world.unitB }).then((item) => item.id);
+      const fresh = input(ctx.world, itemId);
       // Each caller creates its own unit number so that the three create calls do not collide.
       const distinct = JSON.parse(JSON.stringify(fresh).replaceAll('"new"', `"new-${user.id}"`)) as unknown;
-      expect(outcomeOf(await call(procedure, distinct, user))).toEqual([200, 'OK']);
+      expect(outcomeOf(await ctx.call(procedure, distinct, user))).toEqual([200, 'OK']);
     }
   });
 
   test('an expired session is no session', async () => {
-    await resources.db.session.updateMany({ where: { userId: world.owner.id }, data: { expiresAt: new Date(now.getTime() - 1) } });
-    expect(outcomeOf(await call('getUnits', { propertyId: world.propertyId }, world.owner))).toEqual([401, 'UNAUTHORIZED']);
+    await ctx.db.session.updateMany({ where: { userId: ctx.world.owner.id }, data: { expiresAt: new Date(now.getTime() - 1) } });
+    expect(outcomeOf(await ctx.call('getUnits', { propertyId: ctx.world.propertyId }, ctx.world.owner))).toEqual([401, 'UNAUTHORIZED']);
   });
 
   test('cookie-authenticated mutations from a foreign origin are refused; allowed origins pass', async () => {
-    const input = { propertyUnitId: world.unitA, unitNumber: 'x1' };
-    const foreign = await call('create', input, world.owner, { headers: { origin: 'https://evil.example' } });
+    const input = { propertyUnitId: ctx.world.unitA, unitNumber: 'x1' };
+    const foreign = await ctx.call('create', input, ctx.world.owner, { headers: { origin: 'https://evil.example' } });
     expect(outcomeOf(foreign)).toEqual([403, 'FORBIDDEN']);
-    const crossSite = await call('create', input, world.owner, { headers: { 'sec-fetch-site': 'cross-site' } });
+    const crossSite = await ctx.call('create', input, ctx.world.owner, { headers: { 'sec-fetch-site': 'cross-site' } });
     expect(outcomeOf(crossSite)).toEqual([403, 'FORBIDDEN']);
-    expect(await resources.db.inventoryItem.count({ where: { unitNumber: 'x1', propertyUnitId: world.unitA } })).toBe(0);
-    const allowed = await call('create', input, world.owner, { headers: { origin: 'https://app.example.test' } });
+    expect(await ctx.db.inventoryItem.count({ where: { unitNumber: 'x1', propertyUnitId: ctx.world.unitA } })).toBe(0);
+    const allowed = await ctx.call('create', input, ctx.world.owner, { headers: { origin: 'https://app.example.test' } });
     expect(outcomeOf(allowed)).toEqual([200, 'OK']);
     // Queries are not state-changing: a foreign origin may read (the browser still withholds the
     // response from the foreign page without CORS headers).
-    const query = await call('getUnits', { propertyId: world.propertyId }, world.owner, {
+    const query = await ctx.call('getUnits', { propertyId: ctx.world.propertyId }, ctx.world.owner, {
       headers: { origin: 'https://evil.example' },
     });
     expect(outcomeOf(query)).toEqual([200, 'OK']);
@@ -226,5 +205,5 @@ describe('authorization', () => {
 });
 
 test('no request in this file was logged as a failure', () => {
-  expect(logs.lines).toEqual([]);
+  expect(ctx.logs.lines).toEqual([]);
 });
