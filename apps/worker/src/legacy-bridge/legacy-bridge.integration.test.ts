@@ -45,9 +45,16 @@ describe('legacy stage-room bridge in the worker', () => {
       const seed = await seedOriginal();
       const queueJobId = await enqueueLegacyStageRoomMessage(ctx.aiQueue, v1Message(seed));
 
+      // The bridge adds legacyMetadata.bridge right after submitStaging commits the row, so the row
+      // is read once that second write is in.
       const row = await waitUntil(
-        () => ctx.stack.db.aiRoomStagingJob.findFirst({ where: { originalImageId: seed.original.id } }),
-        { what: 'materialized job', timeoutMs: 30_000 },
+        async () => {
+          const found = await ctx.stack.db.aiRoomStagingJob.findFirst({
+            where: { originalImageId: seed.original.id },
+          });
+          return found?.legacyMetadata === null ? undefined : found;
+        },
+        { what: 'materialized job with its bridge metadata', timeoutMs: 30_000 },
       );
       expect(row).toMatchObject({
         canonicalRoomType: 'TV_ROOM',
