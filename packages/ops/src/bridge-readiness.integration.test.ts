@@ -122,21 +122,27 @@ const cleanLogs = () =>
     { level: 'warn', time: ago(1).toISOString(), service: 'worker', event: 'legacy_bridge.no_sunset' },
   ]);
 
-async function readyFixture(): Promise<ReadinessOptions> {
-  // Aliases were used before the window, never since.
-  await submission(ago(40), { submittedStyle: ' Scandi ', legacyStyle: 'scandi' });
-  await submission(ago(20), { submittedStyle: 'MODERN' });
-  await submission(ago(1), { submittedStyle: 'SCANDINAVIAN' });
+/** The connections and operator facts of a ready check; each test overrides what it varies. */
+function readinessOptions(overrides: Partial<ReadinessOptions> = {}): ReadinessOptions {
   return {
     db,
     redis,
     queueSuffix: suffix,
     now: NOW,
     sunsetAt: ago(31),
-    logFiles: [cleanLogs()],
     clientsCanonical: true,
     productApproved: true,
+    ...overrides,
+    logFiles: overrides.logFiles ?? [cleanLogs()],
   };
+}
+
+async function readyFixture(): Promise<ReadinessOptions> {
+  // Aliases were used before the window, never since.
+  await submission(ago(40), { submittedStyle: ' Scandi ', legacyStyle: 'scandi' });
+  await submission(ago(20), { submittedStyle: 'MODERN' });
+  await submission(ago(1), { submittedStyle: 'SCANDINAVIAN' });
+  return readinessOptions();
 }
 
 function unmet(report: Awaited<ReturnType<typeof checkBridgeReadiness>>): string[] {
@@ -155,16 +161,9 @@ describe('bridge-readiness', () => {
   });
 
   it('is not ready on the date alone: a passed sunset with nothing else proven', async () => {
-    const report = await checkBridgeReadiness({
-      db,
-      redis,
-      queueSuffix: suffix,
-      now: NOW,
-      sunsetAt: ago(60),
-      logFiles: [],
-      clientsCanonical: false,
-      productApproved: false,
-    });
+    const report = await checkBridgeReadiness(
+      readinessOptions({ sunsetAt: ago(60), logFiles: [], clientsCanonical: false, productApproved: false }),
+    );
     expect(report.ready).toBe(false);
     expect(unmet(report)).toEqual(['persisted-submissions', 'logs', 'client-versions', 'product-approval']);
     expect(formatReadinessReport(report)).toMatch(/NOT READY \(4 of 6 conditions not met\)/);
@@ -218,16 +217,7 @@ describe('bridge-readiness', () => {
 
   it('needs 30 days of history and no bridged jobs in the window', async () => {
     await submission(ago(10), { submittedStyle: 'MODERN' });
-    const young = await checkBridgeReadiness({
-      db,
-      redis,
-      queueSuffix: suffix,
-      now: NOW,
-      sunsetAt: ago(1),
-      logFiles: [cleanLogs()],
-      clientsCanonical: true,
-      productApproved: true,
-    });
+    const young = await checkBridgeReadiness(readinessOptions({ sunsetAt: ago(1) }));
     expect(young.conditions.find((c) => c.id === 'persisted-submissions')).toMatchObject({
       met: false,
       detail: expect.stringContaining('only 10.0 days'),
@@ -235,16 +225,7 @@ describe('bridge-readiness', () => {
 
     await submission(ago(45), { submittedStyle: 'MODERN' });
     await submission(ago(3), { submittedStyle: 'MODERN', bridge: true });
-    const bridged = await checkBridgeReadiness({
-      db,
-      redis,
-      queueSuffix: suffix,
-      now: NOW,
-      sunsetAt: ago(1),
-      logFiles: [cleanLogs()],
-      clientsCanonical: true,
-      productApproved: true,
-    });
+    const bridged = await checkBridgeReadiness(readinessOptions({ sunsetAt: ago(1) }));
     expect(bridged.conditions.find((c) => c.id === 'persisted-submissions')).toMatchObject({
       met: false,
       detail: expect.stringContaining('1 jobs materialized by the bridge'),
