@@ -1,0 +1,117 @@
+import { describe, expect, it } from '@jest/globals';
+import { fingerprintPredictionInput, searchPredictionByInput } from './prediction-recovery';
+import type { Prediction, PredictionInput, PredictionPage } from './provider-client';
+
+const sentAt = new Date('2026-11-25T10:00:00Z');
+const webhook = 'https://api.example/api/webhooks/provider/staging/attempt-1';
+
+function inputFor(url: string): PredictionInput {
+  return {
+    prompt: 'Stage this living room in a Scandinavian style.',
+    input_images: [url],
+    aspect_ratio: '3:2',
+    quality: 'medium',
+    output_format: 'webp',
+    output_compression: 90,
+    user_id: 'u_abc',
+  };
+}
+const ours = inputFor('http://s3/originals/a.jpg?X-Amz-Signature=ours');
+
+function prediction(id: string, createdAt: string, extra: Partial<Prediction> = {}): Prediction {
+  return { id, status: 'processing', output: null, error: null, created_at: createdAt, input: { ...inputFor(`http://s3/${id}`) }, ...extra };
+}
+
+/** A list client over fixed pages, newest first, recording how many pages were read. */
+function pagedList(pages: Prediction[][]) {
+  const calls: (string | null)[] = [];
+  return {
+    calls,
+    async listPredictions({ cursor = null }: { cursor?: string | null } = {}): Promise<PredictionPage> {
+      calls.push(cursor);
+      const index = cursor === null ? 0 : Number(cursor);
+      return { results: pages[index] ?? [], next: index + 1 < pages.length ? String(index + 1) : null };
+    },
+  };
+}
+
+const search = (pages: Prediction[][], extra: { maxPages?: number } = {}) =>
+  searchPredictionByInput(pagedList(pages), { inputFingerprint: fingerprintPredictionInput(ours), webhook, sentAt, ...extra });
+
+describe('fingerprintPredictionInput', () => {
+  it('ignores key order and keys the provider adds', () => {
+    const reordered = Object.fromEntries(Object.entries(ours).reverse());
+    expect(fingerprintPredictionInput({ ...reordered, seed: 42 })).toBe(fingerprintPredictionInput(ours));
+  });
+
+  it('differs when any sent value differs, e.g. the presigned URL', () => {
+    expect(fingerprintPredictionInput(inputFor('http://s3/originals/a.jpg?X-Amz-Signature=other'))).not.toBe(
+      fingerprintPredictionInput(ours),
+    );
+    expect(fingerprintPredictionInput({ ...ours, output_compression: 80 })).not.toBe(fingerprintPredictionInput(ours));
+  });
+
+  it('is a hex SHA-256, so it can be stored and logged without the URL', () => {
+    expect(fingerprintPredictionInput(ours)).toMatch(/^[0-9a-f]{64}$/);
+    expect(fingerprintPredictionInput(ours)).not.toContain('Signature');
+  });
+});
+
+describe('searchPredictionByInput', () => {
+  it('finds the prediction whose echoed input matches, on a later page', async () => {
+    const mine = prediction('mine', '2026-11-25T10:00:01Z', { input: { ...ours, seed: 7 } });
+    const result = await search([[prediction('p1', '2026-11-25T10:00:05Z')], [mine]]);
+    expect(result).toEqual({ kind: 'found', prediction: mine });
+  });
+
+  it('rules the purchase out when every prediction back to the creation time is someone else’s', async () => {
+    const result = await search([
+      [prediction('p1', '2026-11-25T10:00:05Z'), prediction('p2', '2026-11-25T09:59:00Z')],
+      [prediction('old', '2026-11-25T09:50:00Z')],
+    ]);
+    expect(result).toEqual({ kind: 'absent', scanned: 2 });
+  });
+
+  it('rules it out on an empty list', async () => {
+    expect(await search([[]])).toEqual({ kind: 'absent', scanned: 0 });
+  });
+
+  it('cannot decide when a prediction in the span had its data removed', async () => {
+    const removed = prediction('gone', '2026-11-25T10:00:02Z', { data_removed: true, input: {} });
+    const result = await search([[prediction('p1', '2026-11-25T10:00:05Z'), removed]]);
+    expect(result).toMatchObject({ kind: 'undecidable', reason: expect.stringContaining('no readable input') });
+  });
+
+  it('cannot decide when an echoed input lacks a key that was sent', async () => {
+    const { user_id: _dropped, ...partial } = ours;
+    const result = await search([[prediction('p1', '2026-11-25T10:00:05Z', { input: partial })]]);
+    expect(result.kind).toBe('undecidable');
+  });
+
+  it('still finds the purchase past an unreadable prediction', async () => {
+    const mine = prediction('mine', '2026-11-25T10:00:01Z', { input: { ...ours } });
+    const removed = prediction('gone', '2026-11-25T10:00:02Z', { data_removed: true, input: {} });
+    expect(await search([[removed, mine]])).toEqual({ kind: 'found', prediction: mine });
+  });
+
+  it('never takes a prediction that echoes another callback URL, even with the same input', async () => {
+    const elsewhere = prediction('x', '2026-11-25T10:00:01Z', { input: { ...ours }, webhook: `${webhook}-other` });
+    expect((await search([[elsewhere]])).kind).toBe('absent');
+  });
+
+  it('cannot decide when the page budget ends before the creation time', async () => {
+    const pages = [[prediction('a', '2026-11-25T10:03:00Z')], [prediction('b', '2026-11-25T10:02:00Z')]];
+    expect(await search(pages, { maxPages: 1 })).toMatchObject({ kind: 'undecidable' });
+  });
+
+  it('stops reading pages once it passes the creation time minus the clock-skew margin', async () => {
+    const list = pagedList([[prediction('old', '2026-11-25T09:00:00Z')], [prediction('older', '2026-11-25T08:00:00Z')]]);
+    const result = await searchPredictionByInput(list, {
+      inputFingerprint: fingerprintPredictionInput(ours),
+      webhook,
+      sentAt,
+    });
+    expect(result.kind).toBe('absent');
+    expect(list.calls).toEqual([null]);
+  });
+});
