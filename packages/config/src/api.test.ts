@@ -47,7 +47,7 @@ describe.each([
 ] as const)('storage on the %s role', (_role, parse) => {
   it('defaults the region and uses path-style addressing for a custom endpoint', () => {
     expect(parse({}).storage).toEqual({
-      endpoint: 'http://127.0.0.1:4300',
+      endpoint: 'http://127.0.0.1:9',
       region: 'us-east-1',
       accessKeyId: 'S3RVER',
       secretAccessKey: 's3-secret-VALUE-donotleak',

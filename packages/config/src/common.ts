@@ -124,7 +124,8 @@ export function readSessionRole(r: EnvReader, defaultPort: number): SessionRoleC
   return {
     legacyAliasSunsetAt: r.required('AI_STAGING_LEGACY_ALIAS_SUNSET_AT', utcInstantRule()),
     authSecret: r.required('AUTH_SECRET', secretRule(32)),
-    port: r.optional('PORT', integerRule(1, 65535), defaultPort),
+    // 0 asks the OS for a free port (tests).
+    port: r.optional('PORT', integerRule(0, 65535), defaultPort),
     providerModel: r.optional('PROVIDER_MODEL', modelRule(), 'openai/gpt-image-2'),
   };
 }

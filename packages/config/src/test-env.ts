@@ -24,9 +24,13 @@ function commonEnv(): Env {
   };
 }
 
+// Placeholder origins point at the discard port, where nothing listens: a test that forgets to
+// start its own server fails with ECONNREFUSED instead of reaching a running development stack.
+const UNREACHABLE_ORIGIN = 'http://127.0.0.1:9';
+
 function storageEnv(): Env {
   return {
-    S3_ENDPOINT: 'http://127.0.0.1:4300',
+    S3_ENDPOINT: UNREACHABLE_ORIGIN,
     S3_ACCESS_KEY_ID: 'S3RVER',
     S3_SECRET_ACCESS_KEY: TEST_SECRETS.S3_SECRET_ACCESS_KEY,
     S3_BUCKET: 'staging-test',
@@ -38,7 +42,7 @@ export function webTestEnv(overrides: Env = {}): Env {
     ...commonEnv(),
     AI_STAGING_LEGACY_ALIAS_SUNSET_AT: '2027-01-31T23:59:59.999Z',
     AUTH_SECRET: TEST_SECRETS.AUTH_SECRET,
-    API_ORIGIN: 'http://127.0.0.1:4000',
+    API_ORIGIN: UNREACHABLE_ORIGIN,
     ...overrides,
   };
 }

@@ -20,6 +20,14 @@ describe('parseWebEnv', () => {
     ]);
   });
 
+  it('reads the staging prices for the estimate shown before a submission, none when unset', () => {
+    expect(parseWebEnv(webTestEnv()).stagingCostMicrousd).toEqual({});
+    expect(parseWebEnv(webTestEnv({ AI_STAGING_COST_MICROUSD_MEDIUM: '42000' })).stagingCostMicrousd).toEqual({ medium: 42_000 });
+    expect(problemsOf(() => parseWebEnv(webTestEnv({ AI_STAGING_COST_MICROUSD_MEDIUM: '0.04' })))).toEqual([
+      { variable: 'AI_STAGING_COST_MICROUSD_MEDIUM', rule: expect.stringContaining('integer') },
+    ]);
+  });
+
   it('reads API_ORIGIN without a trailing slash and requires it', () => {
     expect(parseWebEnv(webTestEnv({ API_ORIGIN: 'http://api.internal:4000/' })).apiOrigin).toBe('http://api.internal:4000');
     expect(problemsOf(() => parseWebEnv(webTestEnv({ API_ORIGIN: undefined })))).toEqual([
@@ -44,9 +52,9 @@ describe('parseWebEnv', () => {
     ['AUTH_SECRET', undefined, 'is required'],
     ['AUTH_SECRET', 'a'.repeat(31), 'at least 32 characters'],
     ['AUTH_SECRET', `${'a'.repeat(32)} b`, 'whitespace'],
-    ['PORT', '0', 'integer from 1 to 65535'],
-    ['PORT', '65536', 'integer from 1 to 65535'],
-    ['PORT', 'http', 'integer from 1 to 65535'],
+    ['PORT', '-1', 'integer from 0 to 65535'],
+    ['PORT', '65536', 'integer from 0 to 65535'],
+    ['PORT', 'http', 'integer from 0 to 65535'],
   ])('%s=%p is a problem (%s)', (variable, value, rule) => {
     expect(problemsOf(() => parseWebEnv(webTestEnv({ [variable]: value })))).toEqual([
       { variable, rule: expect.stringContaining(rule) },

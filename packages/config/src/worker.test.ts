@@ -96,12 +96,16 @@ describe('parseWorkerEnv', () => {
     ['AI_STAGING_COST_MICROUSD_MEDIUM', '$0.04', 'integer >= 0'],
     ['AI_STAGING_COST_MICROUSD_', '10', 'must name a price key'],
     ['AI_STAGING_COST_MICROUSD_MEDIUM-HD', '10', 'must name a price key'],
-    ['PORT', '70000', 'integer from 1 to 65535'],
+    ['PORT', '70000', 'integer from 0 to 65535'],
     ['DELETION_OUTBOX_INTERVAL_MS', '0', 'integer >= 1'],
   ])('%s=%p is a problem (%s)', (variable, value, rule) => {
     expect(problemsOf(() => parseWorkerEnv(workerTestEnv({ [variable]: value })))).toEqual([
       { variable, rule: expect.stringContaining(rule) },
     ]);
+  });
+
+  it('accepts PORT 0, which asks the OS for a free port (tests beside a running stack)', () => {
+    expect(parseWorkerEnv(workerTestEnv({ PORT: '0' })).port).toBe(0);
   });
 
   it('accepts an upper-case hash secret', () => {

@@ -3,6 +3,7 @@ import type { CommonConfig, StorageConfig } from './common';
 import { EnvReader } from './env-reader';
 import type { Env } from './env-reader';
 import { hexKeyRule, integerRule, modelRule, secretRule, textRule, urlRule, utcInstantRule } from './rules';
+import { readStagingCosts } from './staging-costs';
 import { webhookBaseUrlProblems } from './webhook-base-url';
 
 export interface DashboardCredentials {
@@ -44,8 +45,6 @@ export interface WorkerConfig extends CommonConfig {
   warnings: string[];
 }
 
-const COST_PREFIX = 'AI_STAGING_COST_MICROUSD_';
-
 /**
  * Parses the worker's environment.
  * @throws ConfigError listing every problem.
@@ -68,10 +67,11 @@ export function parseWorkerEnv(env: Env): WorkerConfig {
     stagingRateLimitPerMinute: r.optional('AI_STAGING_RATE_LIMIT_PER_MINUTE', integerRule(1), 6),
     stagingRateLimitWindowMs: r.optional('AI_STAGING_RATE_LIMIT_WINDOW_MS', integerRule(1), 60_000),
     descriptionConcurrency: r.optional('AI_DESCRIPTION_CONCURRENCY', integerRule(1), 2),
-    costMicrousd: readCosts(r),
+    costMicrousd: readStagingCosts(r),
     ...(pricingVersion === undefined ? {} : { pricingVersion }),
     dashboard: readDashboard(r),
-    port: r.optional('PORT', integerRule(1, 65535), 4100),
+    // 0 asks the OS for a free port (tests), the listener logs the one it got.
+    port: r.optional('PORT', integerRule(0, 65535), 4100),
     deletionOutboxIntervalMs: r.optional('DELETION_OUTBOX_INTERVAL_MS', integerRule(1), 30_000),
     legacyAliasSunsetAt: r.maybe('AI_STAGING_LEGACY_ALIAS_SUNSET_AT', utcInstantRule()) ?? null,
     warnings: r.warnings,
@@ -115,21 +115,6 @@ function readUserHashSecret(r: EnvReader): string {
     r.problem('AI_STAGING_USER_HASH_SECRET', 'must differ from AUTH_SECRET (the secrets are independent)');
   }
   return secret;
-}
-
-function readCosts(r: EnvReader): Record<string, number> {
-  const costs: Record<string, number> = {};
-  for (const name of r.names()) {
-    if (!name.startsWith(COST_PREFIX)) continue;
-    const key = name.slice(COST_PREFIX.length).toLowerCase();
-    if (!/^[a-z0-9_]+$/.test(key)) {
-      r.problem(name, `must name a price key of letters, digits or underscores after ${COST_PREFIX}`);
-      continue;
-    }
-    const value = r.maybe(name, integerRule(0));
-    if (value !== undefined) costs[key] = value;
-  }
-  return costs;
 }
 
 function readDashboard(r: EnvReader): DashboardCredentials | undefined {

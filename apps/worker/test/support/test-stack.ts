@@ -224,8 +224,8 @@ export async function startTestStack(
       PROVIDER_WEBHOOK_BASE_URL: receiver.origin,
       ALLOW_INSECURE_WEBHOOK_BASE_URL: 'true',
       AI_STAGING_USER_HASH_SECRET: userHashSecret,
-      // In-process workers run without HTTP; child processes get a free port of their own.
-      PORT: '4100',
+      // A free port from the OS, so tests never collide with a running local stack (4100).
+      PORT: '0',
       DELETION_OUTBOX_INTERVAL_MS: '500',
       ...storageEnv,
       ...overrides,
