@@ -1,6 +1,7 @@
 import { checkSecretPlacement, readCommon, readSessionRole, readStorage, STORAGE_VARIABLES } from './common';
 import type { CommonConfig, SessionRoleConfig, StorageConfig } from './common';
 import { EnvReader } from './env-reader';
+import { readStagingCosts } from './staging-costs';
 import { urlRule } from './rules';
 import type { Env } from './env-reader';
 
@@ -10,6 +11,8 @@ export interface WebConfig extends CommonConfig, SessionRoleConfig {
   storage: StorageConfig | undefined;
   /** Origin of the api service; the web app forwards image and public REST routes there. */
   apiOrigin: string;
+  /** AI_STAGING_COST_MICROUSD_*, shown as an estimate before a submission; empty means none. */
+  stagingCostMicrousd: Record<string, number>;
 }
 
 /**
@@ -26,5 +29,6 @@ export function parseWebEnv(env: Env): WebConfig {
     ...readSessionRole(r, 3000),
     storage: hasStorage ? readStorage(r) : undefined,
     apiOrigin: r.required('API_ORIGIN', urlRule(['http', 'https'], 'api origin').transform((url) => url.replace(/\/+$/, ''))),
+    stagingCostMicrousd: readStagingCosts(r),
   });
 }
