@@ -42,6 +42,7 @@ describe('getStagingJob', () => {
         providerStatus: 'failed',
         errorCode: 'PROVIDER_FAILED',
         costMicrousd: 40_000,
+        providerPredictionId: `pred-1-${aiJobId}`,
       },
     });
     await ctx.db.aiProviderAttempt.create({
@@ -51,6 +52,7 @@ describe('getStagingJob', () => {
         status: 'SUCCEEDED',
         providerStatus: 'succeeded',
         costMicrousd: 42_000,
+        providerPredictionId: `pred-2-${aiJobId}`,
       },
     });
     const result = await createStagedImage(ctx.db, {
@@ -87,6 +89,7 @@ describe('getStagingJob', () => {
           providerStatus: 'failed',
           errorCode: 'PROVIDER_FAILED',
           costMicrousd: 40_000,
+          purchase: 'BOUGHT',
         },
         {
           attemptNumber: 2,
@@ -94,6 +97,7 @@ describe('getStagingJob', () => {
           providerStatus: 'succeeded',
           errorCode: null,
           costMicrousd: 42_000,
+          purchase: 'BOUGHT',
         },
       ],
       timings: {
@@ -112,7 +116,7 @@ describe('getStagingJob', () => {
     const listing = await seedListing(ctx.db);
     const aiJobId = await submit(listing.actor, listing.originalImageId, 'MODERN');
     await ctx.db.aiProviderAttempt.create({
-      data: { aiJobId, attemptNumber: 1, status: 'ACTIVE', providerStatus: 'processing' },
+      data: { aiJobId, attemptNumber: 1, status: 'ACTIVE', providerStatus: 'processing', providerPredictionId: `pred-${aiJobId}` },
     });
     await ctx.db.aiJob.update({ where: { id: aiJobId }, data: { status: 'PROCESSING' } });
     tick(12_345);
@@ -126,6 +130,7 @@ describe('getStagingJob', () => {
         providerStatus: 'processing',
         errorCode: null,
         costMicrousd: null,
+        purchase: 'BOUGHT',
       },
     ]);
   });

@@ -5,6 +5,8 @@ import { AppError, isAppError } from '@staging/domain/errors';
 import { JOB_STATUSES, isTerminalJobStatus } from '@staging/domain/staging-states';
 import type { JobStatus } from '@staging/domain/staging-states';
 import type { AttemptStatus } from '@staging/domain/attempt-states';
+import { attemptPurchase } from '@staging/domain/job-outcome';
+import type { AttemptPurchase } from '@staging/domain/job-outcome';
 import { accessiblePropertySql, assertCanManageProperty } from '../access/property-access';
 import type { Actor } from '../access/property-access';
 import type { StagingActionDeps } from './staging-deps';
@@ -16,6 +18,8 @@ export interface StagingAttemptDto {
   providerStatus: string | null;
   errorCode: string | null;
   costMicrousd: number | null;
+  /** Whether this attempt bought a prediction, so a cancel can say what was already spent. */
+  purchase: AttemptPurchase;
 }
 
 /** A staging job as clients see it; dates are ISO 8601 strings. */
@@ -79,7 +83,7 @@ const jobSelect = {
   canceledAt: true,
   staging: { select: { propertyId: true, originalImageId: true, resultImageId: true, canonicalStyle: true, canonicalRoomType: true } },
   attempts: {
-    select: { attemptNumber: true, status: true, providerStatus: true, errorCode: true, costMicrousd: true },
+    select: { attemptNumber: true, status: true, providerStatus: true, errorCode: true, costMicrousd: true, providerPredictionId: true },
     orderBy: { attemptNumber: 'asc' },
   },
 } as const satisfies Prisma.AiJobSelect;
@@ -178,6 +182,7 @@ export function toStagingJobDto(row: JobRow, now: Date): StagingJobDto {
       providerStatus: a.providerStatus,
       errorCode: a.errorCode,
       costMicrousd: a.costMicrousd,
+      purchase: attemptPurchase({ status: a.status as AttemptStatus, hasPrediction: a.providerPredictionId !== null, errorCode: a.errorCode }),
     })),
     timings: {
       createdAt: row.createdAt.toISOString(),

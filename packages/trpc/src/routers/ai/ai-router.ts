@@ -2,8 +2,10 @@ import { router } from '../../trpc';
 import { approveStagedVariantProcedure } from './approve-staged-variant';
 import { cancelStagingProcedure } from './cancel-staging';
 import { getJobProcedure } from './get-job';
+import { jobHistoryProcedure } from './job-history';
 import { listJobsProcedure } from './list-jobs';
 import { rejectStagedVariantProcedure } from './reject-staged-variant';
+import { spendSummaryProcedure } from './spend-summary';
 import { submitStagingProcedure } from './submit-staging';
 
 /** Staging and review actions of authenticated agents (SPEC.md 4.3, 3.2). */
@@ -12,6 +14,8 @@ export const aiRouter = router({
   cancelStaging: cancelStagingProcedure,
   getJob: getJobProcedure,
   listJobs: listJobsProcedure,
+  jobHistory: jobHistoryProcedure,
+  spendSummary: spendSummaryProcedure,
   approveStagedVariant: approveStagedVariantProcedure,
   rejectStagedVariant: rejectStagedVariantProcedure,
 });

@@ -1,0 +1,88 @@
+import { jobOutcome } from '@staging/domain/job-outcome';
+import type { JobOutcome } from '@staging/domain/job-outcome';
+import type { JobStatus } from '@staging/domain/staging-states';
+import type { Actor } from '../access/property-access';
+import { agentImageUrl } from '../images/image-dto';
+import { listStagingJobs } from './get-jobs';
+import type { StagingJobDto } from './get-jobs';
+import type { StagingActionDeps } from './staging-deps';
+
+/** An image of a history row: enough to draw a thumbnail at its true shape and link to it. */
+export interface HistoryImageDto {
+  id: string;
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** A staging job with what an agent needs to read its history without opening anything. */
+export interface JobHistoryItemDto extends StagingJobDto {
+  /** The status, or once SUCCESS the review of the result (docs/decisions.md "Job history"). */
+  outcome: JobOutcome;
+  propertyTitle: string;
+  /** Null once the original photo was deleted. */
+  original: HistoryImageDto | null;
+  /** Null until the job succeeds, and again once the result is rejected or taken down. */
+  result: HistoryImageDto | null;
+  /** When the result was approved or rejected; null while nobody reviewed it. */
+  reviewedAt: string | null;
+  /** The reviewer's reason for a rejection or take-down, when one was given. */
+  rejectionReason: string | null;
+}
+
+export interface JobHistoryPage {
+  items: JobHistoryItemDto[];
+  nextCursor: string | null;
+}
+
+/**
+ * The actor's staging jobs, newest first, one property or all of them (same keyset pages as
+ * {@link listStagingJobs}), each with its review outcome, its property and its images.
+ *
+ * @throws AppError as {@link listStagingJobs}.
+ */
+export async function listJobHistory(
+  deps: Pick<StagingActionDeps, 'db' | 'clock'>,
+  input: { actor: Actor; propertyId?: string; statuses?: JobStatus[]; limit: number; cursor?: string },
+): Promise<JobHistoryPage> {
+  const page = await listStagingJobs(deps, input);
+  const jobIds = page.items.map((job) => job.aiJobId);
+  const imageIds = page.items.flatMap((job) => [job.originalImageId, job.resultImageId]).filter((id): id is string => id !== null);
+  const propertyIds = [...new Set(page.items.map((job) => job.propertyId))];
+  const [images, properties, rejections] = await Promise.all([
+    deps.db.propertyImage.findMany({
+      where: { id: { in: imageIds } },
+      select: { id: true, width: true, height: true, reviewStatus: true, reviewedAt: true },
+    }),
+    deps.db.property.findMany({ where: { id: { in: propertyIds } }, select: { id: true, title: true } }),
+    deps.db.propertyImageReviewEvent.findMany({
+      where: { aiJobId: { in: jobIds }, kind: 'REJECTED' },
+      select: { aiJobId: true, reason: true, createdAt: true },
+      orderBy: { createdAt: 'asc' },
+    }),
+  ]);
+  const imageById = new Map(images.map((image) => [image.id, image]));
+  const titleById = new Map(properties.map((property) => [property.id, property.title]));
+  // Ascending order: the last rejection of a job wins.
+  const rejectionByJob = new Map(rejections.map((event) => [event.aiJobId, event]));
+
+  const items = page.items.map((job): JobHistoryItemDto => {
+    const original = job.originalImageId === null ? undefined : imageById.get(job.originalImageId);
+    const result = job.resultImageId === null ? undefined : imageById.get(job.resultImageId);
+    const rejection = rejectionByJob.get(job.aiJobId);
+    return {
+      ...job,
+      outcome: jobOutcome(job.status, { resultReviewStatus: result?.reviewStatus ?? null, rejected: rejection !== undefined }),
+      propertyTitle: titleById.get(job.propertyId) ?? '',
+      original: original === undefined ? null : historyImage(original),
+      result: result === undefined ? null : historyImage(result),
+      reviewedAt: (result?.reviewedAt ?? rejection?.createdAt ?? null)?.toISOString() ?? null,
+      rejectionReason: result === undefined ? (rejection?.reason ?? null) : null,
+    };
+  });
+  return { items, nextCursor: page.nextCursor };
+}
+
+function historyImage(image: { id: string; width: number; height: number }): HistoryImageDto {
+  return { id: image.id, url: agentImageUrl(image.id), width: image.width, height: image.height };
+}

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { MAX_SPEND_MONTHS, summarizeSpend } from '@staging/services/staging/spend';
+import { protectedProcedure } from '../../trpc';
+import { stagingDepsOf } from './ai-deps';
+
+export const ZSpendSummaryInput = z.strictObject({ months: z.number().int().min(1).max(MAX_SPEND_MONTHS).default(6) });
+
+/** ai.spendSummary (query): estimated staging spend per month and property (all for an admin). */
+export const spendSummaryProcedure = protectedProcedure
+  .input(ZSpendSummaryInput)
+  .query(({ ctx, input }) => summarizeSpend(stagingDepsOf(ctx.deps), { actor: ctx.actor, months: input.months }));
