@@ -54,6 +54,9 @@ const ZPrediction = z.looseObject({
   metrics: z.record(z.string(), z.unknown()).nullish(),
   model: z.string().optional(),
   version: z.string().optional(),
+  logs: z.string().nullish(),
+  source: z.string().optional(),
+  deployment: z.string().nullish(),
 });
 
 export interface Prediction {
@@ -71,6 +74,11 @@ export interface Prediction {
   metrics?: Record<string, unknown> | null;
   model?: string;
   version?: string;
+  logs?: string | null;
+  /** 'api' or 'web'. */
+  source?: string;
+  /** `owner/name` of the deployment, for predictions created through one. */
+  deployment?: string | null;
 }
 
 /** Validates an untrusted prediction document (API response or webhook body). */
@@ -144,8 +152,9 @@ function kindForStatus(status: number): ProviderErrorKind {
 }
 
 /**
- * Retry-After may be delta-seconds or an HTTP date; Replicate also states the wait in the body
- * ("Request was throttled. Expected available in 2 seconds.").
+ * Retry-After may be delta-seconds or an HTTP date. Replicate sends no such header and states the
+ * wait only in the body: "Request was throttled. Your rate limit resets in ~30s." (its rate-limits
+ * page today) or, in older wording, "Request was throttled. Expected available in 2 seconds.".
  */
 export function parseRetryAfterSeconds(header: string | null, detail: string | undefined, now: Date = new Date()): number | undefined {
   if (header !== null && header.trim() !== '') {
@@ -154,7 +163,7 @@ export function parseRetryAfterSeconds(header: string | null, detail: string | u
     const date = Date.parse(value);
     if (!Number.isNaN(date)) return Math.max(0, Math.ceil((date - now.getTime()) / 1000));
   }
-  const match = detail?.match(/available in (\d+(?:\.\d+)?) second/i);
+  const match = detail?.match(/available in (\d+(?:\.\d+)?) second/i) ?? detail?.match(/resets in ~?\s*(\d+(?:\.\d+)?)\s*s\b/i);
   return match?.[1] === undefined ? undefined : Math.ceil(Number(match[1]));
 }
 
