@@ -1,3 +1,4 @@
+import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 import type { NextConfig } from 'next';
 
@@ -12,8 +13,19 @@ const securityHeaders = [
   { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
 ];
 
+// `next dev` serves its scripts only to the host it was started for unless told otherwise; the
+// dashboard must work opened as localhost, 127.0.0.1 or the network address the banner prints.
+const devOrigins = [
+  'localhost',
+  '127.0.0.1',
+  ...Object.values(networkInterfaces())
+    .flat()
+    .flatMap((address) => (address === undefined || address.internal || address.family !== 'IPv4' ? [] : [address.address])),
+];
+
 const nextConfig: NextConfig = {
   reactStrictMode: true,
+  allowedDevOrigins: devOrigins,
   poweredByHeader: false,
   outputFileTracingRoot: workspaceRoot,
   turbopack: { root: workspaceRoot },
