@@ -6,7 +6,9 @@ import type { ApiDeps } from './api-deps';
 import { errorMiddleware, notFoundHandler } from './http/errors';
 import { createOriginCheck } from './http/origin-check';
 import { createRequestLogger } from './http/request-logging';
+import { securityHeaders } from './http/security-headers';
 import { createAuthRouter } from './routes/auth';
+import { createDerivativeRouter } from './routes/derivatives';
 import { createHealthRouter } from './routes/health';
 import { createImageRouter } from './routes/images';
 import { createProviderWebhookRouter } from './routes/provider-webhook';
@@ -52,6 +54,7 @@ export function createApp(deps: ApiDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', TRUST_PROXY);
   app.set('etag', false);
+  app.use(securityHeaders);
 
   const trpcDeps = toTrpcDeps(deps);
   app.use(createRequestLogger(deps.logger));
@@ -60,6 +63,7 @@ export function createApp(deps: ApiDeps): Express {
   // tRPC applies its own cross-site guard to cookie-authenticated mutations.
   app.use(TRPC_ENDPOINT, createTrpcNodeHandler(trpcDeps));
   app.use(createPublicRouter(deps));
+  app.use(createDerivativeRouter(deps));
   app.use('/api', createOriginCheck(deps.config.allowedOrigins));
   app.use(createAuthRouter(deps, trpcDeps));
   app.use(createImageRouter(deps));

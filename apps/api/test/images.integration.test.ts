@@ -91,6 +91,23 @@ describe('POST /api/properties/:propertyId/images', () => {
     expect(await api.db.propertyImage.count({ where: { propertyId } })).toBe(before);
   });
 
+  it('refuses a HEIC photo with a message that says what to do, and stores nothing', async () => {
+    const before = await api.db.propertyImage.count({ where: { propertyId } });
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'), Buffer.alloc(64)]);
+    const response = await upload(propertyId, form({ bytes: heic, name: 'IMG_0001.HEIC', type: 'image/heic' }));
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as ErrorJson).error.message).toMatch(/HEIC\/HEIF .* not accepted\. Export the photo as JPEG/);
+    expect(await api.db.propertyImage.count({ where: { propertyId } })).toBe(before);
+  });
+
+  it('keeps the file name the photo was uploaded from, without any path', async () => {
+    const response = await upload(propertyId, form({ bytes: await imageBytes('jpeg'), name: 'C:\\photos\\living room.jpg' }));
+    expect(response.status).toBe(201);
+    const { image } = (await response.json()) as { image: { id: string; fileName: string | null; thumbnailUrl: string } };
+    expect(image.fileName).toBe('living room.jpg');
+    expect(image.thumbnailUrl).toBe(`/api/property-images/${image.id}/derivatives/thumb`);
+  });
+
   it('refuses a file over the size cap with 413', async () => {
     const big = Buffer.concat([await imageBytes('jpeg'), Buffer.alloc(MAX_UPLOAD_BYTES + 1)]);
     const response = await upload(propertyId, form({ bytes: big }));

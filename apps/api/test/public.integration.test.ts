@@ -110,7 +110,8 @@ describe('public listing surfaces', () => {
     for (const image of [listing.cover, listing.original, listing.approved]) {
       const response = await call(`${api.url}/api/public/images/${image.id}/content`);
       expect(response.status).toBe(200);
-      expect(response.headers.get('content-type')).toBe('image/jpeg');
+      // The display derivative (metadata stripped), never the stored bytes.
+      expect(response.headers.get('content-type')).toBe('image/webp');
       expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(0);
     }
     for (const id of [listing.pending.id, randomUUID(), 'not an id']) {

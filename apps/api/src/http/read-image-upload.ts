@@ -4,6 +4,8 @@ import { AppError, ErrorCode } from '@staging/domain/errors';
 
 export interface ImageUpload {
   bytes: Buffer;
+  /** The file name the client gave the part (untrusted text, for display only). */
+  fileName: string | undefined;
   /** Text fields other than the file, first value wins. */
   fields: Map<string, string>;
 }
@@ -52,18 +54,20 @@ export function readImageUpload(req: Request, options: ReadImageUploadOptions): 
     const chunks: Buffer[] = [];
     const fields = new Map<string, string>();
     let sawFile = false;
+    let fileName: string | undefined;
     let failure: AppError | undefined;
     const fail = (error: AppError): void => {
       failure ??= error;
     };
 
-    parser.on('file', (name, stream) => {
+    parser.on('file', (name, stream, info) => {
       if (name !== options.fileField || sawFile) {
         fail(badRequest(`Send exactly one file, in the field "${options.fileField}"`));
         stream.resume();
         return;
       }
       sawFile = true;
+      fileName = info.filename;
       stream.on('data', (chunk: Buffer) => {
         if (failure === undefined) chunks.push(chunk);
       });
@@ -108,7 +112,7 @@ export function readImageUpload(req: Request, options: ReadImageUploadOptions): 
         reject(badRequest(`The form has no file in the field "${options.fileField}"`));
         return;
       }
-      resolve({ bytes: Buffer.concat(chunks), fields });
+      resolve({ bytes: Buffer.concat(chunks), fileName, fields });
     }
     req.pipe(parser);
   });

@@ -24,7 +24,6 @@ export async function sendImageContent(res: Response, content: ImageContent, cac
   res.status(200);
   res.setHeader('Content-Type', content.contentType);
   res.setHeader('Cache-Control', cacheControl);
-  res.setHeader('X-Content-Type-Options', 'nosniff');
   await pipeline(content.stream, res);
 }
 
@@ -55,6 +54,7 @@ export function createImageRouter(deps: ApiDeps): Router {
       propertyId,
       bytes: upload.bytes,
       roomType: roomType === null ? null : roomType.data,
+      fileName: upload.fileName,
     });
     res.status(201).json({ image });
   });

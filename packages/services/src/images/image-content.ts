@@ -1,11 +1,11 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { Db } from '@staging/db/client';
 import type { ObjectStorage } from '@staging/platform/storage';
 import { ObjectNotFoundError } from '@staging/platform/storage';
-import { PUBLIC_IMAGE_WHERE } from '../public/public-images';
 import type { Actor } from '../access/property-access';
+import { publicDerivative } from './derivatives';
+import type { DerivativeDeps } from './derivatives';
 import { findManageableImage, imageNotFound } from './find-image';
-import { isWellFormedId } from './ids';
 
 export interface ImageContent {
   stream: Readable;
@@ -36,14 +36,11 @@ export async function openManageableImageContent(
 
 /**
  * Bytes of an image anonymous visitors may see: an original or an APPROVED variant. Anything
- * else, PENDING_REVIEW above all, is NOT_FOUND, so a leaked or guessed ID reveals nothing.
+ * else, PENDING_REVIEW above all, is NOT_FOUND, so a leaked or guessed ID reveals nothing. What
+ * is served is the display derivative, never the stored bytes: it carries no metadata, so the
+ * EXIF GPS position of an agent's camera never reaches a visitor.
  */
-export async function openPublicImageContent(deps: { db: Db; storage: ObjectStorage }, imageId: string): Promise<ImageContent> {
-  if (!isWellFormedId(imageId)) throw imageNotFound();
-  const image = await deps.db.propertyImage.findFirst({
-    where: { AND: [{ id: imageId }, PUBLIC_IMAGE_WHERE] },
-    select: CONTENT_SELECT,
-  });
-  if (image === null) throw imageNotFound();
-  return open(deps.storage, image);
+export async function openPublicImageContent(deps: DerivativeDeps, imageId: string): Promise<ImageContent> {
+  const derivative = await publicDerivative(deps, imageId, 'display');
+  return { stream: Readable.from(await derivative.load()), contentType: derivative.contentType };
 }

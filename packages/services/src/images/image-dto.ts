@@ -1,4 +1,5 @@
 import type { Prisma } from '@staging/db/client';
+import type { DerivativeSize } from '@staging/domain/image-derivatives';
 
 /** Columns every agent-facing image DTO is built from; select exactly these. */
 export const AGENT_IMAGE_SELECT = {
@@ -8,6 +9,7 @@ export const AGENT_IMAGE_SELECT = {
   width: true,
   height: true,
   bytes: true,
+  fileName: true,
   displayOrder: true,
   isMain: true,
   isStyled: true,
@@ -33,6 +35,10 @@ export interface AgentImageDto {
   propertyId: string;
   /** Authenticated content route; never a signed storage URL. */
   url: string;
+  /** Authenticated thumbnail (480 px, metadata stripped) for tiles and lists. */
+  thumbnailUrl: string;
+  /** The uploaded file's name (originals uploaded since it is kept), else null. */
+  fileName: string | null;
   contentType: string;
   width: number;
   height: number;
@@ -55,11 +61,17 @@ export function agentImageUrl(imageId: string): string {
   return `/api/property-images/${encodeURIComponent(imageId)}/content`;
 }
 
+export function agentDerivativeUrl(imageId: string, size: DerivativeSize): string {
+  return `/api/property-images/${encodeURIComponent(imageId)}/derivatives/${size}`;
+}
+
 export function toAgentImageDto(row: AgentImageRow): AgentImageDto {
   return {
     id: row.id,
     propertyId: row.propertyId,
     url: agentImageUrl(row.id),
+    thumbnailUrl: agentDerivativeUrl(row.id, 'thumb'),
+    fileName: row.fileName,
     contentType: row.contentType,
     width: row.width,
     height: row.height,

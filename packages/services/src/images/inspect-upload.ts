@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { Metadata } from 'sharp';
 import { AppError, ErrorCode } from '@staging/domain/errors';
+import { HEIF_REFUSAL, looksLikeHeif } from '@staging/domain/photo-upload';
 
 /** Formats accepted for originals: what browsers display and the provider accepts as input. */
 export const UPLOAD_FORMATS = {
@@ -41,6 +42,9 @@ function notAnImage(): AppError {
  */
 export async function inspectUpload(bytes: Buffer): Promise<InspectedImage> {
   if (bytes.length === 0) throw notAnImage();
+  // Named before decoding: a HEIC from a phone is the likeliest refusal, and "not an image"
+  // would tell its sender nothing about what to do.
+  if (looksLikeHeif(bytes)) throw new AppError(ErrorCode.BAD_REQUEST, HEIF_REFUSAL);
   const options = { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS } as const;
   let metadata: Metadata;
   try {

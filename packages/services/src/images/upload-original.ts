@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, ErrorCode } from '@staging/domain/errors';
+import { cleanFileName } from '@staging/domain/photo-upload';
 import type { RoomType } from '@staging/domain/room-types';
 import { assertCanManageProperty, PROPERTY_NOT_FOUND } from '../access/property-access';
 import type { Actor } from '../access/property-access';
@@ -30,7 +31,7 @@ export async function assertCanUploadTo(deps: Pick<ImageDeps, 'db'>, actor: Acto
  */
 export async function uploadOriginalImage(
   deps: ImageDeps,
-  input: { actor: Actor; propertyId: string; bytes: Buffer; roomType: RoomType | null },
+  input: { actor: Actor; propertyId: string; bytes: Buffer; roomType: RoomType | null; fileName?: string | undefined },
 ): Promise<AgentImageDto> {
   await assertCanManageProperty(deps.db, input.actor, input.propertyId);
   const image = await inspectUpload(input.bytes);
@@ -53,6 +54,7 @@ export async function uploadOriginalImage(
         width: image.width,
         height: image.height,
         bytes: input.bytes.length,
+        fileName: cleanFileName(input.fileName),
         // New photos go to the end of the gallery.
         displayOrder: (last._max.displayOrder ?? -1) + 1,
         roomType: input.roomType,

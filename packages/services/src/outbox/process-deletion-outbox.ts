@@ -3,6 +3,7 @@ import type { Alert } from '@staging/platform/error-tracker';
 import type { Logger } from '@staging/platform/logger';
 import { scrubText } from '@staging/platform/logger';
 import type { ObjectStorage } from '@staging/platform/storage';
+import { derivativeObjectKeys } from '@staging/domain/image-derivatives';
 
 /** What the deletion-outbox batch needs. */
 export interface DeletionOutboxDeps {
@@ -94,6 +95,8 @@ export async function processDeletionOutboxBatch(deps: DeletionOutboxDeps, optio
   const result: DeletionOutboxBatchResult = { claimed: rows.length, deleted: 0, retried: 0, failed: 0, lost: 0 };
   for (const row of rows) {
     try {
+      // Derivatives first: if the source went first and this step failed, nothing would name them.
+      for (const key of derivativeObjectKeys(row.objectKey)) await storage.deleteObject(key);
       await storage.deleteObject(row.objectKey);
     } catch (error) {
       await recordFailure(deps, options, retryBaseMs, row, claimedAt, error, result);
