@@ -35,7 +35,8 @@ export function createJestConfig(rootDir, overrides = {}) {
         },
       ],
     },
-    testTimeout: 30_000,
+    // A hang guard, not a speed limit: tests wait for events, and a busy machine makes them later.
+    testTimeout: 120_000,
     ...overrides,
   };
 }

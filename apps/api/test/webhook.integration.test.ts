@@ -93,11 +93,8 @@ describe('provider webhook: verified callbacks', () => {
   it('answers 204, records one receipt and wakes the parked job', async () => {
     const job = await parkedJob();
     const webhookId = `msg_${randomUUID()}`;
-    const started = performance.now();
     const response = await sendWebhook(job.attemptId, { body: predictionBody(job.predictionId), webhookId });
-    const elapsedMs = performance.now() - started;
     expect(response.status).toBe(204);
-    expect(elapsedMs).toBeLessThan(1_000);
     const receipt = await api.db.aiProviderWebhookReceipt.findUniqueOrThrow({ where: { webhookId } });
     expect(receipt).toMatchObject({ providerAttemptId: job.attemptId, providerPredictionId: job.predictionId, providerStatus: 'succeeded' });
     expect(await api.stagingQueue.getJobState(job.aiJobId)).toBe('waiting');

@@ -45,15 +45,12 @@ describe('crash matrix: SIGKILL at each step boundary, then restart', () => {
     async (boundary) => {
       const { jobId, propertyId } = await stack.seedJob();
       const doomed = await start([`--test-crash-at=${boundary}`]);
-      const death = await Promise.race([
-        doomed.exited,
-        new Promise<null>((resolve) => setTimeout(() => resolve(null), 20_000)),
-      ]);
-      expect(death).toEqual({ code: null, signal: 'SIGKILL' });
+      // The exit is the event; a worker that never reaches the boundary hangs into the Jest timeout.
+      expect(await doomed.exited).toEqual({ code: null, signal: 'SIGKILL' });
       expect(doomed.stderr()).toContain(`SIGKILL at ${boundary}`);
 
       const survivor = await start();
-      const status = await stack.waitForStatus(jobId, ['SUCCESS', 'CANCELED', 'FAILED'], 25_000);
+      const status = await stack.waitForStatus(jobId, ['SUCCESS', 'CANCELED', 'FAILED']);
       expect(status).toBe('SUCCESS');
       const attempts = await stack.db.aiProviderAttempt.findMany({ where: { aiJobId: jobId } });
       // A restart alone never moves to attempt 2, and never buys an attempt twice.
@@ -65,6 +62,6 @@ describe('crash matrix: SIGKILL at each step boundary, then restart', () => {
       survivor.child.kill('SIGTERM');
       expect(await survivor.exited).toEqual({ code: 0, signal: null });
     },
-    60_000,
+    300_000,
   );
 });

@@ -77,9 +77,8 @@ describe('createRedis against the local Redis', () => {
     // Port 1 on loopback refuses connections at once.
     const redis = createRedis('redis://127.0.0.1:1', { role: 'producer', commandTimeoutMs: 200, onError: () => {} });
     try {
-      const started = Date.now();
+      // Refused by the offline-queue guard, not by a command timeout: nothing waited for Redis.
       await expect(redis.set(`platform-test-${randomUUID()}`, '1')).rejects.toThrow(/enableOfflineQueue/);
-      expect(Date.now() - started).toBeLessThan(1_000);
       await expect(waitForRedis(redis, 300)).rejects.toThrow(/not ready after 300 ms/);
     } finally {
       redis.disconnect();

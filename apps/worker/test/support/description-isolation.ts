@@ -15,7 +15,7 @@ import { createAiQueue } from '@staging/services/description/ai-queue';
 import { requestPropertyDescription } from '@staging/services/description/request-description';
 import { memoryLogger } from '@staging/services/staging/testing/staging-test-kit';
 import { spawnProviderSimulator } from './simulator-process';
-import { startTestStack, TEST_SIGNING_SECRET, TEST_TOKEN, waitUntil } from './test-stack';
+import { HANG_GUARD_MS, startTestStack, TEST_SIGNING_SECRET, TEST_TOKEN, waitUntil } from './test-stack';
 import { spawnWorker } from './worker-process';
 
 export interface LatencyStats {
@@ -181,7 +181,7 @@ export async function measureDescriptionIsolation(options: IsolationOptions = {}
       new Promise((resolve, reject) => {
         const timer = setTimeout(
           () => reject(new Error(`description job ${aiJobId} did not finish`)),
-          30_000,
+          HANG_GUARD_MS,
         );
         const done = () => {
           clearTimeout(timer);

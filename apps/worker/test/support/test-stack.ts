@@ -153,11 +153,18 @@ export async function noisePng(width: number, height: number): Promise<Buffer> {
     .toBuffer();
 }
 
+/**
+ * How long a wait for an event may take before it counts as a hang. Generous on purpose: tests
+ * wait for a row state, a log line or an exit, and a busy machine only makes that later, never
+ * wrong. It stays below the Jest test timeout so a hang names what it waited for.
+ */
+export const HANG_GUARD_MS = 90_000;
+
 export async function waitUntil<T>(
   read: () => Promise<T | undefined | null | false>,
   options: { timeoutMs?: number; what?: string; intervalMs?: number } = {},
 ): Promise<T> {
-  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
+  const deadline = Date.now() + (options.timeoutMs ?? HANG_GUARD_MS);
   for (;;) {
     const value = await read();
     if (value !== undefined && value !== null && value !== false) return value;
@@ -350,7 +357,7 @@ export async function startTestStack(
       });
       if (!response.ok) throw new Error(`scripting faults failed: HTTP ${response.status}`);
     },
-    async waitForStatus(jobId, statuses, timeoutMs = 20_000) {
+    async waitForStatus(jobId, statuses, timeoutMs = HANG_GUARD_MS) {
       return waitUntil(
         async () => {
           const job = await db.aiJob.findUnique({ where: { id: jobId }, select: { status: true } });

@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FAST_TIMINGS, waitUntil } from './test-stack';
+import { FAST_TIMINGS, HANG_GUARD_MS, waitUntil } from './test-stack';
 
 const workerDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -83,7 +83,7 @@ export async function spawnWorker(options: {
         .split('\n')
         .filter((line) => line.startsWith('{'))
         .map((line) => JSON.parse(line) as Record<string, unknown>),
-    async ready(timeoutMs = 60_000) {
+    async ready(timeoutMs = HANG_GUARD_MS) {
       await waitUntil(
         async () => {
           if (child.exitCode !== null) throw new Error(`worker exited with ${child.exitCode}: ${err}`);

@@ -195,11 +195,13 @@ describe('claiming', () => {
       // Another worker in the middle of its claim statement holds these row locks.
       await tx.$queryRaw`SELECT "id" FROM "storage_deletion_outbox" WHERE "id" IN (${Prisma.join(held)}) FOR UPDATE`;
       const batch = processDeletionOutboxBatch(depsWith(), options);
-      const timeout = new Promise<'blocked'>((resolve) => setTimeout(() => resolve('blocked'), 3_000));
+      // A claim that waited for the locks could only finish after this transaction ends, so any
+      // guard tells the two apart; a generous one keeps a busy machine from looking "blocked".
+      const timeout = new Promise<'blocked'>((resolve) => setTimeout(() => resolve('blocked'), 30_000));
       const outcome = await Promise.race([batch, timeout]);
       expect(outcome).not.toBe('blocked');
       result = outcome as typeof result;
-    }, { timeout: 10_000 });
+    }, { timeout: 60_000 });
     expect(result).toMatchObject({ claimed: 6, deleted: 6 });
     const untouched = await db.storageDeletionOutbox.findMany({ where: { id: { in: held } } });
     expect(untouched.map((r) => r.status)).toEqual(['PENDING', 'PENDING', 'PENDING', 'PENDING']);
