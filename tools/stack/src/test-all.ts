@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { migrate } from '@staging/db/migrate';
+import { parseCpuPressure, startCpuPressure } from './cpu-pressure';
 import { dropDatabase, ensureDatabase, ensureLocalServices } from './local-services';
 import { repoRoot } from './paths';
 import { countJestReport, countPlaywrightReport, type TestCounts } from './test-report';
@@ -29,6 +30,7 @@ function collectCounts(): TestCounts {
 }
 
 async function main(): Promise<number> {
+  const busyLoops = parseCpuPressure(process.argv.slice(2));
   const { adminDatabaseUrl, valkeyUrl } = await ensureLocalServices(process.env);
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   const databaseName = `staging_test_${runId}`;
@@ -47,6 +49,8 @@ async function main(): Promise<number> {
   rmSync(resultsDir, { recursive: true, force: true });
   const turbo = path.join(repoRoot, 'node_modules', '.bin', 'turbo');
   let broken = 0;
+  if (busyLoops > 0) console.log(`Running beside ${busyLoops} busy-loop processes (--cpu-pressure).`);
+  const stopCpuPressure = startCpuPressure(busyLoops);
   try {
     if (run(turbo, ['run', 'typecheck', '--output-logs=errors-only'], env) !== 0) {
       console.error('Typecheck failed.');
@@ -60,6 +64,7 @@ async function main(): Promise<number> {
       broken += 1;
     }
   } finally {
+    stopCpuPressure();
     await dropDatabase(adminDatabaseUrl, databaseName);
   }
 
