@@ -3,6 +3,7 @@
  * that passes auth and validation). Tests queue them through POST /__sim/faults.
  */
 import { z } from 'zod';
+import type { WebhookEvent } from './webhook-delivery';
 
 export const FAULT_NAMES = [
   'fail',
@@ -25,14 +26,17 @@ export interface FaultSpec {
   name: FaultName;
   /** slow: completion delay instead of the simulator's slowCompletionDelayMs. */
   delayMs?: number;
-  /** http_429: Retry-After seconds (default 1). */
+  /** http_429: the N of "Your rate limit resets in ~Ns." (default 1). */
   retryAfterSeconds?: number;
+  /** no_webhook: the callbacks that are lost (default: every event). */
+  events?: WebhookEvent[];
 }
 
 const ZFaultObject = z.strictObject({
   name: z.enum(FAULT_NAMES),
   delayMs: z.int().min(0).max(600_000).optional(),
   retryAfterSeconds: z.int().min(0).max(3_600).optional(),
+  events: z.array(z.enum(['start', 'output', 'logs', 'completed'])).min(1).optional(),
 });
 
 /** A fault is its name or an object with options; the request body is a list or `{ faults }`. */

@@ -2,9 +2,31 @@
  * The GET /models/{owner}/{name} document, shaped like Replicate's: the input schema lives at
  * latest_version.openapi_schema.components.schemas.Input, and enum inputs are written the way
  * Cog writes them (allOf + $ref to a sibling schema), so the client's schema reader is
- * exercised on the real indirection.
+ * exercised on the real indirection. Inputs follow the openai/gpt-image-2 model page (prompt,
+ * input_images, aspect_ratio 1:1 | 3:2 | 2:3, quality, background, moderation, output_format,
+ * output_compression, number_of_images, user_id); the output is an array of URIs.
  */
+import { z } from 'zod';
 import { ASPECT_RATIOS, OUTPUT_FORMATS, QUALITIES } from './output-image';
+
+const BACKGROUNDS = ['auto', 'opaque'] as const;
+const MODERATIONS = ['auto', 'low'] as const;
+
+// Stricter than the real model in one way: input_images is required, so a worker that forgets
+// the photo fails loudly here instead of getting a text-to-image result.
+export const ZModelInput = z.looseObject({
+  prompt: z.string().trim().min(1),
+  input_images: z.array(z.url({ protocol: /^https?$/ })).min(1),
+  aspect_ratio: z.enum(ASPECT_RATIOS).default('1:1'),
+  quality: z.enum(QUALITIES).default('auto'),
+  background: z.enum(BACKGROUNDS).default('auto'),
+  moderation: z.enum(MODERATIONS).default('auto'),
+  output_format: z.enum(OUTPUT_FORMATS).default('webp'),
+  output_compression: z.int().min(0).max(100).default(90),
+  number_of_images: z.int().min(1).max(1).default(1),
+  user_id: z.string().max(256).optional(),
+});
+export type ModelInput = z.infer<typeof ZModelInput>;
 
 export const SIMULATED_VERSION_ID = 'c0ffee5157a9e2b7d1a3f0e4b8c6d2a1f9e7b5c3d1a0f8e6b4c2a0e9d7b5c3a1';
 
@@ -47,22 +69,40 @@ export function modelDocument(options: { owner: string; name: string; apiUrl: st
                 },
                 aspect_ratio: { allOf: [{ $ref: '#/components/schemas/aspect_ratio' }], default: '1:1', 'x-order': 2 },
                 quality: { allOf: [{ $ref: '#/components/schemas/quality' }], default: 'auto', 'x-order': 3 },
-                output_format: { allOf: [{ $ref: '#/components/schemas/output_format' }], default: 'webp', 'x-order': 4 },
+                background: { allOf: [{ $ref: '#/components/schemas/background' }], default: 'auto', 'x-order': 4 },
+                moderation: { allOf: [{ $ref: '#/components/schemas/moderation' }], default: 'auto', 'x-order': 5 },
+                output_format: { allOf: [{ $ref: '#/components/schemas/output_format' }], default: 'webp', 'x-order': 6 },
                 output_compression: {
                   type: 'integer',
                   title: 'Output Compression',
                   minimum: 0,
                   maximum: 100,
                   default: 90,
-                  'x-order': 5,
+                  'x-order': 7,
                   description: 'Compression level (0-100%)',
                 },
-                user_id: { type: 'string', title: 'User Id', 'x-order': 6, description: 'Pseudonymous end-user identifier' },
+                number_of_images: {
+                  type: 'integer',
+                  title: 'Number Of Images',
+                  minimum: 1,
+                  maximum: 1,
+                  default: 1,
+                  'x-order': 8,
+                  description: 'Number of images to generate',
+                },
+                user_id: {
+                  type: 'string',
+                  title: 'User Id',
+                  'x-order': 9,
+                  description: 'An optional unique identifier representing your end-user, to help detect abuse',
+                },
               },
             },
             Output: { type: 'array', title: 'Output', items: { type: 'string', format: 'uri' } },
             aspect_ratio: enumSchema('aspect_ratio', ASPECT_RATIOS, 'The aspect ratio of the generated image'),
             quality: enumSchema('quality', QUALITIES, 'The quality of the generated image'),
+            background: enumSchema('background', BACKGROUNDS, 'Whether the background is opaque or chosen automatically'),
+            moderation: enumSchema('moderation', MODERATIONS, 'Content moderation level'),
             output_format: enumSchema('output_format', OUTPUT_FORMATS, 'The format of the output image'),
           },
         },

@@ -1,24 +1,35 @@
 /**
  * A real HTTP server speaking the subset of Replicate's API the worker uses (predictions create,
- * get, cancel, list; model schema), with signed completion webhooks, real output images and a
- * control API (/__sim/...) for scripting faults in tests. Everything lives in memory.
+ * get, cancel, list; model schema), with signed webhooks, real output images and a control API
+ * (/__sim/...) for scripting faults in tests. Everything lives in memory.
+ *
+ * By default (strict mode) it gives only what Replicate documents: the documented prediction
+ * fields, webhooks filtered and retried as documented, inputs and outputs removed an hour after
+ * completion, creation throttled per minute. Lenient mode also echoes `webhook` and
+ * `webhook_events_filter` in prediction objects; nothing in production may rely on that.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import { createRateLimiter, throttledBody } from './create-rate-limit';
 import { PERMANENT_FAILURE_ERROR, RETRYABLE_FAILURE_ERROR, ZFaultList } from './faults';
 import type { FaultName, FaultSpec } from './faults';
 import { readJsonBody, RequestBodyError, sendJson, sendProblem } from './http-helpers';
-import { modelDocument, SIMULATED_VERSION_ID } from './model-document';
-import { ASPECT_RATIOS, CONTENT_TYPES, OUTPUT_FORMATS, OUTPUT_SIZES, QUALITIES, memoizedRenderer, wrongSizeFor } from './output-image';
+import { decodeCursor, listPage } from './list-pagination';
+import { modelDocument, SIMULATED_VERSION_ID, ZModelInput } from './model-document';
+import type { ModelInput } from './model-document';
+import { CONTENT_TYPES, OUTPUT_SIZES, memoizedRenderer, wrongSizeFor } from './output-image';
 import type { AspectRatio, OutputFormat } from './output-image';
+import { predictionDocument } from './prediction-document';
+import type { SimulatorMode } from './prediction-document';
 import { createWebhookSender, newWebhookId } from './webhook-delivery';
-import type { WebhookDeliveryAttempt } from './webhook-delivery';
+import type { WebhookDeliveryAttempt, WebhookEvent } from './webhook-delivery';
 
 export type { FaultName, FaultSpec } from './faults';
-export type { WebhookDeliveryAttempt } from './webhook-delivery';
+export type { SimulatorMode } from './prediction-document';
+export type { WebhookDeliveryAttempt, WebhookEvent } from './webhook-delivery';
 
 export type SimPredictionStatus = 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled' | 'aborted';
 
@@ -26,16 +37,21 @@ export interface SimPrediction {
   id: string;
   model: string;
   version: string;
+  /** Exactly as the creator sent it (defaults are not filled in), {} once removed. */
   input: Record<string, unknown>;
   status: SimPredictionStatus;
   output: string[] | null;
   error: string | null;
   logs: string;
+  /** True once input, output, logs and files are removed (dataRetentionMs after completion). */
+  data_removed: boolean;
   created_at: string;
   started_at: string | null;
   completed_at: string | null;
+  /** Internal: never in a public prediction object in strict mode. */
   webhook: string | null;
-  webhook_events_filter: string[];
+  /** Internal: as requested ([] = not given, i.e. Replicate's default). */
+  webhook_events_filter: WebhookEvent[];
   metrics: Record<string, number>;
   /** Creation order; list pagination and cursors use it. */
   seq: number;
@@ -56,6 +72,8 @@ export interface SimulatorState {
 }
 
 export interface ProviderSimulatorOptions {
+  /** 'strict' (default): only documented fields; 'lenient': also echo webhook fields. */
+  mode?: SimulatorMode;
   /** 0 (default) picks a free port. */
   port?: number;
   /** Loopback only; default 127.0.0.1. */
@@ -73,9 +91,17 @@ export interface ProviderSimulatorOptions {
   models?: string[];
   /** Page size of GET /predictions; default 100 (Replicate's). */
   listPageSize?: number;
-  /** Waits between redeliveries of a terminal webhook; default [250, 1000, 3000]. */
+  /**
+   * Waits between redeliveries of a terminal (`completed`) webhook; its length is the number of
+   * redeliveries. The default backs off exponentially so that the last retry goes out about a
+   * minute after completion, as Replicate documents; tests pass a short schedule.
+   */
   webhookRetryDelaysMs?: number[];
   webhookTimeoutMs?: number;
+  /** Completion to removal of input, output, logs and files; default one hour (Replicate's). */
+  dataRetentionMs?: number;
+  /** Accepted create requests per sliding minute; default 600 (Replicate's documented limit). */
+  createLimitPerMinute?: number;
   /**
    * The simulator only calls back to and downloads from loopback hosts unless this is true, so
    * a test or a misconfigured local stack can never send a signed callback or a request to a
@@ -93,8 +119,13 @@ export interface ProviderSimulator {
   /** API base, e.g. http://127.0.0.1:4200/v1 (PROVIDER_API_BASE_URL). */
   url: string;
   origin: string;
+  mode: SimulatorMode;
   state: SimulatorState;
   enqueueFaults(faults: (FaultName | FaultSpec)[]): void;
+  /** While set, GET /v1/predictions answers this HTTP status; null ends the outage. */
+  setListOutage(status: number | null): void;
+  /** Removes a prediction's input, output, logs and files now, as the retention clock would. */
+  removeData(id: string): SimPrediction;
   /** Forgets predictions, files and queued faults; stops pending timers and webhooks. */
   reset(): void;
   /** Completes a prediction now (default succeeded), even one under never_complete. */
@@ -104,6 +135,10 @@ export interface ProviderSimulator {
   stop(): Promise<void>;
 }
 
+/** Replicate: "several times on an exponential backoff", the final retry about a minute after completion. */
+export const DEFAULT_WEBHOOK_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 29_000];
+/** Replicate: "By default, Replicate sends requests ... whenever there are new outputs or the prediction has finished." */
+const DEFAULT_WEBHOOK_EVENTS: readonly WebhookEvent[] = ['output', 'completed'];
 const OVERSIZE_BYTES = 21 * 1024 * 1024;
 const MAX_INPUT_IMAGE_BYTES = 50 * 1024 * 1024;
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -115,22 +150,12 @@ const ZCreateBody = z.looseObject({
   webhook_events_filter: z.array(z.enum(['start', 'output', 'logs', 'completed'])).optional(),
 });
 
-// Stricter than the real model in one way: input_images is required, so a worker that forgets
-// the photo fails loudly here instead of getting a text-to-image result.
-const ZModelInput = z.looseObject({
-  prompt: z.string().trim().min(1),
-  input_images: z.array(z.url({ protocol: /^https?$/ })).min(1),
-  aspect_ratio: z.enum(ASPECT_RATIOS).default('1:1'),
-  quality: z.enum(QUALITIES).default('auto'),
-  output_format: z.enum(OUTPUT_FORMATS).default('webp'),
-  output_compression: z.int().min(0).max(100).default(90),
-  user_id: z.string().max(256).optional(),
-});
-type ModelInput = z.infer<typeof ZModelInput>;
-
 interface Runtime {
+  /** The validated input with the model's defaults, kept apart from the echoed (removable) one. */
+  input: ModelInput;
   timers: Set<NodeJS.Timeout>;
   prepared: Promise<string[]> | null;
+  fileIds: string[];
 }
 
 export function isLoopbackUrl(value: string): boolean {
@@ -173,9 +198,13 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
   const completionDelayMs = options.completionDelayMs ?? 300;
   const slowCompletionDelayMs = options.slowCompletionDelayMs ?? 5_000;
   const models = new Set(options.models ?? ['openai/gpt-image-2']);
+  const mode = options.mode ?? 'strict';
   const listPageSize = options.listPageSize ?? 100;
-  const retryDelaysMs = options.webhookRetryDelaysMs ?? [250, 1_000, 3_000];
+  if (!Number.isInteger(listPageSize) || listPageSize < 1) throw new Error('listPageSize must be a positive integer');
+  const retryDelaysMs = options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS;
   const webhookTimeoutMs = options.webhookTimeoutMs ?? 10_000;
+  const dataRetentionMs = options.dataRetentionMs ?? 60 * 60_000;
+  const createLimiter = createRateLimiter(options.createLimitPerMinute ?? 600);
   const deliver = createWebhookSender(options.webhookSigningSecret);
   const render = memoizedRenderer();
   const tokenDigest = digest(`Bearer ${options.token}`);
@@ -188,6 +217,7 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
   let seq = 0;
   let origin = '';
   let apiUrl = '';
+  let listOutageStatus: number | null = null;
 
   /** Keeps background work visible to settle() and stop(); `quiet` for expected rejections. */
   function track<T>(promise: Promise<T>, quiet = false): Promise<T> {
@@ -218,47 +248,34 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
   }
 
   function publicJson(p: SimPrediction) {
-    return {
-      id: p.id,
-      model: p.model,
-      version: p.version,
-      input: p.input,
-      logs: p.logs,
-      output: p.output,
-      data_removed: false,
-      error: p.error,
-      status: p.status,
-      created_at: p.created_at,
-      started_at: p.started_at,
-      completed_at: p.completed_at,
-      urls: { get: `${apiUrl}/predictions/${p.id}`, cancel: `${apiUrl}/predictions/${p.id}/cancel`, web: `${origin}/p/${p.id}` },
-      metrics: p.metrics,
-      webhook: p.webhook,
-      webhook_events_filter: p.webhook_events_filter,
-      source: 'api',
-    };
+    return predictionDocument(p, { apiUrl, origin, mode });
   }
 
-  function sendWebhook(p: SimPrediction, event: 'start' | 'completed'): void {
-    if (!p.webhook) return;
-    const filter = p.webhook_events_filter;
-    if (event === 'start' && !filter.includes('start')) return;
-    if (event === 'completed' && filter.length > 0 && !filter.includes('completed')) return;
-    if (event === 'completed' && p.fault?.name === 'no_webhook') return;
+  function wantsWebhook(p: SimPrediction, event: WebhookEvent): p is SimPrediction & { webhook: string } {
+    if (!p.webhook) return false;
+    const filter = p.webhook_events_filter.length > 0 ? p.webhook_events_filter : DEFAULT_WEBHOOK_EVENTS;
+    if (!filter.includes(event)) return false;
+    return !(p.fault?.name === 'no_webhook' && (p.fault.events ?? [event]).includes(event));
+  }
+
+  /** Sends the prediction as it is now; only `completed` is redelivered ("We do not retry any webhooks for intermediate states"). */
+  function sendWebhook(p: SimPrediction, event: WebhookEvent): void {
+    if (!wantsWebhook(p, event)) return;
     const url = p.webhook;
     const webhookId = newWebhookId();
     const body = JSON.stringify(publicJson(p));
+    const predictionStatus = p.status;
     const copies = event === 'completed' && p.fault?.name === 'duplicate_webhook' ? 2 : 1;
     const signal = lifecycle.signal;
     track(
       (async () => {
         for (let copy = 0; copy < copies; copy += 1) {
           await deliver({
+            event,
             url,
             webhookId,
             body,
-            predictionStatus: p.status,
-            // Replicate retries only terminal callbacks.
+            predictionStatus,
             retryDelaysMs: event === 'completed' ? retryDelaysMs : [],
             timeoutMs: webhookTimeoutMs,
             record: (attempt) => p.deliveries.push(attempt),
@@ -267,6 +284,21 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
         }
       })(),
     );
+  }
+
+  /** Replicate removes API predictions' input, output, logs and files (by default an hour after completion). */
+  function removeData(p: SimPrediction): void {
+    p.data_removed = true;
+    p.input = {};
+    p.output = null;
+    p.logs = '';
+    for (const fileId of runtimes.get(p.id)?.fileIds ?? []) state.files.delete(fileId);
+  }
+
+  function completed(p: SimPrediction): void {
+    p.completed_at = new Date().toISOString();
+    sendWebhook(p, 'completed');
+    schedule(p, dataRetentionMs, () => removeData(p));
   }
 
   async function prepareOutput(p: SimPrediction, input: ModelInput): Promise<string[]> {
@@ -297,26 +329,28 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
     }
     const fileId = randomId(24);
     state.files.set(fileId, file);
+    runtimes.get(p.id)?.fileIds.push(fileId);
     const base = (options.outputFetchBaseUrl ?? origin).replace(/\/+$/, '');
     return [`${base}/files/${fileId}.${format}`];
   }
 
-  function startProcessing(p: SimPrediction, input: ModelInput): void {
+  function startProcessing(p: SimPrediction): void {
     const runtime = runtimes.get(p.id);
     if (!runtime || p.status !== 'starting') return;
     p.status = 'processing';
     p.started_at = new Date().toISOString();
-    p.logs = 'Editing image...\n';
+    if (!p.data_removed) p.logs = 'Editing image...\n';
+    sendWebhook(p, 'logs');
     // A failed preparation (e.g. unreachable input image) is reported by finish() as a failed
     // prediction, so it is tracked quietly; the catch keeps Node from calling it unhandled.
-    runtime.prepared = track(prepareOutput(p, input), true);
+    runtime.prepared = track(prepareOutput(p, runtime.input), true);
     runtime.prepared.catch(() => undefined);
   }
 
-  async function finish(p: SimPrediction, input: ModelInput, override: CompleteOverride = {}): Promise<void> {
+  async function finish(p: SimPrediction, override: CompleteOverride = {}): Promise<void> {
     if (isTerminal(p.status)) return;
     clearTimers(p.id);
-    if (p.status === 'starting') startProcessing(p, input);
+    if (p.status === 'starting') startProcessing(p);
     const runtime = runtimes.get(p.id);
     let output: string[] | null = null;
     let error: string | null = null;
@@ -332,8 +366,10 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
     if (isTerminal(p.status) || state.predictions.get(p.id) !== p) return;
     const now = new Date();
     if (wanted === 'succeeded' && error === null) {
-      p.status = 'succeeded';
       p.output = output;
+      // The new output is an `output` event while the prediction is still processing.
+      sendWebhook(p, 'output');
+      p.status = 'succeeded';
       p.logs += 'Done.\n';
     } else if (wanted === 'aborted') {
       p.status = 'aborted';
@@ -341,14 +377,11 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
       p.status = 'failed';
       p.error = error ?? override.error ?? (p.fault?.name === 'fail_permanent' ? PERMANENT_FAILURE_ERROR : RETRYABLE_FAILURE_ERROR);
     }
-    p.completed_at = now.toISOString();
+    // Data removed while running (control API) stays removed.
+    if (p.data_removed) removeData(p);
     const started = p.started_at ? Date.parse(p.started_at) : now.getTime();
     p.metrics = { predict_time: (now.getTime() - started) / 1000, total_time: (now.getTime() - Date.parse(p.created_at)) / 1000 };
-    sendWebhook(p, 'completed');
-  }
-
-  function inputOf(p: SimPrediction): ModelInput {
-    return ZModelInput.parse(p.input);
+    completed(p);
   }
 
   function resolveModel(modelFromPath: string | null, version: string | undefined): { model: string } | { problem: string } {
@@ -366,7 +399,11 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
   }
 
   async function handleCreate(request: IncomingMessage, response: ServerResponse, modelFromPath: string | null): Promise<void> {
-    const body = ZCreateBody.safeParse(await readJsonBody(request));
+    const raw = await readJsonBody(request);
+    // Replicate throttles before it looks at the request; a throttled create buys nothing.
+    const rate = createLimiter.take();
+    if (!rate.allowed) return sendJson(response, 429, throttledBody(rate.resetsInSeconds));
+    const body = ZCreateBody.safeParse(raw);
     if (!body.success) {
       return sendProblem(response, 422, 'Invalid request', body.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
     }
@@ -390,22 +427,18 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
     }
     const fault = state.faults.shift() ?? null;
     if (fault?.name === 'http_500') return sendProblem(response, 500, 'Internal Server Error', 'Internal server error (simulated)');
-    if (fault?.name === 'http_429') {
-      const seconds = fault.retryAfterSeconds ?? 1;
-      return sendProblem(response, 429, 'Too Many Requests', `Request was throttled. Expected available in ${seconds} second${seconds === 1 ? '' : 's'}.`, {}, {
-        'retry-after': String(seconds),
-      });
-    }
+    if (fault?.name === 'http_429') return sendJson(response, 429, throttledBody(fault.retryAfterSeconds ?? 1));
     seq += 1;
     const prediction: SimPrediction = {
       id: randomId(26),
       model: resolved.model,
       version: SIMULATED_VERSION_ID,
-      input: input.data,
+      input: body.data.input,
       status: 'starting',
       output: null,
       error: null,
       logs: '',
+      data_removed: false,
       created_at: new Date().toISOString(),
       started_at: null,
       completed_at: null,
@@ -417,10 +450,10 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
       deliveries: [],
     };
     state.predictions.set(prediction.id, prediction);
-    runtimes.set(prediction.id, { timers: new Set(), prepared: null });
+    runtimes.set(prediction.id, { input: input.data, timers: new Set(), prepared: null, fileIds: [] });
     const delay = fault?.name === 'slow' ? (fault.delayMs ?? slowCompletionDelayMs) : completionDelayMs;
-    schedule(prediction, Math.min(50, Math.floor(delay / 4)), () => startProcessing(prediction, input.data));
-    if (fault?.name !== 'never_complete') schedule(prediction, delay, () => void track(finish(prediction, input.data)));
+    schedule(prediction, Math.min(50, Math.floor(delay / 4)), () => startProcessing(prediction));
+    if (fault?.name !== 'never_complete') schedule(prediction, delay, () => void track(finish(prediction)));
     sendWebhook(prediction, 'start');
     if (fault?.name === 'response_lost') {
       // The purchase happened; the caller just never hears about it.
@@ -431,29 +464,26 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
   }
 
   function handleList(response: ServerResponse, url: URL): void {
+    if (listOutageStatus !== null) return sendProblem(response, listOutageStatus, 'Service unavailable', 'Listing predictions is unavailable (simulated outage)');
     const cursorParam = url.searchParams.get('cursor');
-    let before = Number.POSITIVE_INFINITY;
-    if (cursorParam !== null) {
-      const decoded = /^[A-Za-z0-9_-]+$/.test(cursorParam) ? Buffer.from(cursorParam, 'base64url').toString('utf8') : '';
-      if (!/^\d{1,15}$/.test(decoded)) return sendProblem(response, 400, 'Bad request', 'Invalid cursor');
-      before = Number(decoded);
-    }
-    const newestFirst = [...state.predictions.values()].filter((p) => p.seq < before).sort((a, b) => b.seq - a.seq);
-    const page = newestFirst.slice(0, listPageSize);
-    const last = page[page.length - 1];
-    const next =
-      newestFirst.length > page.length && last ? `${apiUrl}/predictions?cursor=${Buffer.from(String(last.seq)).toString('base64url')}` : null;
-    sendJson(response, 200, { previous: null, next, results: page.map(publicJson) });
+    const cursor = cursorParam === null ? null : decodeCursor(cursorParam);
+    if (cursorParam !== null && cursor === null) return sendProblem(response, 400, 'Bad request', 'Invalid cursor');
+    const page = listPage(state.predictions.values(), {
+      cursor,
+      pageSize: listPageSize,
+      urlFor: (value) => `${apiUrl}/predictions?cursor=${value}`,
+    });
+    sendJson(response, 200, { previous: page.previous, next: page.next, results: page.results.map(publicJson) });
   }
 
+  /** A finished prediction is returned unchanged (e.g. still `succeeded`). */
   function handleCancel(response: ServerResponse, prediction: SimPrediction): void {
     if (!isTerminal(prediction.status)) {
       clearTimers(prediction.id);
       prediction.status = 'canceled';
-      prediction.completed_at = new Date().toISOString();
-      prediction.logs += 'Prediction canceled.\n';
+      if (!prediction.data_removed) prediction.logs += 'Prediction canceled.\n';
       // Replicate's "completed" event covers succeeded, failed and canceled.
-      sendWebhook(prediction, 'completed');
+      completed(prediction);
     }
     sendJson(response, 200, publicJson(prediction));
   }
@@ -484,7 +514,15 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
   }
 
   async function handleControl(request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
-    const internal = (p: SimPrediction) => ({ ...publicJson(p), fault: p.fault, deliveries: p.deliveries });
+    // Tests and the chaos audit map predictions to attempts by their callback URL, which only
+    // this control view (never the /v1 API in strict mode) shows.
+    const internal = (p: SimPrediction) => ({
+      ...publicJson(p),
+      webhook: p.webhook,
+      webhook_events_filter: p.webhook_events_filter,
+      fault: p.fault,
+      deliveries: p.deliveries,
+    });
     if (request.method === 'GET' && path === '/__sim/predictions') {
       const predictions = [...state.predictions.values()].map(internal);
       return sendJson(response, 200, { count: predictions.length, predictions });
@@ -499,6 +537,22 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
     if (request.method === 'POST' && path === '/__sim/reset') {
       reset();
       return sendJson(response, 200, { reset: true });
+    }
+    if (request.method === 'POST' && path === '/__sim/list-outage') {
+      const parsed = z
+        .strictObject({ status: z.int().min(400).max(599).nullable() })
+        .optional()
+        .safeParse(await readJsonBody(request));
+      if (!parsed.success) return sendProblem(response, 400, 'Invalid request', z.prettifyError(parsed.error));
+      listOutageStatus = parsed.data === undefined ? 503 : parsed.data.status;
+      return sendJson(response, 200, { listOutageStatus });
+    }
+    const removeDataMatch = /^\/__sim\/predictions\/([^/]+)\/remove-data$/.exec(path);
+    if (request.method === 'POST' && removeDataMatch?.[1]) {
+      const prediction = state.predictions.get(decodeURIComponent(removeDataMatch[1]));
+      if (!prediction) return sendProblem(response, 404, 'Not found', 'No such prediction');
+      removeData(prediction);
+      return sendJson(response, 200, internal(prediction));
     }
     const complete = /^\/__sim\/predictions\/([^/]+)\/complete$/.exec(path);
     if (request.method === 'POST' && complete?.[1]) {
@@ -565,12 +619,19 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
     state.predictions.clear();
     state.files.clear();
     state.faults.length = 0;
+    listOutageStatus = null;
+    createLimiter.reset();
+  }
+
+  function predictionOrThrow(id: string): SimPrediction {
+    const prediction = state.predictions.get(id);
+    if (!prediction) throw new Error(`no prediction ${id}`);
+    return prediction;
   }
 
   async function completePrediction(id: string, override: CompleteOverride = {}): Promise<SimPrediction> {
-    const prediction = state.predictions.get(id);
-    if (!prediction) throw new Error(`no prediction ${id}`);
-    await track(finish(prediction, inputOf(prediction), override));
+    const prediction = predictionOrThrow(id);
+    await track(finish(prediction, override));
     return prediction;
   }
 
@@ -600,9 +661,18 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
   return {
     url: apiUrl,
     origin,
+    mode,
     state,
     enqueueFaults(faults) {
       state.faults.push(...ZFaultList.parse(faults));
+    },
+    setListOutage(status) {
+      listOutageStatus = status;
+    },
+    removeData(id) {
+      const prediction = predictionOrThrow(id);
+      removeData(prediction);
+      return prediction;
     },
     reset,
     completePrediction,

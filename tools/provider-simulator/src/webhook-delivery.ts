@@ -1,15 +1,18 @@
 /**
  * Sends prediction callbacks the way Replicate does: Standard Webhooks headers (webhook-id
  * `msg_...`, webhook-timestamp in seconds, webhook-signature `v1,<base64 HMAC-SHA256>` over
- * `id.timestamp.body` with the whsec_ key), the prediction JSON as body, and redelivery of
- * terminal callbacks on a non-2xx answer or a transport failure with the SAME webhook-id and a
- * fresh timestamp/signature. Signing uses the standardwebhooks library directly (not
+ * `id.timestamp.body` with the whsec_ key), the prediction JSON as body, and redelivery (of
+ * terminal callbacks only; the caller passes the schedule) on a non-2xx answer or a transport
+ * failure with the SAME webhook-id and a fresh timestamp/signature. Signing uses the standardwebhooks library directly (not
  * @staging/provider), so the simulator is an independent check of the receiver.
  */
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 
+export type WebhookEvent = 'start' | 'output' | 'logs' | 'completed';
+
 export interface WebhookDeliveryAttempt {
+  event: WebhookEvent;
   webhookId: string;
   /** 1 for the first try, 2+ for redeliveries; a duplicate_webhook copy restarts at 1. */
   attempt: number;
@@ -18,6 +21,8 @@ export interface WebhookDeliveryAttempt {
   responseStatus: number | null;
   error: string | null;
   sentAt: string;
+  /** What follows this try: nothing (delivered), a redelivery, or nothing ever again. */
+  next: 'none' | 'retry' | 'gave_up';
 }
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -34,6 +39,7 @@ export function newWebhookId(): string {
 }
 
 export interface DeliveryOptions {
+  event: WebhookEvent;
   url: string;
   webhookId: string;
   body: string;
@@ -90,16 +96,19 @@ export function createWebhookSender(secret: string) {
         error = cause instanceof Error ? cause.message : String(cause);
       }
       if (options.signal.aborted) return false;
+      const delivered = responseStatus !== null && responseStatus >= 200 && responseStatus < 300;
+      const wait = options.retryDelaysMs[attempt - 1];
       options.record({
+        event: options.event,
         webhookId: options.webhookId,
         attempt,
         predictionStatus: options.predictionStatus,
         responseStatus,
         error,
         sentAt: now.toISOString(),
+        next: delivered ? 'none' : wait === undefined ? 'gave_up' : 'retry',
       });
-      if (responseStatus !== null && responseStatus >= 200 && responseStatus < 300) return true;
-      const wait = options.retryDelaysMs[attempt - 1];
+      if (delivered) return true;
       if (wait !== undefined) await sleep(wait, options.signal);
     }
     return false;

@@ -1,0 +1,66 @@
+/**
+ * The prediction object as Replicate documents it (HTTP API "get a prediction", the list
+ * endpoint, and the webhook body, which "has the same structure as the object returned by the get
+ * a prediction API"). Strict mode serves exactly these fields, so nothing that reads the simulator
+ * can come to depend on a field the real provider does not promise (see docs/decisions.md,
+ * "Provider simulator: what Replicate guarantees").
+ */
+import type { SimPrediction } from './simulator';
+
+export const DOCUMENTED_PREDICTION_FIELDS = [
+  'id',
+  'model',
+  'version',
+  'input',
+  'logs',
+  'output',
+  'data_removed',
+  'error',
+  'status',
+  'created_at',
+  'started_at',
+  'completed_at',
+  'urls',
+  'metrics',
+  'source',
+] as const;
+
+/** Echoed only in lenient mode, for old tests; Replicate's documents do not include them. */
+export const UNDOCUMENTED_WEBHOOK_FIELDS = ['webhook', 'webhook_events_filter'] as const;
+
+export type SimulatorMode = 'strict' | 'lenient';
+
+export interface DocumentContext {
+  apiUrl: string;
+  origin: string;
+  mode: SimulatorMode;
+}
+
+export function predictionDocument(p: SimPrediction, context: DocumentContext): Record<string, unknown> {
+  const document: Record<string, unknown> = {
+    id: p.id,
+    model: p.model,
+    version: p.version,
+    input: p.input,
+    logs: p.logs,
+    output: p.output,
+    data_removed: p.data_removed,
+    error: p.error,
+    status: p.status,
+    created_at: p.created_at,
+    started_at: p.started_at,
+    completed_at: p.completed_at,
+    urls: {
+      get: `${context.apiUrl}/predictions/${p.id}`,
+      cancel: `${context.apiUrl}/predictions/${p.id}/cancel`,
+      web: `${context.origin}/p/${p.id}`,
+    },
+    metrics: p.metrics,
+    source: 'api',
+  };
+  if (context.mode === 'lenient') {
+    document['webhook'] = p.webhook;
+    document['webhook_events_filter'] = p.webhook_events_filter;
+  }
+  return document;
+}
