@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { SESSION_COOKIE_NAME } from '@staging/services/auth/cookies';
+import { contentSecurityPolicy, createNonce, reportOriginOf } from '@/server/content-security-policy';
 import { REQUEST_PATH_HEADER } from '@/server/request-path';
 
 // Agent pages. A request without a session cookie is sent to sign-in right here, before any
@@ -20,7 +21,19 @@ export function proxy(request: NextRequest): NextResponse {
   }
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set(REQUEST_PATH_HEADER, pathWithQuery);
-  return NextResponse.next({ request: { headers: requestHeaders } });
+  const policy = contentSecurityPolicy({
+    nonce: createNonce(),
+    // Both are inlined by Next.js at build time, not read from the runtime environment.
+    // eslint-disable-next-line no-restricted-properties
+    development: process.env.NODE_ENV === 'development',
+    // eslint-disable-next-line no-restricted-properties
+    reportOrigin: reportOriginOf(process.env.NEXT_PUBLIC_SENTRY_DSN),
+  });
+  // On the request so Next.js nonces its scripts, on the response so the browser enforces it.
+  requestHeaders.set('content-security-policy', policy);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set('content-security-policy', policy);
+  return response;
 }
 
 export const config = {

@@ -9,6 +9,10 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 
+// Every page is rendered per request: Next.js can only put the proxy's per-request CSP nonce on
+// the scripts of a page it renders now, and a prerendered page's scripts would be blocked.
+export const dynamic = 'force-dynamic';
+
 // The dashboard is written in English; the parts localized from the browser's language (the
 // staging flow and jobs panel) carry their own lang attribute.
 export default function RootLayout({ children }: { children: ReactNode }) {

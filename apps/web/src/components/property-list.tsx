@@ -25,7 +25,7 @@ export function PropertyList() {
       {list.data.items.map((property) => (
         <li key={property.id} className="card photo-card" data-testid="property-card">
           <div className="photo-frame">
-            {property.coverImage !== null && <img src={property.coverImage.url} alt="" loading="lazy" />}
+            {property.coverImage !== null && <img src={property.coverImage.thumbnailUrl} alt="" loading="lazy" />}
           </div>
           <h2 style={{ fontSize: '1.1rem', margin: 0 }}>
             <Link href={`/properties/${encodeURIComponent(property.id)}`}>{property.title}</Link>

@@ -118,7 +118,7 @@ export function StagePanel({ property, stagingEnabled, initialLocale }: { proper
                         }
                       />
                       <span className="choice-text">
-                        <img src={image.url} alt="" width={120} height={80} style={{ objectFit: 'cover', borderRadius: 4 }} />
+                        <img src={image.thumbnailUrl} alt="" width={120} height={80} style={{ objectFit: 'cover', borderRadius: 4 }} />
                         <strong>{label}</strong>
                       </span>
                     </label>
