@@ -1,5 +1,7 @@
 import express from 'express';
 import type { Request, Response, Router } from 'express';
+import { sqlPoolOf } from '@staging/db/client';
+import type { SqlPool } from '@staging/db/client';
 import { ErrorCode } from '@staging/domain/errors';
 import { verifyWebhook, webhookIdOf, WebhookVerificationError } from '@staging/provider/webhook-signing';
 import type { Prediction } from '@staging/provider/provider-client';
@@ -28,17 +30,18 @@ const PREDICTION_ID = /^[\x21-\x7e]{1,200}$/;
  */
 export function createProviderWebhookRouter(deps: ApiDeps): Router {
   const router = express.Router();
+  const sql = sqlPoolOf(deps.db);
   router.post(
     PROVIDER_WEBHOOK_PATH,
     // Raw bytes whatever the Content-Type: the HMAC covers the body exactly as sent.
     express.raw({ type: () => true, limit: MAX_WEBHOOK_BYTES }),
-    (req, res) => handleCallback(deps, req, res),
+    (req, res) => handleCallback(deps, sql, req, res),
   );
   router.all(PROVIDER_WEBHOOK_PATH, methodNotAllowed(['POST']));
   return router;
 }
 
-async function handleCallback(deps: ApiDeps, req: Request, res: Response): Promise<void> {
+async function handleCallback(deps: ApiDeps, sql: SqlPool, req: Request, res: Response): Promise<void> {
   const rawBody: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
   let prediction: Prediction;
   try {
@@ -69,7 +72,7 @@ async function handleCallback(deps: ApiDeps, req: Request, res: Response): Promi
     sendError(res, 404, { code: ErrorCode.NOT_FOUND, message: 'Unknown provider attempt' });
     return;
   }
-  const outcome = await recordProviderCallback(deps.db, {
+  const outcome = await recordProviderCallback(sql, {
     providerAttemptId,
     webhookId,
     webhookTimestamp: new Date(timestamp * 1000),

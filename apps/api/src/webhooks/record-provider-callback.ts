@@ -1,4 +1,4 @@
-import type { Db } from '@staging/db/client';
+import type { SqlPool } from '@staging/db/client';
 import { isTerminalJobStatus } from '@staging/domain/staging-states';
 import type { JobStatus } from '@staging/domain/staging-states';
 
@@ -26,8 +26,8 @@ interface RecordedRow {
   aiJobId: string;
   providerPredictionId: string | null;
   jobStatus: JobStatus;
-  inserted: number;
-  filled: number;
+  inserted: boolean;
+  filled: boolean;
 }
 
 /**
@@ -42,37 +42,20 @@ interface RecordedRow {
  *    a persisted prediction id never changes), and never takes an id another attempt holds
  *    (that cannot be this attempt's prediction, and would break the unique index).
  *
+ * Sent on the raw `pg` pool: the ORM's per-query cost was most of the receiver's CPU.
  * The api never changes job or attempt status: the woken worker reads the provider's state.
  */
-export async function recordProviderCallback(db: Db, callback: VerifiedCallback): Promise<CallbackOutcome> {
-  const rows = await db.$queryRaw<RecordedRow[]>`
-    WITH attempt AS (
-      SELECT a."id", a."aiJobId", a."providerPredictionId", a."status", j."status"::text AS "jobStatus"
-      FROM "ai_provider_attempts" a JOIN "ai_jobs" j ON j."id" = a."aiJobId"
-      WHERE a."id" = ${callback.providerAttemptId}
-    ), receipt AS (
-      INSERT INTO "ai_provider_webhook_receipts"
-        ("webhookId", "providerAttemptId", "providerPredictionId", "providerStatus", "webhookTimestamp")
-      SELECT ${callback.webhookId}, attempt."id", ${callback.predictionId}, ${callback.predictionStatus}, ${callback.webhookTimestamp}
-      FROM attempt
-      ON CONFLICT ("webhookId") DO NOTHING
-      RETURNING "id"
-    ), filled AS (
-      UPDATE "ai_provider_attempts" SET "providerPredictionId" = ${callback.predictionId}
-      WHERE "id" = ${callback.providerAttemptId} AND "providerPredictionId" IS NULL AND "status" = 'CREATING'
-        AND EXISTS (SELECT 1 FROM receipt)
-        AND NOT EXISTS (
-          SELECT 1 FROM "ai_provider_attempts" other WHERE other."providerPredictionId" = ${callback.predictionId})
-      RETURNING "id"
-    )
-    SELECT attempt."aiJobId", attempt."providerPredictionId", attempt."jobStatus",
-      (SELECT count(*) FROM receipt)::int AS "inserted", (SELECT count(*) FROM filled)::int AS "filled"
-    FROM attempt`;
+export async function recordProviderCallback(sql: SqlPool, callback: VerifiedCallback): Promise<CallbackOutcome> {
+  const { rows } = await sql.query<RecordedRow>({
+    name: 'record-provider-callback',
+    text: RECORD_CALLBACK_SQL,
+    values: [callback.providerAttemptId, callback.webhookId, callback.predictionId, callback.predictionStatus, callback.webhookTimestamp],
+  });
   const row = rows[0];
   if (row === undefined) return { kind: 'unknown-attempt' };
-  const duplicate = row.inserted === 0;
+  const duplicate = !row.inserted;
   const jobOpen = !isTerminalJobStatus(row.jobStatus);
-  if (row.filled === 1) {
+  if (row.filled) {
     return { kind: 'matched', aiJobId: row.aiJobId, jobOpen, duplicate, filledPredictionId: true };
   }
   if (row.providerPredictionId === callback.predictionId) {
@@ -80,3 +63,28 @@ export async function recordProviderCallback(db: Db, callback: VerifiedCallback)
   }
   return { kind: 'mismatch', aiJobId: row.aiJobId, duplicate, persistedPredictionId: row.providerPredictionId };
 }
+
+// $1 attempt id, $2 webhook-id, $3 prediction id, $4 provider status, $5 webhook timestamp.
+// A named (prepared) statement: each pooled connection plans it once.
+const RECORD_CALLBACK_SQL = `
+  WITH attempt AS (
+    SELECT a."id", a."aiJobId", a."providerPredictionId", a."status", j."status"::text AS "jobStatus"
+    FROM "ai_provider_attempts" a JOIN "ai_jobs" j ON j."id" = a."aiJobId"
+    WHERE a."id" = $1
+  ), receipt AS (
+    INSERT INTO "ai_provider_webhook_receipts"
+      ("webhookId", "providerAttemptId", "providerPredictionId", "providerStatus", "webhookTimestamp")
+    SELECT $2, attempt."id", $3, $4, $5::timestamptz
+    FROM attempt
+    ON CONFLICT ("webhookId") DO NOTHING
+    RETURNING "id"
+  ), filled AS (
+    UPDATE "ai_provider_attempts" SET "providerPredictionId" = $3
+    WHERE "id" = $1 AND "providerPredictionId" IS NULL AND "status" = 'CREATING'
+      AND EXISTS (SELECT 1 FROM receipt)
+      AND NOT EXISTS (SELECT 1 FROM "ai_provider_attempts" other WHERE other."providerPredictionId" = $3)
+    RETURNING "id"
+  )
+  SELECT attempt."aiJobId", attempt."providerPredictionId", attempt."jobStatus",
+    EXISTS (SELECT 1 FROM receipt) AS "inserted", EXISTS (SELECT 1 FROM filled) AS "filled"
+  FROM attempt`;
