@@ -6,6 +6,7 @@ import type { Db } from '@staging/db/client';
 import { createTestDatabase } from '@staging/db/testing';
 import type { TestDatabase } from '@staging/db/testing';
 import { createOriginalImage, createProperty, createStagedImage, createUser } from '@staging/db/testing/factories';
+import { derivativeObjectKeys } from '@staging/domain/image-derivatives';
 import type { Alert } from '@staging/platform/error-tracker';
 import { createObjectStorage } from '@staging/platform/storage';
 import type { ObjectStorage } from '@staging/platform/storage';
@@ -101,6 +102,15 @@ describe('processDeletionOutboxBatch', () => {
     expect(await storage.headObject(bystanderKey)).not.toBeNull();
   });
 
+  it('deletes the resized derivatives stored under an object together with it', async () => {
+    const key = await storedObject();
+    const derivatives = derivativeObjectKeys(key);
+    for (const derivative of derivatives) await storage.putObject(derivative, Buffer.from('webp'), 'image/webp');
+    await outboxRow(key);
+    expect(await processDeletionOutboxBatch(depsWith(), options)).toMatchObject({ claimed: 1, deleted: 1 });
+    for (const gone of [key, ...derivatives]) expect(await storage.headObject(gone)).toBeNull();
+  });
+
   it('treats an object that is already gone as deleted', async () => {
     await outboxRow(`properties/test/staged/${randomUUID()}.jpg`);
     expect(await processDeletionOutboxBatch(depsWith(), options)).toMatchObject({ claimed: 1, deleted: 1 });
@@ -167,7 +177,8 @@ describe('processDeletionOutboxBatch', () => {
     const calls = new Map<string, number>();
     const counting: DeletionOutboxDeps['storage'] = {
       async deleteObject(key) {
-        calls.set(key, (calls.get(key) ?? 0) + 1);
+        // Each row also deletes its (absent) derivatives; the sources are what is counted here.
+        if (!key.startsWith('derivatives/')) calls.set(key, (calls.get(key) ?? 0) + 1);
         await storage.deleteObject(key);
       },
     };
@@ -216,8 +227,9 @@ describe('a slow worker whose rows were reclaimed', () => {
     let reclaimer: Awaited<ReturnType<typeof processDeletionOutboxBatch>> | undefined;
     const slow: DeletionOutboxDeps['storage'] = {
       async deleteObject(objectKey) {
-        // While this worker hangs, another one decides the lock is abandoned and takes over.
-        reclaimer = await processDeletionOutboxBatch(
+        // While this worker hangs (on its first key), another one decides the lock is abandoned
+        // and takes over.
+        reclaimer ??= await processDeletionOutboxBatch(
           depsWith({ clock: { now: () => new Date(start + 10 * 60_000) } }),
           options,
         );

@@ -95,9 +95,10 @@ export async function processDeletionOutboxBatch(deps: DeletionOutboxDeps, optio
   const result: DeletionOutboxBatchResult = { claimed: rows.length, deleted: 0, retried: 0, failed: 0, lost: 0 };
   for (const row of rows) {
     try {
-      // Derivatives first: if the source went first and this step failed, nothing would name them.
-      for (const key of derivativeObjectKeys(row.objectKey)) await storage.deleteObject(key);
       await storage.deleteObject(row.objectKey);
+      // Resized copies live under the source's key (image-derivatives.ts); a failure here retries
+      // the whole row, and deleting an already deleted key succeeds.
+      for (const key of derivativeObjectKeys(row.objectKey)) await storage.deleteObject(key);
     } catch (error) {
       await recordFailure(deps, options, retryBaseMs, row, claimedAt, error, result);
       continue;
