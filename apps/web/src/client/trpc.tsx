@@ -14,6 +14,18 @@ function httpStatusOf(error: unknown): number | undefined {
   return data?.httpStatus;
 }
 
+/**
+ * A request the server never answers would leave its page on "Loading…" for good; after this long
+ * it fails like any network error, so the page shows its error state and a retry.
+ */
+const REQUEST_TIMEOUT_MS = 20_000;
+
+const fetchWithTimeout: typeof fetch = (input, init) => {
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = init?.signal == null ? timeout : AbortSignal.any([init.signal, timeout]);
+  return fetch(input, { ...init, signal });
+};
+
 function makeQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -38,7 +50,7 @@ export function TrpcProviders({ children }: { children: ReactNode }) {
   const [trpcClient] = useState(() =>
     createTRPCClient<AppRouter>({
       // Batches stay well below the server's limit of 20 calls per request.
-      links: [httpBatchLink({ url: '/api/trpc', maxItems: 10 })],
+      links: [httpBatchLink({ url: '/api/trpc', maxItems: 10, fetch: fetchWithTimeout })],
     }),
   );
   return (

@@ -41,6 +41,16 @@ export function AgentHeader({ userName }: { userName: string }) {
               </NavLink>
             </li>
             <li>
+              <NavLink href="/jobs" current={pathname.startsWith('/jobs')}>
+                History
+              </NavLink>
+            </li>
+            <li>
+              <NavLink href="/spend" current={pathname.startsWith('/spend')}>
+                Spend
+              </NavLink>
+            </li>
+            <li>
               <NavLink href="/search" current={pathname.startsWith('/search')}>
                 Public search
               </NavLink>

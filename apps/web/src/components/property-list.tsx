@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useTRPC } from '@/client/trpc';
-import { errorSentence } from '@/lib/api-errors';
+import { QueryError, QueryLoading } from '@/components/query-state';
 
 const RELATION_LABELS = { OWNER: 'Owner', ASSIGNED: 'Assigned', ADMIN: 'Support access' } as const;
 
@@ -11,14 +11,8 @@ const RELATION_LABELS = { OWNER: 'Owner', ASSIGNED: 'Assigned', ADMIN: 'Support 
 export function PropertyList() {
   const trpc = useTRPC();
   const list = useQuery(trpc.property.list.queryOptions({ limit: 100 }));
-  if (list.isPending) return <p role="status">Loading properties…</p>;
-  if (list.isError) {
-    return (
-      <p className="alert alert-error" role="alert">
-        {errorSentence(list.error)}
-      </p>
-    );
-  }
+  if (list.isPending) return <QueryLoading>Loading properties…</QueryLoading>;
+  if (list.isError) return <QueryError error={list.error} onRetry={() => list.refetch()} retrying={list.isFetching} />;
   if (list.data.items.length === 0) return <p>You have no properties yet.</p>;
   return (
     <ul className="grid" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Properties">

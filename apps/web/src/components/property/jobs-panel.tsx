@@ -1,67 +1,90 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
 import { useEffect, useId, useRef, useState } from 'react';
+import { purchaseSummary } from '@staging/domain/job-outcome';
 import type { Locale } from '@staging/domain/locale';
 import { isRoomType, roomTypeLabel } from '@staging/domain/room-types';
+import { stagingErrorReason } from '@staging/domain/staging-error-reasons';
 import { isTerminalJobStatus, type JobStatus } from '@staging/domain/staging-states';
 import { STYLE_COPY, isCanonicalStyle } from '@staging/domain/styles';
 import type { RouterOutputs } from '@staging/trpc/root';
 import { useBrowserLocale } from '@/client/use-browser-locale';
 import { useTRPC } from '@/client/trpc';
+import { QueryError, QueryLoading } from '@/components/query-state';
 import { errorSentence } from '@/lib/api-errors';
 import { formatElapsed, formatMicrousd } from '@/lib/format';
-import { STAGING_MESSAGES } from '@/lib/staging-messages';
+import { STAGING_MESSAGES, type StagingMessages } from '@/lib/staging-messages';
+import '@/components/review/review.css';
 
-type Job = RouterOutputs['ai']['listJobs']['items'][number];
+type Job = RouterOutputs['ai']['jobHistory']['items'][number];
+type CancelResult = RouterOutputs['ai']['cancelStaging'];
 
-/** Polling while something can still change; slower when every job is settled. */
+/** Polling while something on the page can still change; slower when every job is settled. */
 const ACTIVE_POLL_MS = 1_500;
 const IDLE_POLL_MS = 15_000;
+const PAGE_SIZE = 10;
 
 // A cancel is accepted while the job has not settled and none was requested yet (a repeat cancel
 // is harmless on the server, but offering it twice would only confuse).
 const CANCELABLE: readonly JobStatus[] = ['PENDING', 'PROCESSING', 'RETRYING'];
 
-const STATUS_CLASS: Record<JobStatus, string> = {
+const OUTCOME_CLASS: Record<Job['outcome'], string> = {
   PENDING: 'status-wait',
   PROCESSING: 'status-run',
   RETRYING: 'status-wait',
   CANCEL_REQUESTED: 'status-wait',
-  SUCCESS: 'status-ok',
+  PENDING_REVIEW: 'status-wait',
+  APPROVED: 'status-ok',
+  REJECTED: 'status-bad',
+  REMOVED: '',
   CANCELED: '',
   FAILED: 'status-bad',
 };
 
-function useNow(intervalMs: number, active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs, active]);
-  return now;
+/** What a cancel bought, in the agent's words (SPEC.md: estimates only, never a charge). */
+function cancelSentence(job: CancelResult, m: StagingMessages): string {
+  const { bought, unconfirmed } = purchaseSummary(job.attempts.map((attempt) => attempt.purchase));
+  if (job.status === 'CANCEL_REQUESTED') return bought > 0 ? m.cancelRequestedBought(bought) : m.outcome.CANCEL_REQUESTED;
+  if (bought > 0) return m.canceledBought(bought);
+  return unconfirmed > 0 ? m.canceledUnconfirmed : m.canceledNothingBought;
 }
 
-function JobRow({ job, photo, locale, now }: { job: Job; photo: string; locale: Locale; now: number }) {
+function Thumb({ image, alt }: { image: Job['original']; alt: string }) {
+  if (image === null) return <span className="thumb" aria-hidden="true" />;
+  return <img className="thumb" src={image.url} alt={alt} width={72} height={48} loading="lazy" />;
+}
+
+function JobRow({ job, photo, locale, showProperty }: { job: Job; photo: string; locale: Locale; showProperty: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const m = STAGING_MESSAGES[locale];
+  const [cancelNote, setCancelNote] = useState<string | undefined>();
   const cancel = useMutation(
     trpc.ai.cancelStaging.mutationOptions({
-      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.ai.listJobs.queryKey() }),
+      onSuccess: (result) => setCancelNote(cancelSentence(result, m)),
+      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.ai.jobHistory.queryKey() }),
     }),
   );
-  const open = !isTerminalJobStatus(job.status);
-  // Open jobs tick locally between polls; settled ones show the server's final figure.
-  const elapsed = open ? Math.max(job.timings.elapsedMs, now - Date.parse(job.timings.createdAt)) : job.timings.elapsedMs;
+  const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const attempt = job.attempts.reduce((max, a) => Math.max(max, a.attemptNumber), 0);
   const style = job.canonicalStyle !== null && isCanonicalStyle(job.canonicalStyle) ? STYLE_COPY[locale][job.canonicalStyle].label : job.canonicalStyle;
   const room = isRoomType(job.roomType) ? roomTypeLabel(job.roomType, locale) : null;
-  const disabledPhase = job.phase === 'PROVIDER_DISABLED';
+  const finishedAt = job.timings.completedAt;
+  const resultLink =
+    job.outcome === 'PENDING_REVIEW' && job.result !== null
+      ? { href: `/review?image=${encodeURIComponent(job.result.id)}`, label: m.openInReview }
+      : job.outcome === 'APPROVED' && job.result !== null
+        ? { href: job.result.url, label: m.viewResult }
+        : undefined;
 
   return (
-    <li className="job" data-testid="job" data-job-id={job.aiJobId} data-status={job.status} data-phase={job.phase ?? ''}>
+    <li className="job history-row" data-testid="job" data-job-id={job.aiJobId} data-status={job.status} data-outcome={job.outcome} data-phase={job.phase ?? ''}>
+      <div className="history-thumbs">
+        <Thumb image={job.original} alt={`${photo}: original`} />
+        {job.result !== null && <Thumb image={job.result} alt={`${photo}: ${style ?? ''} result`} />}
+      </div>
       <div className="job-main">
         <strong>{photo}</strong>
         <span className="muted">
@@ -69,30 +92,58 @@ function JobRow({ job, photo, locale, now }: { job: Job; photo: string; locale: 
           · {style}
           {room !== null && ` · ${room}`}
         </span>
+        {showProperty && (
+          <div className="small">
+            <Link href={`/properties/${encodeURIComponent(job.propertyId)}`}>{job.propertyTitle}</Link>
+          </div>
+        )}
         <div className="row small" style={{ marginTop: '0.25rem' }}>
-          <span className={`status ${STATUS_CLASS[job.status]}`} data-testid="job-status">
-            {m.status[job.status]}
+          <span className={`status ${OUTCOME_CLASS[job.outcome]}`} data-testid="job-status">
+            {m.outcome[job.outcome]}
           </span>
-          {disabledPhase && (
+          {job.phase === 'PROVIDER_DISABLED' && !isTerminalJobStatus(job.status) && (
             <span className="status status-wait" data-testid="job-phase">
               {m.providerDisabled}
             </span>
           )}
           <span>
-            {m.elapsed}: <span data-testid="job-elapsed">{formatElapsed(elapsed)}</span>
+            {m.created}: <time dateTime={job.timings.createdAt}>{dates.format(new Date(job.timings.createdAt))}</time>
           </span>
-          <span data-testid="job-attempt">{attempt === 0 ? m.noAttemptYet : m.attempt(attempt)}</span>
-          {job.errorCode !== null && (
+          {finishedAt !== null && (
             <span>
-              {m.errorCode}: <code>{job.errorCode}</code>
+              {m.finished}: <time dateTime={finishedAt}>{dates.format(new Date(finishedAt))}</time> ({m.duration}{' '}
+              <span data-testid="job-elapsed">{formatElapsed(job.timings.elapsedMs)}</span>)
             </span>
           )}
-          {job.costEstimateMicrousd !== null && (
-            <span>
-              {m.costEstimate}: {formatMicrousd(job.costEstimateMicrousd)}
-            </span>
+          <span data-testid="job-attempt">{m.attemptsUsed(attempt)}</span>
+          <span data-testid="job-cost">
+            {m.costEstimate}: {job.costEstimateMicrousd === null ? m.noEstimate : formatMicrousd(job.costEstimateMicrousd)}
+          </span>
+          {resultLink !== undefined && (
+            <Link href={resultLink.href} data-testid="job-result-link">
+              {resultLink.label}
+              <span className="visually-hidden">
+                {' '}
+                {photo} {style}
+              </span>
+            </Link>
           )}
         </div>
+        {job.status === 'FAILED' && (
+          <p className="small" style={{ margin: '0.25rem 0 0' }} data-testid="job-reason">
+            {m.failureReason}: {stagingErrorReason(job.errorCode, locale)}
+          </p>
+        )}
+        {job.outcome === 'REJECTED' && job.rejectionReason !== null && (
+          <p className="small" style={{ margin: '0.25rem 0 0' }}>
+            {m.rejectionReason}: {job.rejectionReason}
+          </p>
+        )}
+        {cancelNote !== undefined && (
+          <p className="small alert alert-info" role="status" style={{ margin: '0.25rem 0 0' }} data-testid="cancel-note">
+            {cancelNote}
+          </p>
+        )}
         {cancel.isError && (
           <p className="field-error" role="alert">
             {errorSentence(cancel.error)}
@@ -100,12 +151,7 @@ function JobRow({ job, photo, locale, now }: { job: Job; photo: string; locale: 
         )}
       </div>
       {CANCELABLE.includes(job.status) && (
-        <button
-          type="button"
-          className="button button-small"
-          disabled={cancel.isPending}
-          onClick={() => cancel.mutate({ aiJobId: job.aiJobId })}
-        >
+        <button type="button" className="button button-small" disabled={cancel.isPending} onClick={() => cancel.mutate({ aiJobId: job.aiJobId })}>
           {cancel.isPending ? m.canceling : m.cancel}
           <span className="visually-hidden">
             {' '}
@@ -117,47 +163,63 @@ function JobRow({ job, photo, locale, now }: { job: Job; photo: string; locale: 
   );
 }
 
-/** Live status of the property's staging jobs, polled with react-query (no reload needed). */
-export function JobsPanel({ propertyId, photoName, initialLocale }: { propertyId: string; photoName: (imageId: string | null) => string; initialLocale: Locale }) {
+/**
+ * Staging history, newest first, ten jobs a page: one property's (with `propertyId`) or every
+ * property the agent manages. Each row follows its job and then the review of its result, and
+ * polls only while something on the page can still change.
+ */
+export function JobsPanel({
+  propertyId,
+  photoName,
+  initialLocale,
+}: {
+  propertyId?: string;
+  photoName?: (imageId: string | null) => string;
+  initialLocale: Locale;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const locale = useBrowserLocale(initialLocale);
   const m = STAGING_MESSAGES[locale];
   const id = useId();
+  // Cursors of the pages before the current one; keyset pages cannot be addressed by number.
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const cursor = cursors[cursors.length - 1];
   const jobs = useQuery(
-    trpc.ai.listJobs.queryOptions(
-      { propertyId, limit: 20 },
+    trpc.ai.jobHistory.queryOptions(
+      { limit: PAGE_SIZE, ...(propertyId === undefined ? {} : { propertyId }), ...(cursor === undefined ? {} : { cursor }) },
       {
         staleTime: 0,
-        refetchInterval: (query) => (query.state.data?.items.some((job) => !isTerminalJobStatus(job.status)) ? ACTIVE_POLL_MS : IDLE_POLL_MS),
+        placeholderData: (previous) => previous,
+        refetchInterval: (query) =>
+          query.state.data?.items.some((job) => !isTerminalJobStatus(job.status) || job.outcome === 'PENDING_REVIEW') ? ACTIVE_POLL_MS : IDLE_POLL_MS,
       },
     ),
   );
   const items = jobs.data?.items ?? [];
-  const hasOpen = items.some((job) => !isTerminalJobStatus(job.status));
-  const now = useNow(1_000, hasOpen);
+  const nameOf = (job: Job) => photoName?.(job.originalImageId) ?? m.photoOf(job.propertyTitle);
 
   // A job that just finished produced (or, canceled, removed) a variant: refresh the photos, and
   // tell screen-reader users, who do not see the status pill change.
-  const seen = useRef(new Map<string, JobStatus>());
+  const seen = useRef(new Map<string, Job['outcome']>());
   const [announcement, setAnnouncement] = useState('');
   useEffect(() => {
     let settled = false;
     const changes: string[] = [];
     for (const job of items) {
       const before = seen.current.get(job.aiJobId);
-      if (before !== undefined && before !== job.status) {
-        changes.push(`${photoName(job.originalImageId)}: ${STAGING_MESSAGES[locale].status[job.status]}`);
+      if (before !== undefined && before !== job.outcome) {
+        changes.push(`${photoName?.(job.originalImageId) ?? m.photoOf(job.propertyTitle)}: ${m.outcome[job.outcome]}`);
         if (isTerminalJobStatus(job.status)) settled = true;
       }
-      seen.current.set(job.aiJobId, job.status);
+      seen.current.set(job.aiJobId, job.outcome);
     }
     if (changes.length > 0) setAnnouncement(changes.join('. '));
     if (settled) {
-      void queryClient.invalidateQueries({ queryKey: trpc.property.get.queryKey({ propertyId }) });
+      void queryClient.invalidateQueries({ queryKey: trpc.property.get.queryKey() });
       void queryClient.invalidateQueries({ queryKey: trpc.property.list.queryKey() });
     }
-  }, [items, propertyId, queryClient, trpc, locale, photoName]);
+  }, [items, queryClient, trpc, m, photoName]);
 
   return (
     <section className="card section" aria-labelledby={`${id}-title`} lang={locale} data-testid="jobs-panel">
@@ -165,19 +227,31 @@ export function JobsPanel({ propertyId, photoName, initialLocale }: { propertyId
       <p className="visually-hidden" aria-live="polite">
         {announcement}
       </p>
-      {jobs.isError && (
-        <p className="alert alert-error" role="alert">
-          {errorSentence(jobs.error)}
-        </p>
-      )}
-      {jobs.isPending && <p role="status">…</p>}
-      {jobs.isSuccess && items.length === 0 && <p className="muted">{m.jobsEmpty}</p>}
+      {jobs.isError && <QueryError error={jobs.error} onRetry={() => jobs.refetch()} retrying={jobs.isFetching} label={m.retry} />}
+      {jobs.isPending && <QueryLoading>{m.loadingJobs}</QueryLoading>}
+      {jobs.isSuccess && items.length === 0 && cursors.length === 1 && <p className="muted">{m.jobsEmpty}</p>}
       {items.length > 0 && (
         <ul className="job-list">
           {items.map((job) => (
-            <JobRow key={job.aiJobId} job={job} photo={photoName(job.originalImageId)} locale={locale} now={now} />
+            <JobRow key={job.aiJobId} job={job} photo={nameOf(job)} locale={locale} showProperty={propertyId === undefined} />
           ))}
         </ul>
+      )}
+      {(cursors.length > 1 || jobs.data?.nextCursor != null) && (
+        <nav className="pager section" aria-label={m.jobsTitle}>
+          <button type="button" className="button button-small" disabled={cursors.length === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
+            {m.newer}
+          </button>
+          <span className="small">{m.pageOf(cursors.length)}</span>
+          <button
+            type="button"
+            className="button button-small"
+            disabled={jobs.data?.nextCursor == null}
+            onClick={() => jobs.data?.nextCursor != null && setCursors([...cursors, jobs.data.nextCursor])}
+          >
+            {m.older}
+          </button>
+        </nav>
       )}
     </section>
   );

@@ -4,25 +4,40 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import type { Locale } from '@staging/domain/locale';
 import { useTRPC } from '@/client/trpc';
-import { describeError, errorSentence } from '@/lib/api-errors';
+import { QueryError, QueryLoading } from '@/components/query-state';
+import { describeError } from '@/lib/api-errors';
 import { JobsPanel } from './jobs-panel';
 import { OriginalsSection, photoName } from './originals-section';
 import { StagePanel } from './stage-panel';
 
 /** The agent's property page: originals and variants, the stage flow and the jobs panel. */
-export function PropertyView({ propertyId, stagingEnabled, initialLocale }: { propertyId: string; stagingEnabled: boolean; initialLocale: Locale }) {
+export function PropertyView({
+  propertyId,
+  stagingEnabled,
+  priceMicrousd,
+  initialLocale,
+}: {
+  propertyId: string;
+  stagingEnabled: boolean;
+  priceMicrousd: number | null;
+  initialLocale: Locale;
+}) {
   const trpc = useTRPC();
   const property = useQuery(trpc.property.get.queryOptions({ propertyId }));
 
-  if (property.isPending) return <p role="status">Loading property…</p>;
+  if (property.isPending) return <QueryLoading>Loading property…</QueryLoading>;
   if (property.isError) {
     const notFound = describeError(property.error).code === 'NOT_FOUND';
     return (
       <>
         <h1>{notFound ? 'Property not found' : 'Property unavailable'}</h1>
-        <p className="alert alert-error" role="alert">
-          {notFound ? 'This property does not exist, or it is not one of yours.' : errorSentence(property.error)}
-        </p>
+        {notFound ? (
+          <p className="alert alert-error" role="alert">
+            This property does not exist, or it is not one of yours.
+          </p>
+        ) : (
+          <QueryError error={property.error} onRetry={() => property.refetch()} retrying={property.isFetching} />
+        )}
         <p>
           <Link href="/properties">Back to your properties</Link>
         </p>
@@ -59,7 +74,7 @@ export function PropertyView({ propertyId, stagingEnabled, initialLocale }: { pr
         </div>
       </div>
       <OriginalsSection property={data} />
-      <StagePanel property={data} stagingEnabled={stagingEnabled} initialLocale={initialLocale} />
+      <StagePanel property={data} stagingEnabled={stagingEnabled} priceMicrousd={priceMicrousd} initialLocale={initialLocale} />
       <JobsPanel propertyId={data.id} photoName={(imageId) => photoName(originals, imageId, false)} initialLocale={initialLocale} />
     </>
   );

@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { Locale } from '@staging/domain/locale';
 import { ROOM_TYPES, isRoomType, roomTypeLabel, type RoomType } from '@staging/domain/room-types';
@@ -9,6 +10,7 @@ import type { RouterOutputs } from '@staging/trpc/root';
 import { useBrowserLocale } from '@/client/use-browser-locale';
 import { useTRPC } from '@/client/trpc';
 import { describeError, errorSentence } from '@/lib/api-errors';
+import { formatMicrousd } from '@/lib/format';
 import { STAGING_MESSAGES } from '@/lib/staging-messages';
 
 type AgentProperty = RouterOutputs['property']['get'];
@@ -25,12 +27,51 @@ function UnavailableNotice({ locale, id }: { locale: Locale; id: string }) {
   );
 }
 
+/** "Already staged": the way to the variant in the way, so the message is not a dead end. */
+function ExistingVariantLink({ variant, label }: { variant: { id: string } | undefined; label: string }) {
+  if (variant === undefined) return null;
+  return (
+    <>
+      {' '}
+      <Link href={`/review?image=${encodeURIComponent(variant.id)}`}>{label}</Link>
+    </>
+  );
+}
+
+/** The price shown before submitting: per photo, for the selection, and with a retry (attempt 2). */
+function PriceEstimate({ priceMicrousd, photos, locale }: { priceMicrousd: number | null; photos: number; locale: Locale }) {
+  const m = STAGING_MESSAGES[locale];
+  const perPhoto = priceMicrousd === null ? '' : formatMicrousd(priceMicrousd);
+  const text =
+    priceMicrousd === null
+      ? m.estimateUnset
+      : photos === 0
+        ? m.estimatePerPhoto(perPhoto, formatMicrousd(priceMicrousd * 2))
+        : m.estimateBefore(perPhoto, formatMicrousd(priceMicrousd * photos), formatMicrousd(priceMicrousd * photos * 2), photos);
+  return (
+    <p className="small" data-testid="price-estimate" aria-live="polite">
+      {text} <span className="muted">{m.estimateNote}</span>
+    </p>
+  );
+}
+
 /**
  * Pick originals, a room type per photo (prefilled from the persisted roomType) and one of the six
  * canonical styles; submit through ai.submitStaging and show each assignment's disposition. With
  * the kill switch off (known from the server configuration) the action sends nothing.
  */
-export function StagePanel({ property, stagingEnabled, initialLocale }: { property: AgentProperty; stagingEnabled: boolean; initialLocale: Locale }) {
+export function StagePanel({
+  property,
+  stagingEnabled,
+  priceMicrousd,
+  initialLocale,
+}: {
+  property: AgentProperty;
+  stagingEnabled: boolean;
+  /** One attempt at the configured quality (AI_STAGING_COST_MICROUSD_*); null: no estimate. */
+  priceMicrousd: number | null;
+  initialLocale: Locale;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const locale = useBrowserLocale(initialLocale);
@@ -44,6 +85,9 @@ export function StagePanel({ property, stagingEnabled, initialLocale }: { proper
   const [formError, setFormError] = useState<string | undefined>();
   const [results, setResults] = useState<{ items: SubmitResult['items']; names: Record<string, string> } | undefined>();
 
+  const variantOf = (originalImageId: string, canonicalStyle: string) =>
+    property.images.find((image) => image.isStyled && image.styledFromId === originalImageId && image.canonicalStyle === canonicalStyle);
+
   const submit = useMutation(
     trpc.ai.submitStaging.mutationOptions({
       onSuccess: async (result, input) => {
@@ -51,7 +95,7 @@ export function StagePanel({ property, stagingEnabled, initialLocale }: { proper
         setResults({ items: result.items, names });
         setSelected(new Set());
         await Promise.all([
-          queryClient.invalidateQueries({ queryKey: trpc.ai.listJobs.queryKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.ai.jobHistory.queryKey() }),
           queryClient.invalidateQueries({ queryKey: trpc.property.get.queryKey({ propertyId: property.id }) }),
         ]);
       },
@@ -171,6 +215,7 @@ export function StagePanel({ property, stagingEnabled, initialLocale }: { proper
               {errorSentence(submit.error)}
             </p>
           )}
+          <PriceEstimate priceMicrousd={priceMicrousd} photos={selected.size} locale={locale} />
           <div>
             <button
               type="submit"
@@ -193,6 +238,7 @@ export function StagePanel({ property, stagingEnabled, initialLocale }: { proper
                   {results.names[item.originalImageId] ?? item.originalImageId} · {STYLE_COPY[locale][item.canonicalStyle].label}:
                 </strong>{' '}
                 {m.disposition[item.disposition]}
+                {item.disposition === 'style_exists' && <ExistingVariantLink variant={variantOf(item.originalImageId, item.canonicalStyle)} label={m.reviewExisting} />}
               </li>
             ))}
           </ul>

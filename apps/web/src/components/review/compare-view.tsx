@@ -1,27 +1,88 @@
 'use client';
 
-import { useId, useState, type CSSProperties } from 'react';
+import { useId, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
+import { aspectLabel, containBox, uncoveredShare } from '@/lib/aspect';
+import { downloadFileName } from '@/lib/download-name';
+import { ImageLightbox, type LightboxImage } from './image-lightbox';
+import './review.css';
+
+export interface CompareImage {
+  url: string;
+  width: number;
+  height: number;
+  contentType: string;
+}
 
 interface CompareViewProps {
-  beforeUrl: string;
-  afterUrl: string;
-  /** width / height of the staged image; the original is cropped to the same frame to line up. */
-  aspectRatio: number;
+  before: CompareImage;
+  after: CompareImage;
   /** Names the photo in alt texts and control labels, e.g. "Photo 1 (Living room)". */
   name: string;
 }
 
+const clamp = (value: number) => Math.min(100, Math.max(0, Math.round(value)));
+
+// Arrow keys move the handle by 1 (10 with Shift), Page keys by 10, Home/End to the ends.
+const KEY_STEPS: Record<string, (split: number, big: boolean) => number> = {
+  ArrowLeft: (s, big) => s - (big ? 10 : 1),
+  ArrowDown: (s, big) => s - (big ? 10 : 1),
+  ArrowRight: (s, big) => s + (big ? 10 : 1),
+  ArrowUp: (s, big) => s + (big ? 10 : 1),
+  PageDown: (s) => s - 10,
+  PageUp: (s) => s + 10,
+  Home: () => 0,
+  End: () => 100,
+};
+
 /**
- * Before/after comparison: a slider that wipes between the original and the staged image (a native
- * range input, so it works with arrow keys and screen readers), or both side by side.
+ * Before/after comparison at the photos' true shapes (docs/decisions.md "Comparing a photo with a
+ * result of another shape"): the frame has the original's aspect ratio and both images are fitted
+ * whole, never cropped. A result of another shape sits in dark bars, and its area is outlined on
+ * the original, so a square result of a 3:2 photo is visibly a crop. The handle is dragged across
+ * the image (mouse, pen, touch) or moved with the arrow keys; side by side and full size are one
+ * click away.
  */
-export function CompareView({ beforeUrl, afterUrl, aspectRatio, name }: CompareViewProps) {
+export function CompareView({ before, after, name }: CompareViewProps) {
   const id = useId();
   const [mode, setMode] = useState<'slider' | 'side-by-side'>('slider');
   const [split, setSplit] = useState(50);
+  const [zoomed, setZoomed] = useState<LightboxImage | undefined>();
+  const stageRef = useRef<HTMLDivElement>(null);
+  const frameAspect = before.width > 0 && before.height > 0 ? before.width / before.height : 1;
+  const afterAspect = after.width > 0 && after.height > 0 ? after.width / after.height : frameAspect;
+  const box = containBox(afterAspect, frameAspect);
+  const cropped = uncoveredShare(box) > 0.01;
+  const beforeRatio = aspectLabel(before.width, before.height);
+  const afterRatio = aspectLabel(after.width, after.height);
+  const images: Record<'before' | 'after', LightboxImage> = {
+    before: { ...before, alt: `${name} before staging (original), full size`, title: `${name}: original`, downloadName: `${name} original` },
+    after: { ...after, alt: `${name} after staging (AI), full size`, title: `${name}: AI staged`, downloadName: `${name} staged` },
+  };
+
+  const moveTo = (clientX: number) => {
+    const rect = stageRef.current?.getBoundingClientRect();
+    if (rect === undefined || rect.width === 0) return;
+    setSplit(clamp(((clientX - rect.left) / rect.width) * 100));
+  };
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.button !== 0) return;
+    event.currentTarget.setPointerCapture(event.pointerId);
+    moveTo(event.clientX);
+  };
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.currentTarget.hasPointerCapture(event.pointerId)) moveTo(event.clientX);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = KEY_STEPS[event.key];
+    if (step === undefined) return;
+    event.preventDefault();
+    // Keys other panels use (a, r, j, k) are untouched; arrows stay with the handle.
+    event.stopPropagation();
+    setSplit((s) => clamp(step(s, event.shiftKey)));
+  };
 
   return (
-    <div className="stack">
+    <div className="stack compare-view">
       <div className="row" role="group" aria-label={`Comparison view for ${name}`}>
         <button type="button" className="button button-small" aria-pressed={mode === 'slider'} onClick={() => setMode('slider')}>
           Slider
@@ -29,41 +90,92 @@ export function CompareView({ beforeUrl, afterUrl, aspectRatio, name }: CompareV
         <button type="button" className="button button-small" aria-pressed={mode === 'side-by-side'} onClick={() => setMode('side-by-side')}>
           Side by side
         </button>
+        <button type="button" className="button button-small" onClick={() => setZoomed(images.before)}>
+          Full size original
+        </button>
+        <button type="button" className="button button-small" onClick={() => setZoomed(images.after)}>
+          Full size staged
+        </button>
       </div>
       {mode === 'slider' ? (
         <div className="stack" style={{ gap: '0.4rem' }}>
-          <div className="compare" style={{ '--split': `${split}%`, aspectRatio: String(aspectRatio) } as CSSProperties} data-testid="compare-slider">
-            <img src={beforeUrl} alt={`${name} before staging (original)`} />
-            <img className="compare-after" src={afterUrl} alt={`${name} after staging (AI)`} />
-            <span className="compare-divider" aria-hidden="true" />
+          <div
+            ref={stageRef}
+            className="cmp-stage"
+            // Width follows the height cap, so a tall photo keeps its shape instead of being squeezed.
+            style={{ aspectRatio: String(frameAspect), width: `min(100%, calc(75vh * ${frameAspect}))`, '--split': `${split}%` } as CSSProperties}
+            data-testid="compare-slider"
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+          >
+            <img className="cmp-img" src={before.url} alt={`${name} before staging (original)`} draggable={false} data-testid="compare-before" />
+            <div className="cmp-after">
+              <img className="cmp-img" src={after.url} alt={`${name} after staging (AI)`} draggable={false} data-testid="compare-after" />
+            </div>
+            {cropped && (
+              <div
+                className="cmp-crop"
+                style={{ left: `${box.left}%`, top: `${box.top}%`, width: `${box.width}%`, height: `${box.height}%` }}
+                aria-hidden="true"
+                data-testid="compare-crop"
+              />
+            )}
+            <div
+              className="cmp-handle"
+              role="slider"
+              tabIndex={0}
+              aria-label={`Before and after divider for ${name}`}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={split}
+              aria-valuetext={`${100 - split}% of the staged image visible`}
+              aria-describedby={`${id}-help`}
+              onKeyDown={onKeyDown}
+            >
+              <span className="cmp-grip" aria-hidden="true">
+                ‹ ›
+              </span>
+            </div>
           </div>
-          <label htmlFor={`${id}-range`} className="small">
-            Before ← → After: showing {100 - split}% staged
-          </label>
-          <input
-            id={`${id}-range`}
-            className="compare-range"
-            type="range"
-            min={0}
-            max={100}
-            step={1}
-            value={split}
-            aria-valuetext={`${100 - split}% of the staged image visible`}
-            onChange={(event) => setSplit(Number(event.target.value))}
-          />
+          <p id={`${id}-help`} className="small muted" style={{ margin: 0 }}>
+            Original on the left, staged on the right: drag the handle across the photo or use the arrow keys. Showing {100 - split}% staged.
+          </p>
         </div>
       ) : (
-        <div className="side-by-side" data-testid="compare-side-by-side">
+        <div className="cmp-side" data-testid="compare-side-by-side">
           <figure>
-            <img src={beforeUrl} alt={`${name} before staging (original)`} style={{ aspectRatio: String(aspectRatio) }} />
-            <figcaption>Before: original photo</figcaption>
+            <div className="cmp-frame" style={{ aspectRatio: String(frameAspect) }}>
+              <img src={before.url} alt={`${name} before staging (original)`} />
+            </div>
+            <figcaption>
+              Before: original photo · {beforeRatio} · {before.width}×{before.height}
+            </figcaption>
           </figure>
           <figure>
-            <img src={afterUrl} alt={`${name} after staging (AI)`} style={{ aspectRatio: String(aspectRatio) }} />
-            <figcaption>After: AI staged</figcaption>
+            <div className="cmp-frame" style={{ aspectRatio: String(afterAspect) }}>
+              <img src={after.url} alt={`${name} after staging (AI)`} />
+            </div>
+            <figcaption>
+              After: AI staged · {afterRatio} · {after.width}×{after.height}
+            </figcaption>
           </figure>
         </div>
       )}
+      {cropped && (
+        <p className="alert alert-warning small" data-testid="compare-crop-note" style={{ margin: 0 }}>
+          The staged image is {afterRatio} but the photo is {beforeRatio}: it shows only the outlined part of the room (about{' '}
+          {Math.round(uncoveredShare(box) * 100)}% of the photo is not in it). Dark bars mark what the staged image does not cover.
+        </p>
+      )}
+      <div className="row small">
+        <a href={before.url} download={downloadFileName(images.before.downloadName, before.contentType)}>
+          Download original
+        </a>
+        <a href={after.url} download={downloadFileName(images.after.downloadName, after.contentType)}>
+          Download staged
+        </a>
+      </div>
+      <ImageLightbox image={zoomed} onClose={() => setZoomed(undefined)} />
     </div>
   );
 }

@@ -9,6 +9,15 @@ export default async function PropertyPage({ params }: PageProps<'/properties/[p
   const { propertyId } = await params;
   // The kill switch comes from this server's configuration, so the page knows before any click
   // that a stage action would be refused, and never sends it.
-  const stagingEnabled = getWebDeps().config.stagingEnabled;
-  return <PropertyView propertyId={propertyId} stagingEnabled={stagingEnabled} initialLocale={await getRequestLocale()} />;
+  const { config } = getWebDeps();
+  // The price of one attempt at the configured quality, shown before submitting; null: no estimate.
+  const priceMicrousd = config.stagingCostMicrousd[config.producer.quality] ?? null;
+  return (
+    <PropertyView
+      propertyId={propertyId}
+      stagingEnabled={config.stagingEnabled}
+      priceMicrousd={priceMicrousd}
+      initialLocale={await getRequestLocale()}
+    />
+  );
 }

@@ -1,0 +1,53 @@
+'use client';
+
+import { useQueries, useQuery } from '@tanstack/react-query';
+import type { RouterOutputs } from '@staging/trpc/root';
+import { REVIEW_POLL_MS } from '@/client/review-data';
+import { useTRPC } from '@/client/trpc';
+import { photoName } from '@/components/property/originals-section';
+
+type AgentProperty = RouterOutputs['property']['get'];
+type AgentImage = AgentProperty['images'][number];
+
+/** A staged variant with what the review page shows beside it. */
+export interface ReviewVariant {
+  property: AgentProperty;
+  variant: AgentImage;
+  original: AgentImage | undefined;
+  name: string;
+}
+
+/**
+ * Staged variants of the agent's owned and assigned properties (review is theirs, an admin's
+ * support access cannot approve): those waiting for review and those already published.
+ */
+export function useReviewVariants() {
+  const trpc = useTRPC();
+  const list = useQuery(trpc.property.list.queryOptions({ limit: 100 }, { refetchInterval: REVIEW_POLL_MS, staleTime: 5_000 }));
+  const withVariants = (list.data?.items ?? []).filter(
+    (property) => property.relation !== 'ADMIN' && property.review.pendingReview + property.review.approved > 0,
+  );
+  const details = useQueries({
+    queries: withVariants.map((property) => trpc.property.get.queryOptions({ propertyId: property.id })),
+  });
+  const variants: ReviewVariant[] = details.flatMap((query) => {
+    if (query.data === undefined) return [];
+    const property = query.data;
+    const originals = property.images.filter((image) => !image.isStyled);
+    return property.images
+      .filter((image) => image.isStyled)
+      .map((variant) => ({
+        property,
+        variant,
+        original: originals.find((image) => image.id === variant.styledFromId),
+        name: photoName(originals, variant.styledFromId),
+      }));
+  });
+  return {
+    list,
+    details,
+    pending: variants.filter((item) => item.variant.reviewStatus === 'PENDING_REVIEW'),
+    approved: variants.filter((item) => item.variant.reviewStatus === 'APPROVED'),
+    loading: list.isPending || details.some((query) => query.isPending),
+  };
+}
