@@ -29,9 +29,14 @@ export interface ApiDeps {
 }
 
 export interface LoginRateLimits {
-  /** Attempts per IP address per window. */
+  /** Attempts per IP address per window, whatever their outcome. */
   perIp: number;
-  /** Failed attempts per account (email) per window. */
-  perAccount: number;
+  /** Failed attempts on one account from one address per window; the right password clears them. */
+  failuresPerAccountAndIp: number;
+  /** Failed attempts on one account (any address) per window before further failures are answered late. */
+  failuresPerAccountBeforeDelay: number;
+  /** Added to the answer of each failure beyond that threshold, up to maxDelayMs. */
+  delayPerFailureMs: number;
+  maxDelayMs: number;
   windowSeconds: number;
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createUser } from '@staging/db/testing/factories';
 import type { SeededUser } from '@staging/db/testing/factories';
 import { startApi, stopS3, WEB_ORIGIN } from './support/api-test-kit';
@@ -10,7 +10,16 @@ let user: SeededUser;
 
 beforeAll(async () => {
   // Small limits so the tests can reach them; the production values are in login-rate-limit.ts.
-  api = await startApi({ loginRateLimits: { perIp: 6, perAccount: 3, windowSeconds: 60 } });
+  api = await startApi({
+    loginRateLimits: {
+      perIp: 6,
+      failuresPerAccountAndIp: 3,
+      failuresPerAccountBeforeDelay: 3,
+      delayPerFailureMs: 20,
+      maxDelayMs: 100,
+      windowSeconds: 60,
+    },
+  });
   user = await createUser(api.db);
 });
 afterAll(async () => {
@@ -95,15 +104,41 @@ describe('sessions', () => {
 });
 
 describe('login rate limits', () => {
-  it('limits attempts per account across addresses, with Retry-After', async () => {
+  it('cannot lock an agent out: after 20 wrong passwords from one address, the right password from another signs in', async () => {
     const target = await createUser(api.db);
-    for (let i = 0; i < 3; i += 1) expect((await login(target.email, 'wrong')).status).toBe(401);
-    const limited = await login(target.email, target.password);
-    expect(limited.status).toBe(429);
+    const attacker = clientIp();
+    const answers = [];
+    for (let i = 0; i < 20; i += 1) answers.push((await login(target.email, `wrong-${i}`, attacker)).status);
+    // The attacker's address is refused for this account once it failed too often...
+    expect(answers.slice(0, 3)).toEqual([401, 401, 401]);
+    expect(new Set(answers.slice(3))).toEqual(new Set([429]));
+    const limited = await login(target.email, 'wrong', attacker);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(((await limited.json()) as { error: { code: string } }).error.code).toBe('TOO_MANY_REQUESTS');
-    // The account's case variants share the bucket.
-    expect((await login(target.email.toUpperCase(), 'wrong')).status).toBe(429);
+    // ...case variants of the email included...
+    expect((await login(target.email.toUpperCase(), 'wrong', attacker)).status).toBe(429);
+    // ...but the agent, elsewhere, signs in at once.
+    expect((await login(target.email, target.password)).status).toBe(204);
+  });
+
+  it('counts only failures per account: wrong passwords from many addresses never refuse the right one', async () => {
+    const target = await createUser(api.db);
+    // More failures than the account's threshold, each from an address of its own.
+    for (let i = 0; i < 6; i += 1) expect((await login(target.email, `wrong-${i}`)).status).toBe(401);
+    const accountKey = createHash('sha256').update(target.email.toLowerCase()).digest('hex');
+    expect(await api.redis.get(`rl:login-account-fails${api.config.queueSuffix}:${accountKey}`)).toBe('6');
+    expect((await login(target.email, target.password)).status).toBe(204);
+    // A success is not a failure: the count did not move.
+    expect(await api.redis.get(`rl:login-account-fails${api.config.queueSuffix}:${accountKey}`)).toBe('6');
+  });
+
+  it('the right password clears the failures of its address', async () => {
+    const target = await createUser(api.db);
+    const ip = clientIp();
+    for (let i = 0; i < 2; i += 1) expect((await login(target.email, 'wrong', ip)).status).toBe(401);
+    expect((await login(target.email, target.password, ip)).status).toBe(204);
+    for (let i = 0; i < 2; i += 1) expect((await login(target.email, 'wrong', ip)).status).toBe(401);
+    expect((await login(target.email, target.password, ip)).status).toBe(204);
   });
 
   it('limits attempts per address across accounts', async () => {

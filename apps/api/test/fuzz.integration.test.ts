@@ -19,7 +19,7 @@ let validJpeg: Buffer;
 
 beforeAll(async () => {
   // Generous login limits: the fuzzer is not testing the limiter and must not be stopped by it.
-  api = await startApi({ loginRateLimits: { perIp: 100_000, perAccount: 100_000, windowSeconds: 60 } });
+  api = await startApi({ loginRateLimits: { perIp: 100_000, failuresPerAccountAndIp: 100_000, failuresPerAccountBeforeDelay: 100_000, delayPerFailureMs: 0, maxDelayMs: 0, windowSeconds: 60 } });
   actors = await seedActors(api.db);
   listing = await seedListing(api.db, api.storage, actors);
   attemptId = (await seedStagingJob(api.db, { propertyId: listing.propertyId, originalImageId: listing.original.id })).attemptId;

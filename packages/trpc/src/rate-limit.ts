@@ -34,6 +34,23 @@ function limiterFor(deps: TrpcDeps, bucket: string, points: number): RateLimiter
 }
 
 /**
+ * A limiter for counting outcomes rather than requests (e.g. failed logins through `penalty`,
+ * read with `get`, cleared with `delete`), namespaced like every bucket here.
+ */
+export function createOutcomeCounter(
+  deps: TrpcDeps,
+  options: { bucket: string; points: number; windowSeconds: number },
+): RateLimiterRedis {
+  return new RateLimiterRedis({
+    storeClient: deps.redis,
+    keyPrefix: `rl:${options.bucket}${deps.queueSuffix}`,
+    points: options.points,
+    duration: options.windowSeconds,
+    rejectIfRedisNotReady: true,
+  });
+}
+
+/**
  * Takes one point for `key`. Over the limit → AppError TOO_MANY_REQUESTS with the whole seconds
  * until the window frees a point. When Redis itself fails the call is let through and logged:
  * the limit protects the service from abuse, and an outage of the queue store should not also

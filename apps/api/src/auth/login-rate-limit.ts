@@ -1,28 +1,81 @@
 import { createHash } from 'node:crypto';
-import { consumeRateLimit } from '@staging/trpc/rate-limit';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { consumeRateLimit, createOutcomeCounter } from '@staging/trpc/rate-limit';
 import type { TrpcDeps } from '@staging/trpc/context';
+import { AppError, ErrorCode } from '@staging/domain/errors';
 import type { LoginRateLimits } from '../api-deps';
 
 /**
- * Login limits (docs/decisions.md "Login rate limits"): per IP address, so one client cannot
- * spray passwords over many accounts, and per account, so many clients cannot guess one
- * password. Both count every attempt within a fixed 15-minute window.
+ * Login limits (docs/decisions.md "Login rate limits"). No limit can be used to lock an agent
+ * out: whoever knows an agent's email can fail as often as they like, and the right password from
+ * another address still signs in at once.
+ * - per address, every attempt: one client cannot spray passwords over many accounts;
+ * - per account and address, failures only (rate-limiter-flexible's "consecutive fails by
+ *   username and IP"): a success clears it, and it refuses only that address;
+ * - per account, failures only: past a threshold each further wrong password is answered late,
+ *   so guessing one password from many addresses gets slow. The right password is never delayed.
  */
-export const LOGIN_RATE_LIMITS: LoginRateLimits = { perIp: 50, perAccount: 10, windowSeconds: 15 * 60 };
+export const LOGIN_RATE_LIMITS: LoginRateLimits = {
+  perIp: 50,
+  failuresPerAccountAndIp: 10,
+  failuresPerAccountBeforeDelay: 10,
+  delayPerFailureMs: 1_000,
+  maxDelayMs: 10_000,
+  windowSeconds: 15 * 60,
+};
 
-/**
- * Takes one point from the IP bucket and one from the account bucket; over either limit →
- * AppError TOO_MANY_REQUESTS with retryAfterSeconds. Built on the shared Redis limiter of the tRPC
- * package (rate-limiter-flexible RateLimiterRedis, keys namespaced by QUEUE_SUFFIX); `limiterDeps`
- * carries the login window in place of the procedures' 60 seconds.
- */
-export async function consumeLoginAttempt(
-  limiterDeps: TrpcDeps,
-  limits: LoginRateLimits,
-  attempt: { ip: string; email: string },
-): Promise<void> {
-  await consumeRateLimit(limiterDeps, { bucket: 'login-ip', key: attempt.ip, points: limits.perIp });
-  // Hashed: the counter key must not put e-mail addresses into the queue store.
-  const account = createHash('sha256').update(attempt.email.trim().toLowerCase()).digest('hex');
-  await consumeRateLimit(limiterDeps, { bucket: 'login-account', key: account, points: limits.perAccount });
+export interface LoginAttempt {
+  ip: string;
+  email: string;
+}
+
+export interface LoginGuard {
+  /** Before the password is checked: 429 when the address, or the address for this account, is over its limit. */
+  before(attempt: LoginAttempt): Promise<void>;
+  /** A wrong password: counts it, and answers late once the account has failed too often. */
+  failed(attempt: LoginAttempt): Promise<void>;
+  /** The right password: forgets this address's failures for the account. */
+  succeeded(attempt: LoginAttempt): Promise<void>;
+}
+
+/** Hashed: counter keys must not put e-mail addresses into the queue store. */
+function accountKey(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+}
+
+export function createLoginGuard(limiterDeps: TrpcDeps, limits: LoginRateLimits): LoginGuard {
+  const failures = (bucket: string, points: number) =>
+    createOutcomeCounter(limiterDeps, { bucket, points, windowSeconds: limits.windowSeconds });
+  const perAccountAndIp = failures('login-account-ip-fails', limits.failuresPerAccountAndIp);
+  const perAccount = failures('login-account-fails', limits.failuresPerAccountBeforeDelay);
+  const pairKey = (attempt: LoginAttempt) => `${accountKey(attempt.email)}:${attempt.ip}`;
+  // As for every limit here: when Redis fails, the login goes ahead and the failure is logged.
+  const bestEffort = async <T>(what: string, run: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await run();
+    } catch (error) {
+      limiterDeps.logger.error({ err: error, bucket: what }, 'rate limiter unavailable; request allowed');
+      return undefined;
+    }
+  };
+
+  return {
+    async before(attempt) {
+      await consumeRateLimit(limiterDeps, { bucket: 'login-ip', key: attempt.ip, points: limits.perIp });
+      const pair = await bestEffort('login-account-ip-fails', () => perAccountAndIp.get(pairKey(attempt)));
+      if (pair != null && pair.consumedPoints >= limits.failuresPerAccountAndIp) {
+        const retryAfterSeconds = Math.max(1, Math.ceil(pair.msBeforeNext / 1000));
+        throw new AppError(ErrorCode.TOO_MANY_REQUESTS, 'Too many requests; try again later', { retryAfterSeconds });
+      }
+    },
+    async failed(attempt) {
+      await bestEffort('login-account-ip-fails', () => perAccountAndIp.penalty(pairKey(attempt)));
+      const account = await bestEffort('login-account-fails', () => perAccount.penalty(accountKey(attempt.email)));
+      const excess = (account?.consumedPoints ?? 0) - limits.failuresPerAccountBeforeDelay;
+      if (excess > 0) await sleep(Math.min(excess * limits.delayPerFailureMs, limits.maxDelayMs));
+    },
+    async succeeded(attempt) {
+      await bestEffort('login-account-ip-fails', () => perAccountAndIp.delete(pairKey(attempt)));
+    },
+  };
 }
