@@ -23,6 +23,17 @@ function pathOf(url: string | undefined): string {
   return q === -1 ? url : url.slice(0, q);
 }
 
+const completionFields = new WeakMap<ServerResponse, Record<string, unknown>>();
+
+/**
+ * Puts a route's event fields on its request's completion line instead of a line of their own,
+ * so a hot path (the provider webhook) writes one log line per request, which still carries the
+ * status and response time. Used for successful responses only; failures keep their own lines.
+ */
+export function addToCompletionLine(res: ServerResponse, fields: Record<string, unknown>): void {
+  completionFields.set(res, fields);
+}
+
 /**
  * pino-http with hand-written serializers: no headers at all are logged (cookies, webhook
  * signatures, authorization), and URLs lose their query string. SPEC.md 6 forbids tokens,
@@ -39,6 +50,10 @@ export function createRequestLogger(logger: Logger) {
         return { id: req.id, method: raw.method, path: pathOf(raw.url) };
       },
       res: (res: ServerResponse & { raw?: ServerResponse }) => ({ statusCode: (res.raw ?? res).statusCode }),
+    },
+    customSuccessObject: (_req, res, line: Record<string, unknown>) => {
+      const fields = completionFields.get(res);
+      return fields === undefined ? line : { ...fields, ...line };
     },
     customLogLevel: (_req, res, error) => {
       if (error !== undefined || res.statusCode >= 500) return 'error';

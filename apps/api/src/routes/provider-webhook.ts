@@ -10,6 +10,7 @@ import { isWellFormedId } from '@staging/services/images/ids';
 import { wakeStagingJob, withQueueTimeout } from '@staging/services/staging/staging-queue';
 import type { ApiDeps } from '../api-deps';
 import { methodNotAllowed, sendError } from '../http/errors';
+import { addToCompletionLine } from '../http/request-logging';
 import { recordProviderCallback } from '../webhooks/record-provider-callback';
 
 export const PROVIDER_WEBHOOK_PATH = '/api/webhooks/provider/staging/:providerAttemptId';
@@ -117,10 +118,13 @@ async function handleCallback(deps: ApiDeps, sql: SqlPool, req: Request, res: Re
           req.log.warn({ ...logFields, jobId: outcome.aiJobId, err: error }, 'provider_webhook.wake_failed');
         }
       }
-      req.log.info(
-        { ...logFields, jobId: outcome.aiJobId, duplicate: outcome.duplicate, filledPredictionId: outcome.filledPredictionId, wake },
-        'provider_webhook.received',
-      );
+      addToCompletionLine(res, {
+        ...logFields,
+        jobId: outcome.aiJobId,
+        duplicate: outcome.duplicate,
+        filledPredictionId: outcome.filledPredictionId,
+        wake,
+      });
       res.status(204).end();
       return;
     }

@@ -82,17 +82,15 @@ export async function wakeStagingJob(queue: StagingQueue, aiJobId: string): Prom
   for (let i = 0; i < STATE_RETRIES; i += 1) {
     const state = await queue.getJobState(aiJobId);
     switch (state) {
-      case 'delayed': {
-        const job = await queue.getJob(aiJobId);
-        if (job === undefined) continue;
+      case 'delayed':
         try {
-          await job.promote();
+          // Straight to the backend's promote (what Job#promote calls): no round trip to load the job.
+          await queue.getBackend().promote(aiJobId);
           return 'promoted';
         } catch {
-          // It left the delayed set between the two reads (started or promoted by someone else).
+          // It left the delayed set between the two calls (started or promoted by someone else).
           continue;
         }
-      }
       case 'waiting':
       case 'prioritized':
       case 'waiting-children':
