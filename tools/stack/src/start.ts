@@ -2,7 +2,7 @@
 // DATABASE_URL/VALKEY_URL), s3rver and the provider simulator run in this process, and the three
 // apps run as child processes. Ctrl-C stops all of it.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createDb } from '@staging/db/client';
@@ -12,6 +12,7 @@ import { startS3rver } from './s3-server';
 import { startProviderSimulator } from '@staging/provider-simulator/simulator';
 import { ensureDatabase, ensureLocalServices } from './local-services';
 import { loadOrCreateLocalSecrets } from './local-secrets';
+import { localLogFile, writeLocalEnvFile } from './local-stack-files';
 import { repoRoot } from './paths';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoData } from './seed';
 
@@ -25,8 +26,16 @@ const ports = {
 
 const children: ChildProcess[] = [];
 
-function startChild(name: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): ChildProcess {
+/**
+ * Starts one app with the machine's environment plus `roleEnv`. Its output goes to the terminal
+ * with a `[name]` prefix, and unprefixed to .stack/logs/<name>.log, where JSON-reading tools
+ * (bridge-readiness --local) find whole pino lines.
+ */
+function startChild(name: 'web' | 'api' | 'worker', args: string[], cwd: string, roleEnv: Record<string, string>): ChildProcess {
+  const env = { ...process.env, ...roleEnv };
   const child = spawn(args[0]!, args.slice(1), { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const log = createWriteStream(localLogFile(name), { flags: 'w' });
+  child.stdout?.pipe(log);
   const prefix = (chunk: Buffer) =>
     chunk
       .toString()
@@ -95,8 +104,8 @@ async function main(): Promise<void> {
   await db.$disconnect();
   console.log(seeded ? '[db] demo data seeded' : '[db] demo data already present');
 
-  const common: NodeJS.ProcessEnv = {
-    ...process.env,
+  // Only what the stack decides: these are also written to .stack/env/<role>.env for the doctor.
+  const common: Record<string, string> = {
     NODE_ENV: 'development',
     DATABASE_URL: databaseUrl,
     VALKEY_URL: valkeyUrl,
@@ -108,12 +117,12 @@ async function main(): Promise<void> {
   const producerEnv = { ...common, AUTH_SECRET: secrets.AUTH_SECRET, WEB_ORIGIN: `http://localhost:${ports.web}` };
   const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
 
-  startChild('api', [tsx, 'src/main.ts'], path.join(repoRoot, 'apps/api'), {
+  const apiEnv = {
     ...producerEnv,
     PORT: String(ports.api),
     PROVIDER_WEBHOOK_SIGNING_SECRET: secrets.PROVIDER_WEBHOOK_SIGNING_SECRET,
-  });
-  startChild('worker', [tsx, 'src/main.ts'], path.join(repoRoot, 'apps/worker'), {
+  };
+  const workerEnv = {
     ...common,
     PORT: String(ports.worker),
     PROVIDER_API_TOKEN: secrets.SIM_TOKEN,
@@ -123,13 +132,15 @@ async function main(): Promise<void> {
     AI_STAGING_USER_HASH_SECRET: secrets.AI_STAGING_USER_HASH_SECRET,
     QUEUE_DASHBOARD_USER: 'admin',
     QUEUE_DASHBOARD_PASSWORD: secrets.QUEUE_DASHBOARD_PASSWORD,
-  });
+  };
+  const webEnv = { ...producerEnv, PORT: String(ports.web), API_ORIGIN: `http://127.0.0.1:${ports.api}` };
+  writeLocalEnvFile('api', apiEnv);
+  writeLocalEnvFile('worker', workerEnv);
+  writeLocalEnvFile('web', webEnv);
+  startChild('api', [tsx, 'src/main.ts'], path.join(repoRoot, 'apps/api'), apiEnv);
+  startChild('worker', [tsx, 'src/main.ts'], path.join(repoRoot, 'apps/worker'), workerEnv);
   const next = path.join(repoRoot, 'apps/web/node_modules/.bin/next');
-  startChild('web', [next, 'dev', '--port', String(ports.web)], path.join(repoRoot, 'apps/web'), {
-    ...producerEnv,
-    PORT: String(ports.web),
-    API_ORIGIN: `http://127.0.0.1:${ports.api}`,
-  });
+  startChild('web', [next, 'dev', '--port', String(ports.web)], path.join(repoRoot, 'apps/web'), webEnv);
 
   await Promise.all([
     waitForHealth('api', `http://127.0.0.1:${ports.api}/healthz`, 60_000),
@@ -144,6 +155,9 @@ Stack is up.
   Queue dashboard   http://localhost:${ports.worker}/admin/queues   (user admin, password ${secrets.QUEUE_DASHBOARD_PASSWORD})
   Provider sim      ${simulator.url}
   Object storage    ${s3.endpoint}   (bucket ${storageEnv.S3_BUCKET})
+
+Env files per role (for \`pnpm run doctor --local\`): .stack/env/{web,api,worker}.env
+Raw JSON logs per service (for \`pnpm run bridge-readiness --local\`): .stack/logs/{web,api,worker}.log
 
 Demo logins (password "${DEMO_PASSWORD}"):
 ${DEMO_LOGINS.map((login) => `  ${login.email.padEnd(18)} ${login.role.toLowerCase()}`).join('\n')}

@@ -1,0 +1,24 @@
+/**
+ * Where `npm start` (tools/stack/src/start.ts) leaves what the operations commands need to check
+ * the running local stack: one env file per role and one raw JSON log per service, all under the
+ * git-ignored `.stack/` of the repository. Both sides name the same paths; keep them in step.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ConfigRole } from '@staging/config/config-error';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface LocalStackFiles {
+  envFile(role: ConfigRole): string;
+  logFile(service: ConfigRole): string;
+}
+
+export function localStackFiles(root: string = REPO_ROOT): LocalStackFiles {
+  return {
+    envFile: (role) => path.join(root, '.stack', 'env', `${role}.env`),
+    logFile: (service) => path.join(root, '.stack', 'logs', `${service}.log`),
+  };
+}
+
+export const LOCAL_HINT = 'start the local stack with `npm start` first (it writes .stack/env and .stack/logs)';
