@@ -3,6 +3,7 @@
  * broken dependency never hides the diagnosis of the others.
  */
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { silenceAwsSdkNodeVersionNotice } from '@staging/config/sdk-notices';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
 import type { StorageConfig } from '@staging/config/common';
@@ -118,6 +119,7 @@ export async function checkRedis(redis: Redis): Promise<Finding[]> {
 
 /** HeadBucket with the role's own credentials: reachable and allowed, nothing is written. */
 export async function checkBucket(scope: string, storage: StorageConfig): Promise<Finding> {
+  silenceAwsSdkNodeVersionNotice();
   const client = new S3Client({
     region: storage.region,
     ...(storage.endpoint === undefined ? {} : { endpoint: storage.endpoint }),

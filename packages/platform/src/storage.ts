@@ -11,6 +11,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { StorageConfig } from '@staging/config/common';
+import { silenceAwsSdkNodeVersionNotice } from '@staging/config/sdk-notices';
 
 export interface ObjectHead {
   bytes: number;
@@ -56,6 +57,7 @@ function isNotFound(error: unknown): boolean {
 
 /** Object storage over the S3 API: AWS in production, s3rver in tests and the local stack. */
 export function createObjectStorage(config: StorageConfig): ObjectStorage {
+  silenceAwsSdkNodeVersionNotice();
   const client = new S3Client({
     region: config.region,
     ...(config.endpoint === undefined ? {} : { endpoint: config.endpoint }),
