@@ -1,6 +1,9 @@
 import { describe, expect, test } from '@jest/globals';
 import {
   INVENTORY_LIMITS,
+  INVENTORY_STATUSES,
+  inventoryStatusLabel,
+  parseInventoryStatus,
   ZBulkCreateInput,
   ZBulkDeleteInput,
   ZBulkUpdateInput,
@@ -135,5 +138,19 @@ describe('bulkUpdate input', () => {
     const many = Array.from({ length: 1001 }, (_, i) => `id-${i}`);
     expect(issuePaths(ZBulkDeleteInput.safeParse({ ids: many }))).toEqual(['ids']);
     expect(ZBulkDeleteInput.safeParse({ ids: many.slice(0, 1000) }).success).toBe(true);
+  });
+});
+
+describe('inventory status labels', () => {
+  test('labels every status in every locale and reads back codes and labels in any case', () => {
+    expect(inventoryStatusLabel('AVAILABLE', 'en')).toBe('Available');
+    expect(inventoryStatusLabel('SOLD', 'es')).toBe('Vendida');
+    for (const status of INVENTORY_STATUSES) {
+      expect(parseInventoryStatus(status.toLowerCase())).toBe(status);
+      expect(parseInventoryStatus(` ${inventoryStatusLabel(status, 'en').toUpperCase()} `)).toBe(status);
+      expect(parseInventoryStatus(inventoryStatusLabel(status, 'es'))).toBe(status);
+    }
+    expect(parseInventoryStatus('BROKEN')).toBeUndefined();
+    expect(parseInventoryStatus('')).toBeUndefined();
   });
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LOCALES } from './locale';
+import type { Locale } from './locale';
 
 /**
  * Input schemas of the seven inventory procedures (SPEC.md 4.4, 2.8) and the record shapes they
@@ -15,6 +17,29 @@ export type InventoryStatus = (typeof INVENTORY_STATUSES)[number];
 
 /** Zod schema accepting exactly one of {@link INVENTORY_STATUSES}. */
 export const ZInventoryStatus = z.enum(INVENTORY_STATUSES);
+
+/** What an agent reads for each status; the enum values are for machines. */
+export const INVENTORY_STATUS_LABELS: Record<Locale, Record<InventoryStatus, string>> = {
+  en: { AVAILABLE: 'Available', RESERVED: 'Reserved', SOLD: 'Sold', RENTED: 'Rented' },
+  es: { AVAILABLE: 'Disponible', RESERVED: 'Reservada', SOLD: 'Vendida', RENTED: 'Alquilada' },
+};
+
+export function inventoryStatusLabel(status: InventoryStatus, locale: Locale): string {
+  return INVENTORY_STATUS_LABELS[locale][status];
+}
+
+/**
+ * A status as a person types it in a spreadsheet: the enum value or its label in any locale,
+ * in any letter case; undefined when it is none of them.
+ */
+export function parseInventoryStatus(raw: string): InventoryStatus | undefined {
+  const wanted = raw.trim().toLocaleLowerCase();
+  return INVENTORY_STATUSES.find(
+    (status) =>
+      status.toLowerCase() === wanted ||
+      LOCALES.some((locale) => INVENTORY_STATUS_LABELS[locale][status].toLocaleLowerCase() === wanted),
+  );
+}
 
 /** The bulkUpdate actions and price change types (SPEC.md 4.4). */
 export const BULK_UPDATE_ACTIONS = ['status', 'floor', 'price'] as const;
@@ -131,8 +156,9 @@ export const ZUpdateItemInput = z.strictObject({
 export const ZDeleteItemInput = z.strictObject({ itemId: ZInventoryId });
 
 // SPEC.md 4.4 lists no notes on bulkCreate items; strictness makes `notes` there a BAD_REQUEST
-// rather than a silently dropped field.
-const ZBulkCreateItem = z.strictObject({
+// rather than a silently dropped field. Exported so the dashboard's CSV preview checks each row
+// with exactly the server's rules.
+export const ZBulkCreateItem = z.strictObject({
   propertyUnitId: ZInventoryId.optional(),
   unitNumber: ZUnitNumber,
   floor: ZFloor.optional(),

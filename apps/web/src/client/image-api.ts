@@ -11,6 +11,14 @@ export interface UploadProgress {
   total: number;
 }
 
+/** What the api answers about a stored original (the part the upload list shows). */
+export interface UploadedImage {
+  id: string;
+  width: number;
+  height: number;
+  fileName: string | null;
+}
+
 /**
  * Uploads an original through the proxied api route. XMLHttpRequest rather than fetch because only
  * XHR reports upload progress (fetch has no upload progress events in browsers).
@@ -21,7 +29,7 @@ export function uploadOriginal(options: {
   roomType: string | null;
   onProgress: (progress: UploadProgress) => void;
   signal?: AbortSignal;
-}): Promise<void> {
+}): Promise<UploadedImage> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api/properties/${encodeURIComponent(options.propertyId)}/images`);
@@ -30,7 +38,7 @@ export function uploadOriginal(options: {
       if (event.lengthComputable) options.onProgress({ loaded: event.loaded, total: event.total });
     });
     xhr.addEventListener('load', () => {
-      if (xhr.status >= 200 && xhr.status < 300) return resolve();
+      if (xhr.status >= 200 && xhr.status < 300) return resolve((JSON.parse(xhr.responseText) as { image: UploadedImage }).image);
       let code = xhr.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INTERNAL';
       let message = `Upload failed (${xhr.status})`;
       try {

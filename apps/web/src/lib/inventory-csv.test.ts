@@ -1,22 +1,41 @@
-import { chunk, parseInventoryCsv } from './inventory-csv';
+import Papa from 'papaparse';
+import { chunk, errorRowsCsv, inventoryCsvTemplate, parseInventoryCsv, unitsExportCsv } from './inventory-csv';
 
 describe('parseInventoryCsv', () => {
-  it('maps header aliases and converts values', () => {
-    const parsed = parseInventoryCsv('Unit Number,FLOOR,status,price\nA-1,2,sold,"1,250.50"\nA-2,,,\n');
+  it('maps header aliases, converts values and reads status codes and labels', () => {
+    const parsed = parseInventoryCsv('\uFEFFUnit Number,FLOOR,status,price\r\nA-1,2,sold,"1,250.50"\r\nA-2,,,\r\nA-3,-1,Disponible,-300\r\n');
     expect(parsed.errors).toEqual([]);
-    expect(parsed.rows).toEqual([
+    expect(parsed.rows.map(({ line, item }) => ({ line, item }))).toEqual([
       { line: 2, item: { unitNumber: 'A-1', floor: 2, status: 'SOLD', priceAdjustment: 1250.5 } },
       { line: 3, item: { unitNumber: 'A-2' } },
+      { line: 4, item: { unitNumber: 'A-3', floor: -1, status: 'AVAILABLE', priceAdjustment: -300 } },
     ]);
   });
 
-  it('reports each bad row with its line and every problem, and keeps the good ones', () => {
-    const parsed = parseInventoryCsv(['unitNumber,floor,status', ',1,AVAILABLE', 'B-2,abc,BROKEN', 'B-3,1.5,RENTED'].join('\n'));
+  it('reports each bad row with its line, fields and every problem, and keeps the good ones', () => {
+    const parsed = parseInventoryCsv(['unitNumber,floor,status', ',1,AVAILABLE', 'B-2,abc,BROKEN', 'B-3,1.5,RENTED', 'B-4,99999,'].join('\n'));
     expect(parsed.rows.map((row) => row.item.unitNumber)).toEqual(['B-3']);
     expect(parsed.errors).toEqual([
-      { line: 2, message: 'unitNumber: Must not be empty' },
-      { line: 3, message: 'floor: "abc" is not a number; status: "BROKEN" is not one of AVAILABLE, RESERVED, SOLD, RENTED' },
+      { line: 2, fields: ['', '1', 'AVAILABLE'], message: 'unitNumber: Must not be empty' },
+      { line: 3, fields: ['B-2', 'abc', 'BROKEN'], message: 'floor: "abc" is not a number; status: "BROKEN" is not one of Available, Reserved, Sold, Rented' },
+      // A range rule only the server's zod schema knows: the preview applies the same schema.
+      { line: 5, fields: ['B-4', '99999', ''], message: 'floor: At most 10000' },
     ]);
+  });
+
+  it('refuses duplicates within the file and unit numbers the unit already has', () => {
+    const parsed = parseInventoryCsv('unitNumber\nC-1\nC-2\n C-1 \nC-9\n', new Set(['C-9']));
+    expect(parsed.rows.map((row) => row.item.unitNumber)).toEqual(['C-1', 'C-2']);
+    expect(parsed.errors.map((error) => [error.line, error.message])).toEqual([
+      [4, 'unitNumber: "C-1" is already on line 2'],
+      [5, 'unitNumber: "C-9" already exists in this unit'],
+    ]);
+  });
+
+  it('numbers lines as a spreadsheet does, across quoted line breaks and blank lines', () => {
+    const parsed = parseInventoryCsv('unitNumber,comment,status\r\nD-1,"two\r\nlines",SOLD\r\n\r\nD-2,,nope\r\n');
+    expect(parsed.errors.map((error) => error.line)).toEqual([5]);
+    expect(parsed.rows.map((row) => row.line)).toEqual([2]);
   });
 
   it('refuses a file without a unitNumber column', () => {
@@ -26,5 +45,41 @@ describe('parseInventoryCsv', () => {
 
   it('splits into chunks of at most the given size', () => {
     expect(chunk([...Array(1197).keys()], 500).map((part) => part.length)).toEqual([500, 500, 197]);
+  });
+});
+
+describe('CSV downloads', () => {
+  it('writes a template the import reads without errors', () => {
+    const parsed = parseInventoryCsv(inventoryCsvTemplate());
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.rows).toHaveLength(2);
+  });
+
+  it('writes the bad rows as read, with the reason, ready to fix and import again', () => {
+    const parsed = parseInventoryCsv('unitNumber,floor\nE-1,x\n=cmd(),2\n');
+    const rows = Papa.parse<string[]>(errorRowsCsv(parsed.header, parsed.errors)).data;
+    expect(rows[0]).toEqual(['unitNumber', 'floor', 'error', 'line']);
+    expect(rows[1]).toEqual(['E-1', 'x', 'floor: "x" is not a number', '2']);
+    expect(rows).toHaveLength(2);
+  });
+
+  it('exports every item with human status labels and formulas neutralised', () => {
+    const csv = unitsExportCsv([
+      {
+        propertyUnitId: 'u1',
+        propertyId: 'p',
+        name: 'Tower',
+        createdAt: '',
+        items: [
+          { itemId: 'i1', propertyUnitId: 'u1', propertyId: 'p', unitNumber: '=HYPERLINK("x")', floor: 2, status: 'RESERVED', priceAdjustment: -300, notes: null, createdAt: '', updatedAt: '' },
+        ],
+      },
+    ]);
+    const rows = Papa.parse<string[]>(csv).data;
+    expect(rows).toEqual([
+      ['unitName', 'unitNumber', 'floor', 'status', 'priceAdjustment', 'notes'],
+      ['Tower', `'=HYPERLINK("x")`, '2', 'Reserved', '-300', ''],
+    ]);
+    expect(parseInventoryCsv(csv).rows[0]?.item).toMatchObject({ floor: 2, status: 'RESERVED', priceAdjustment: -300 });
   });
 });

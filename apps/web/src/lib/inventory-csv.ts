@@ -1,7 +1,15 @@
-import { ZFloor, ZInventoryStatus, ZPriceAdjustment, ZUnitNumber, type InventoryStatus } from '@staging/domain/inventory';
-import { parseCsv } from './csv';
+import Papa from 'papaparse';
+import {
+  INVENTORY_LIMITS,
+  INVENTORY_STATUSES,
+  inventoryStatusLabel,
+  parseInventoryStatus,
+  ZBulkCreateItem,
+  type InventoryStatus,
+  type InventoryUnitRecord,
+} from '@staging/domain/inventory';
 
-/** One bulkCreate item as the CSV import sends it (the unit is chosen in the dialog). */
+/** One bulkCreate item as the CSV import sends it (the unit is chosen in the form). */
 export interface CsvInventoryItem {
   unitNumber: string;
   floor?: number | null;
@@ -10,17 +18,23 @@ export interface CsvInventoryItem {
 }
 
 export interface CsvRow {
-  /** Line of the record in the file (the header is line 1). */
+  /** Line of the record in the file (the header is line 1), as a spreadsheet numbers it. */
   line: number;
+  /** The record's fields as read, for the bad-rows download should the server refuse it. */
+  fields: string[];
   item: CsvInventoryItem;
 }
 
 export interface CsvRowError {
   line: number;
+  /** The record's fields as read, so the bad rows can be downloaded, fixed and imported again. */
+  fields: string[];
   message: string;
 }
 
 export interface ParsedInventoryCsv {
+  /** The header as read (written back at the top of the bad-rows download). */
+  header: string[];
   rows: CsvRow[];
   errors: CsvRowError[];
   /** Set when the file cannot be imported at all (no header, no unitNumber column). */
@@ -28,6 +42,9 @@ export interface ParsedInventoryCsv {
 }
 
 type Column = 'unitNumber' | 'floor' | 'status' | 'priceAdjustment';
+
+/** The columns of the template, in its order; the header names the import looks for first. */
+export const CSV_COLUMNS: readonly Column[] = ['unitNumber', 'floor', 'status', 'priceAdjustment'];
 
 const HEADER_ALIASES: Record<string, Column> = {
   unitnumber: 'unitNumber',
@@ -38,6 +55,8 @@ const HEADER_ALIASES: Record<string, Column> = {
   priceadjustment: 'priceAdjustment',
   price: 'priceAdjustment',
 };
+
+const STATUS_CHOICES = INVENTORY_STATUSES.map((status) => inventoryStatusLabel(status, 'en')).join(', ');
 
 function normalizeHeader(value: string): string {
   return value.trim().toLowerCase().replace(/[\s_-]+/g, '');
@@ -51,65 +70,112 @@ function parseNumber(raw: string): number | null | 'invalid' {
   return Number.isFinite(number) ? number : 'invalid';
 }
 
+interface RawRecord {
+  line: number;
+  fields: string[];
+  /** papaparse's complaint about this record (an unclosed quote), if any. */
+  syntaxError?: string;
+}
+
 /**
- * Reads an inventory CSV (header row with unitNumber and optionally floor, status,
- * priceAdjustment). Each row is checked with the same zod rules the server applies, so rows that
- * would fail are reported with their line and left out before anything is sent.
+ * Records with the line each starts on. papaparse's cursor is the offset just past a record (its
+ * line break included), so a record starts on 1 + the line breaks before the previous cursor;
+ * this stays right when a quoted field spans lines. Blank lines are dropped.
  */
-export function parseInventoryCsv(text: string): ParsedInventoryCsv {
-  const records = parseCsv(text);
-  const header = records[0];
-  if (header === undefined) return { rows: [], errors: [], fileError: 'The file is empty.' };
-  const columns = header.fields.map((name) => HEADER_ALIASES[normalizeHeader(name)]);
+function readRecords(text: string): RawRecord[] {
+  const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const records: RawRecord[] = [];
+  let cursor = 0;
+  let line = 1;
+  Papa.parse<string[]>(source, {
+    step: (result) => {
+      const fields = result.data;
+      // A one-column file has no delimiter to detect; that is not a problem with the row.
+      const problem = result.errors.find((error) => error.type !== 'Delimiter');
+      if (fields.some((field) => field.trim() !== '')) {
+        records.push({ line, fields, ...(problem === undefined ? {} : { syntaxError: problem.message }) });
+      }
+      for (let i = cursor; i < result.meta.cursor; i += 1) if (source[i] === '\n') line += 1;
+      cursor = result.meta.cursor;
+    },
+  });
+  return records;
+}
+
+/** The item of one record, or the problems found in it (column conversions first, then zod). */
+function readItem(columns: (Column | undefined)[], fields: string[]): { item: CsvInventoryItem } | { problems: string[] } {
+  const problems: string[] = [];
+  const item: Record<string, unknown> = {};
+  columns.forEach((column, index) => {
+    const raw = fields[index] ?? '';
+    switch (column) {
+      case 'unitNumber':
+        item.unitNumber = raw;
+        break;
+      case 'floor':
+      case 'priceAdjustment': {
+        const value = parseNumber(raw);
+        if (value === 'invalid') problems.push(`${column}: "${raw.trim()}" is not a number`);
+        else if (value !== null) item[column] = value;
+        break;
+      }
+      case 'status': {
+        if (raw.trim() === '') break;
+        const status = parseInventoryStatus(raw);
+        if (status === undefined) problems.push(`status: "${raw.trim()}" is not one of ${STATUS_CHOICES}`);
+        else item.status = status;
+        break;
+      }
+      case undefined:
+        break;
+    }
+  });
+  if (problems.length > 0) return { problems };
+  // The server's own schema (packages/domain), so the preview refuses exactly what it would.
+  const checked = ZBulkCreateItem.safeParse(item);
+  if (!checked.success) return { problems: checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) };
+  const { propertyUnitId: _unit, ...parsed } = checked.data;
+  return { item: parsed };
+}
+
+/**
+ * Reads an inventory CSV (a header naming unitNumber and optionally floor, status,
+ * priceAdjustment) for the preview. Each row is checked with the server's zod rules, against the
+ * other rows of the file and against the unit numbers already in the target unit, so the rows
+ * offered for import are the ones the server will accept.
+ */
+export function parseInventoryCsv(text: string, existingUnitNumbers: ReadonlySet<string> = new Set()): ParsedInventoryCsv {
+  const [headerRecord, ...records] = readRecords(text);
+  if (headerRecord === undefined) return { header: [], rows: [], errors: [], fileError: 'The file is empty.' };
+  const header = headerRecord.fields;
+  const columns = header.map((name) => HEADER_ALIASES[normalizeHeader(name)]);
   if (!columns.includes('unitNumber')) {
-    return { rows: [], errors: [], fileError: 'The first line must be a header with a unitNumber column.' };
+    return { header, rows: [], errors: [], fileError: 'The first line must be a header with a unitNumber column.' };
   }
   const rows: CsvRow[] = [];
   const errors: CsvRowError[] = [];
-  for (const record of records.slice(1)) {
-    const problems: string[] = [];
-    const item: CsvInventoryItem = { unitNumber: '' };
-    columns.forEach((column, index) => {
-      const raw = record.fields[index] ?? '';
-      switch (column) {
-        case 'unitNumber': {
-          const parsed = ZUnitNumber.safeParse(raw);
-          if (parsed.success) item.unitNumber = parsed.data;
-          else problems.push(`unitNumber: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-          break;
-        }
-        case 'floor': {
-          const value = parseNumber(raw);
-          const parsed = value === 'invalid' ? null : ZFloor.safeParse(value);
-          if (parsed?.success) {
-            if (parsed.data !== null) item.floor = parsed.data;
-          } else problems.push(`floor: "${raw.trim()}" is not a number`);
-          break;
-        }
-        case 'status': {
-          const value = raw.trim().toUpperCase();
-          if (value === '') break;
-          const parsed = ZInventoryStatus.safeParse(value);
-          if (parsed.success) item.status = parsed.data;
-          else problems.push(`status: "${raw.trim()}" is not one of AVAILABLE, RESERVED, SOLD, RENTED`);
-          break;
-        }
-        case 'priceAdjustment': {
-          const value = parseNumber(raw);
-          const parsed = value === 'invalid' ? null : ZPriceAdjustment.safeParse(value);
-          if (parsed?.success) {
-            if (parsed.data !== null) item.priceAdjustment = parsed.data;
-          } else problems.push(`priceAdjustment: "${raw.trim()}" is not a valid amount`);
-          break;
-        }
-        case undefined:
-          break;
-      }
-    });
-    if (problems.length > 0) errors.push({ line: record.line, message: problems.join('; ') });
-    else rows.push({ line: record.line, item });
+  const firstLineOf = new Map<string, number>();
+  for (const record of records) {
+    const fail = (message: string) => errors.push({ line: record.line, fields: record.fields, message });
+    if (record.syntaxError !== undefined) {
+      fail(`The line cannot be read: ${record.syntaxError}`);
+      continue;
+    }
+    const read = readItem(columns, record.fields);
+    if ('problems' in read) {
+      fail(read.problems.join('; '));
+      continue;
+    }
+    const { unitNumber } = read.item;
+    const earlier = firstLineOf.get(unitNumber);
+    if (existingUnitNumbers.has(unitNumber)) fail(`unitNumber: "${unitNumber}" already exists in this unit`);
+    else if (earlier !== undefined) fail(`unitNumber: "${unitNumber}" is already on line ${earlier}`);
+    else {
+      firstLineOf.set(unitNumber, record.line);
+      rows.push({ line: record.line, fields: record.fields, item: read.item });
+    }
   }
-  return { rows, errors };
+  return { header, rows, errors };
 }
 
 /** Splits `items` into chunks of at most `size` (bulkCreate takes 1..500 items). */
@@ -117,4 +183,39 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
   const chunks: T[][] = [];
   for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
   return chunks;
+}
+
+export const BULK_CREATE_CHUNK = INVENTORY_LIMITS.bulkCreateMaxItems;
+
+// Cells starting with =, +, -, @ are escaped: a unit number like "=HYPERLINK(…)" typed by anyone
+// with access must not run as a formula in the spreadsheet of whoever opens the export.
+function toCsv(rows: readonly (readonly (string | number | null)[])[]): string {
+  return Papa.unparse(rows.map((row) => row.map((cell) => cell ?? '')), { escapeFormulae: true, newline: '\r\n' });
+}
+
+/** A template to fill in: the header and two example rows showing every column. */
+export function inventoryCsvTemplate(): string {
+  return toCsv([
+    CSV_COLUMNS,
+    ['A-101', 1, inventoryStatusLabel('AVAILABLE', 'en'), 0],
+    ['A-102', 1, inventoryStatusLabel('RESERVED', 'en'), 1500],
+  ]);
+}
+
+/** The rows that were not imported, as read, with the reason in a last column. */
+export function errorRowsCsv(header: readonly string[], errors: readonly CsvRowError[]): string {
+  return toCsv([[...header, 'error', 'line'], ...errors.map((error) => [...header.map((_, i) => error.fields[i] ?? ''), error.message, error.line])]);
+}
+
+/**
+ * Every item of a property, one row each with its unit's name first. Statuses are written as
+ * labels ("Available"), which the import reads back, like every other human-facing column.
+ */
+export function unitsExportCsv(units: readonly InventoryUnitRecord[]): string {
+  return toCsv([
+    ['unitName', ...CSV_COLUMNS, 'notes'],
+    ...units.flatMap((unit) =>
+      unit.items.map((item) => [unit.name, item.unitNumber, item.floor, inventoryStatusLabel(item.status, 'en'), item.priceAdjustment, item.notes]),
+    ),
+  ]);
 }

@@ -2,7 +2,7 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { INVENTORY_STATUSES, PRICE_CHANGE_TYPES, type InventoryStatus, type PriceChangeType } from '@staging/domain/inventory';
+import { INVENTORY_STATUSES, inventoryStatusLabel, PRICE_CHANGE_TYPES, type InventoryStatus, type PriceChangeType } from '@staging/domain/inventory';
 import { useTRPC } from '@/client/trpc';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { errorSentence } from '@/lib/api-errors';
@@ -89,7 +89,7 @@ export function BulkBar({ propertyId, selectedIds, onDone }: { propertyId: strin
             <select id={`${id}-status`} value={status} onChange={(event) => setStatus(event.target.value as InventoryStatus)}>
               {INVENTORY_STATUSES.map((value) => (
                 <option key={value} value={value}>
-                  {value}
+                  {inventoryStatusLabel(value, 'en')}
                 </option>
               ))}
             </select>

@@ -2,7 +2,7 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { INVENTORY_STATUSES, type InventoryStatus } from '@staging/domain/inventory';
+import { INVENTORY_STATUSES, inventoryStatusLabel, type InventoryStatus } from '@staging/domain/inventory';
 import { useTRPC } from '@/client/trpc';
 import { errorSentence, issueFor } from '@/lib/api-errors';
 import { useInventoryCache } from './inventory-cache';
@@ -88,7 +88,7 @@ export function CreateItemForm({ propertyId, unitId, unitName }: { propertyId: s
         <select {...inputProps('status')} value={form.status} onChange={(e) => setForm({ ...form, status: e.target.value as InventoryStatus })}>
           {INVENTORY_STATUSES.map((status) => (
             <option key={status} value={status}>
-              {status}
+              {inventoryStatusLabel(status, 'en')}
             </option>
           ))}
         </select>,

@@ -1,116 +1,189 @@
 'use client';
 
-import { useId, useRef, useState, type FormEvent } from 'react';
-import type { InventoryItemRecord, InventoryUnitRecord } from '@staging/domain/inventory';
+import { useId, useState, type ChangeEvent } from 'react';
+import { inventoryStatusLabel, type InventoryItemRecord, type InventoryUnitRecord } from '@staging/domain/inventory';
+import { downloadText } from '@/client/download-text';
 import { useTRPCClient } from '@/client/trpc';
 import { describeError, errorSentence } from '@/lib/api-errors';
-import { chunk, parseInventoryCsv, type CsvRow, type CsvRowError } from '@/lib/inventory-csv';
+import { formatPriceAdjustment } from '@/lib/format';
+import {
+  BULK_CREATE_CHUNK,
+  chunk,
+  errorRowsCsv,
+  inventoryCsvTemplate,
+  parseInventoryCsv,
+  type CsvRow,
+  type CsvRowError,
+  type ParsedInventoryCsv,
+} from '@/lib/inventory-csv';
 import { useInventoryCache } from './inventory-cache';
+import styles from './csv-import.module.css';
 
-/** bulkCreate takes at most 500 items per call (SPEC.md 4.4). */
-const CHUNK_SIZE = 500;
-/** How often one chunk is retried after a rate-limit answer before the import stops. */
+/** How often one chunk is retried after a rate-limit answer before its rows count as failed. */
 const MAX_RATE_LIMIT_RETRIES = 2;
+/** Rows shown in the preview table; the counts above it cover the whole file. */
+const PREVIEW_ROWS = 20;
 
-interface ImportState {
-  total: number;
-  done: number;
-  imported: number;
-  running: boolean;
-  waitingSeconds?: number;
-  fileError?: string;
-  errors: CsvRowError[];
-  finished: boolean;
+type Phase =
+  | { kind: 'preview' }
+  | { kind: 'importing'; processed: number; imported: number; waitingSeconds?: number }
+  | { kind: 'finished'; imported: number; refused: CsvRowError[] };
+
+interface Loaded {
+  fileName: string;
+  text: string;
+  parsed: ParsedInventoryCsv;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * Rows failing in a chunk: the server names them by `items.<index>.<field>`; an error without
- * such paths (e.g. the unit vanished) fails every row of the chunk, which was written as a whole
- * or not at all.
- */
-function chunkErrors(rows: CsvRow[], error: unknown): CsvRowError[] {
-  const described = describeError(error);
-  const perRow = new Map<number, string[]>();
-  for (const issue of described.issues) {
+/** Messages per row of a refused call, from issue paths `items.<index>.<field>`. */
+function rowIssues(rows: readonly CsvRow[], error: unknown): Map<CsvRow, string> {
+  const found = new Map<CsvRow, string>();
+  for (const issue of describeError(error).issues) {
     const [head, index, field] = issue.path;
-    if (head === 'items' && typeof index === 'number' && rows[index] !== undefined) {
-      const line = rows[index].line;
-      perRow.set(line, [...(perRow.get(line) ?? []), `${field === undefined ? '' : `${String(field)}: `}${issue.message}`]);
-    }
+    const row = head === 'items' && typeof index === 'number' ? rows[index] : undefined;
+    if (row === undefined) continue;
+    const message = `${field === undefined ? '' : `${String(field)}: `}${issue.message}`;
+    found.set(row, found.has(row) ? `${found.get(row)}; ${message}` : message);
   }
-  const note = 'not imported: its chunk of 500 rows was rejected as a whole';
-  if (perRow.size === 0) return rows.map((row) => ({ line: row.line, message: `${errorSentence(error)} (${note})` }));
-  return rows.map((row) => ({
-    line: row.line,
-    message: perRow.has(row.line) ? (perRow.get(row.line) ?? []).join('; ') : `Valid, but ${note} because of other rows.`,
-  }));
+  return found;
 }
 
-/** CSV import through inventory.bulkCreate in chunks of 500, with progress and a per-row report. */
+function problemsOf(rows: readonly CsvRow[], message: string): CsvRowError[] {
+  return rows.map((row) => ({ line: row.line, fields: row.fields, message }));
+}
+
+function baseName(fileName: string): string {
+  return fileName.replace(/\.csv$/i, '');
+}
+
+/**
+ * CSV import in two steps: the file is read and checked in the browser (with the server's zod
+ * rules and the unit numbers already taken) and previewed with every bad row named; only then
+ * are the valid rows sent, in chunks of 500. bulkCreate writes a chunk completely or not at all,
+ * so when the server still refuses some rows (someone added the same unit number meanwhile)
+ * those rows are set aside and the rest of the chunk is sent again: a bad row never costs the
+ * good ones. Progress counts the rows sent, and the summary says what was written.
+ */
 export function CsvImport({ propertyId, units }: { propertyId: string; units: InventoryUnitRecord[] }) {
   const client = useTRPCClient();
   const cache = useInventoryCache(propertyId);
   const id = useId();
-  const fileRef = useRef<HTMLInputElement>(null);
   const [unitId, setUnitId] = useState(units[0]?.propertyUnitId ?? '');
-  const [state, setState] = useState<ImportState | undefined>();
+  const [loaded, setLoaded] = useState<Loaded | undefined>();
+  const [fileError, setFileError] = useState<string | undefined>();
+  const [phase, setPhase] = useState<Phase>({ kind: 'preview' });
+  const [fileInputKey, setFileInputKey] = useState(0);
 
-  const run = async (event: FormEvent) => {
-    event.preventDefault();
-    const file = fileRef.current?.files?.[0];
-    if (file === undefined) {
-      setState({ total: 0, done: 0, imported: 0, running: false, fileError: 'Choose a CSV file first.', errors: [], finished: true });
-      return;
-    }
-    const parsed = parseInventoryCsv(await file.text());
+  const existingNumbers = (targetUnitId: string) =>
+    new Set(units.find((unit) => unit.propertyUnitId === targetUnitId)?.items.map((item) => item.unitNumber) ?? []);
+
+  const load = (fileName: string, text: string, targetUnitId: string) => {
+    const parsed = parseInventoryCsv(text, existingNumbers(targetUnitId));
+    setPhase({ kind: 'preview' });
     if (parsed.fileError !== undefined) {
-      setState({ total: 0, done: 0, imported: 0, running: false, fileError: parsed.fileError, errors: [], finished: true });
+      setLoaded(undefined);
+      setFileError(parsed.fileError);
       return;
     }
-    const total = parsed.rows.length + parsed.errors.length;
-    let current: ImportState = { total, done: parsed.errors.length, imported: 0, running: true, errors: [...parsed.errors], finished: false };
-    setState(current);
+    setFileError(undefined);
+    setLoaded({ fileName, text, parsed });
+  };
+
+  const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (file === undefined) return;
+    load(file.name, await file.text(), unitId);
+  };
+
+  const chooseUnit = (next: string) => {
+    setUnitId(next);
+    // Which unit numbers are taken depends on the unit: check the file again against it.
+    if (loaded !== undefined && phase.kind === 'preview') load(loaded.fileName, loaded.text, next);
+  };
+
+  const reset = () => {
+    setLoaded(undefined);
+    setFileError(undefined);
+    setPhase({ kind: 'preview' });
+    setFileInputKey((key) => key + 1);
+  };
+
+  /** Sends one chunk, setting aside rows the server names until the rest is written. */
+  const sendChunk = async (rows: CsvRow[], onWait: (seconds: number | undefined) => void) => {
     const created: InventoryItemRecord[] = [];
-    for (const rows of chunk(parsed.rows, CHUNK_SIZE)) {
-      let attempt = 0;
-      for (;;) {
-        try {
-          const result = await client.inventory.bulkCreate.mutate({ propertyId, propertyUnitId: unitId, items: rows.map((row) => row.item) });
-          created.push(...result.items);
-          current = { ...current, done: current.done + rows.length, imported: current.imported + result.items.length, waitingSeconds: undefined };
-          break;
-        } catch (error) {
-          const described = describeError(error);
-          if (described.code === 'TOO_MANY_REQUESTS' && attempt < MAX_RATE_LIMIT_RETRIES) {
-            attempt += 1;
-            const wait = Math.min(described.retryAfterSeconds ?? 5, 60);
-            setState({ ...current, waitingSeconds: wait });
-            await sleep(wait * 1000);
-            continue;
-          }
-          current = { ...current, done: current.done + rows.length, errors: [...current.errors, ...chunkErrors(rows, error)], waitingSeconds: undefined };
-          break;
+    const refused: CsvRowError[] = [];
+    let pending = rows;
+    let rateLimited = 0;
+    while (pending.length > 0) {
+      try {
+        const result = await client.inventory.bulkCreate.mutate({ propertyId, propertyUnitId: unitId, items: pending.map((row) => row.item) });
+        created.push(...result.items);
+        pending = [];
+      } catch (error) {
+        const described = describeError(error);
+        if (described.code === 'TOO_MANY_REQUESTS' && rateLimited < MAX_RATE_LIMIT_RETRIES) {
+          rateLimited += 1;
+          const wait = Math.min(described.retryAfterSeconds ?? 5, 60);
+          onWait(wait);
+          await sleep(wait * 1000);
+          onWait(undefined);
+          continue;
+        }
+        const named = rowIssues(pending, error);
+        if (named.size === 0) {
+          // Nothing points at particular rows (the unit vanished, the service failed): none of
+          // this chunk was written.
+          refused.push(...problemsOf(pending, errorSentence(error)));
+          pending = [];
+        } else {
+          for (const [row, message] of named) refused.push({ line: row.line, fields: row.fields, message });
+          pending = pending.filter((row) => !named.has(row));
         }
       }
-      setState(current);
+    }
+    return { created, refused };
+  };
+
+  const runImport = async () => {
+    if (loaded === undefined) return;
+    const created: InventoryItemRecord[] = [];
+    const refused: CsvRowError[] = [];
+    let processed = 0;
+    setPhase({ kind: 'importing', processed, imported: 0 });
+    for (const rows of chunk(loaded.parsed.rows, BULK_CREATE_CHUNK)) {
+      const result = await sendChunk(rows, (waitingSeconds) =>
+        setPhase({ kind: 'importing', processed, imported: created.length, ...(waitingSeconds === undefined ? {} : { waitingSeconds }) }),
+      );
+      created.push(...result.created);
+      refused.push(...result.refused);
+      processed += rows.length;
+      setPhase({ kind: 'importing', processed, imported: created.length });
     }
     cache.upsert(created);
-    setState({ ...current, running: false, finished: true, errors: [...current.errors].sort((a, b) => a.line - b.line) });
+    setPhase({ kind: 'finished', imported: created.length, refused: [...loaded.parsed.errors, ...refused].sort((a, b) => a.line - b.line) });
+  };
+
+  const parsed = loaded?.parsed;
+  const total = parsed === undefined ? 0 : parsed.rows.length + parsed.errors.length;
+  const unitName = units.find((unit) => unit.propertyUnitId === unitId)?.name ?? 'the unit';
+  const downloadErrors = (errors: readonly CsvRowError[]) => {
+    if (loaded === undefined) return;
+    downloadText(`${baseName(loaded.fileName)}-not-imported.csv`, errorRowsCsv(loaded.parsed.header, errors), 'text/csv');
   };
 
   return (
     <section className="card section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Import from CSV</h2>
       <p className="muted small">
-        First line: a header with <code>unitNumber</code> and optionally <code>floor</code>, <code>status</code> and <code>priceAdjustment</code>.
-        Rows are sent in chunks of 500; a chunk is saved completely or not at all.
+        A header line with <code>unitNumber</code> and optionally <code>floor</code>, <code>status</code> (Available, Reserved, Sold or
+        Rented) and <code>priceAdjustment</code>. You see every row checked before anything is saved; only valid rows are imported.
       </p>
-      <form className="row" onSubmit={run} style={{ alignItems: 'flex-end' }}>
+      <div className={styles.controls}>
         <div className="field">
           <label htmlFor={`${id}-unit`}>Import into</label>
-          <select id={`${id}-unit`} value={unitId} onChange={(event) => setUnitId(event.target.value)}>
+          <select id={`${id}-unit`} value={unitId} disabled={phase.kind === 'importing'} onChange={(event) => chooseUnit(event.target.value)}>
             {units.map((unit) => (
               <option key={unit.propertyUnitId} value={unit.propertyUnitId}>
                 {unit.name}
@@ -120,47 +193,145 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
         </div>
         <div className="field">
           <label htmlFor={`${id}-file`}>CSV file</label>
-          <input id={`${id}-file`} ref={fileRef} type="file" accept=".csv,text/csv" />
+          <input
+            key={fileInputKey}
+            id={`${id}-file`}
+            type="file"
+            accept=".csv,text/csv"
+            disabled={phase.kind === 'importing' || unitId === ''}
+            onChange={(event) => void chooseFile(event)}
+          />
         </div>
-        <button type="submit" className="button button-primary" disabled={state?.running === true || unitId === ''}>
-          Import
+        <button type="button" className="button" onClick={() => downloadText('inventory-template.csv', inventoryCsvTemplate(), 'text/csv')}>
+          Download template
         </button>
-      </form>
-      {state !== undefined && (
-        <div className="stack" style={{ marginTop: '0.75rem' }}>
-          {state.fileError !== undefined && (
-            <p className="alert alert-error" role="alert">
-              {state.fileError}
-            </p>
+      </div>
+
+      {fileError !== undefined && (
+        <p className="alert alert-error" role="alert">
+          {fileError}
+        </p>
+      )}
+
+      {loaded !== undefined && parsed !== undefined && phase.kind === 'preview' && (
+        <div className="stack" data-testid="import-preview">
+          <p role="status" data-testid="preview-summary">
+            {loaded.fileName}: {total} row{total === 1 ? '' : 's'} read, <strong>{parsed.rows.length} ready to import</strong> into {unitName}
+            {parsed.errors.length > 0 && `, ${parsed.errors.length} with errors`}. Nothing is saved yet.
+          </p>
+          {parsed.errors.length > 0 && (
+            <ErrorTable errors={parsed.errors} caption="Rows with errors (they will not be imported)" testId="preview-errors" />
           )}
-          {state.total > 0 && (
-            <>
-              <label htmlFor={`${id}-progress`}>Import progress</label>
-              <progress id={`${id}-progress`} max={state.total} value={state.done} data-testid="import-progress" />
-              <p aria-live="polite" data-testid="import-status">
-                {state.running ? `Processed ${state.done} of ${state.total} rows…` : `Imported ${state.imported} of ${state.total} rows.`}
-                {state.waitingSeconds !== undefined && ` Rate limit reached: waiting ${state.waitingSeconds} s before retrying.`}
-              </p>
-            </>
+          {parsed.rows.length > 0 && (
+            <div className={styles.scroll} tabIndex={0} role="region" aria-label="Rows to import">
+              <table className={styles.table}>
+                <caption className={styles.caption}>
+                  Rows to import
+                  {parsed.rows.length > PREVIEW_ROWS && ` (first ${PREVIEW_ROWS} of ${parsed.rows.length})`}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Line</th>
+                    <th scope="col">Unit number</th>
+                    <th scope="col">Floor</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Price adjustment</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {parsed.rows.slice(0, PREVIEW_ROWS).map((row) => (
+                    <tr key={row.line} data-testid="preview-row">
+                      <td className="num">{row.line}</td>
+                      <td>{row.item.unitNumber}</td>
+                      <td className="num">{row.item.floor ?? '—'}</td>
+                      <td>{inventoryStatusLabel(row.item.status ?? 'AVAILABLE', 'en')}</td>
+                      <td className="num">{formatPriceAdjustment(row.item.priceAdjustment ?? null)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
-          {state.finished && state.errors.length > 0 && (
-            <div className="alert alert-warning" role="alert" data-testid="import-errors">
-              <p style={{ marginTop: 0 }}>
+          <div className="row">
+            <button type="button" className="button button-primary" disabled={parsed.rows.length === 0} onClick={() => void runImport()}>
+              Import {parsed.rows.length} valid row{parsed.rows.length === 1 ? '' : 's'}
+            </button>
+            {parsed.errors.length > 0 && (
+              <button type="button" className="button" onClick={() => downloadErrors(parsed.errors)}>
+                Download rows with errors (CSV)
+              </button>
+            )}
+            <button type="button" className="button" onClick={reset}>
+              Choose another file
+            </button>
+          </div>
+        </div>
+      )}
+
+      {parsed !== undefined && phase.kind !== 'preview' && (
+        <div className="stack">
+          <label htmlFor={`${id}-progress`}>Import progress</label>
+          <progress
+            id={`${id}-progress`}
+            max={Math.max(parsed.rows.length, 1)}
+            value={phase.kind === 'importing' ? phase.processed : parsed.rows.length}
+            data-testid="import-progress"
+          />
+          <p aria-live="polite" data-testid="import-status">
+            {phase.kind === 'importing'
+              ? `Sent ${phase.processed} of ${parsed.rows.length} valid rows, ${phase.imported} imported…`
+              : `Imported ${phase.imported} of ${total} rows.`}
+            {phase.kind === 'importing' && phase.waitingSeconds !== undefined && ` Rate limit reached: waiting ${phase.waitingSeconds} s before retrying.`}
+          </p>
+          {phase.kind === 'finished' && phase.refused.length > 0 && (
+            <div className="alert alert-warning stack" role="alert" data-testid="import-errors">
+              <p style={{ margin: 0 }}>
                 <strong>
-                  {state.errors.length} row{state.errors.length === 1 ? ' was' : 's were'} not imported:
-                </strong>
+                  {phase.refused.length} row{phase.refused.length === 1 ? ' was' : 's were'} not imported.
+                </strong>{' '}
+                Download them, fix them and import that file again.
               </p>
-              <ul className="error-list">
-                {state.errors.map((error) => (
-                  <li key={error.line}>
-                    Line {error.line}: {error.message}
-                  </li>
-                ))}
-              </ul>
+              <ErrorTable errors={phase.refused} caption="Rows not imported" testId="import-error-rows" />
+              <div className="row">
+                <button type="button" className="button" onClick={() => downloadErrors(phase.refused)}>
+                  Download rows not imported (CSV)
+                </button>
+              </div>
+            </div>
+          )}
+          {phase.kind === 'finished' && (
+            <div className="row">
+              <button type="button" className="button" onClick={reset}>
+                Import another file
+              </button>
             </div>
           )}
         </div>
       )}
     </section>
+  );
+}
+
+function ErrorTable({ errors, caption, testId }: { errors: readonly CsvRowError[]; caption: string; testId: string }) {
+  return (
+    <div className={styles.scroll} tabIndex={0} role="region" aria-label={caption} data-testid={testId}>
+      <table className={styles.table}>
+        <caption className={styles.caption}>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Line</th>
+            <th scope="col">Problem</th>
+          </tr>
+        </thead>
+        <tbody>
+          {errors.map((error) => (
+            <tr key={error.line}>
+              <td className="num">{error.line}</td>
+              <td>{error.message}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

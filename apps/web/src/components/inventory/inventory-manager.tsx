@@ -2,10 +2,12 @@
 
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { INVENTORY_STATUSES, type InventoryItemRecord, type InventoryStatus } from '@staging/domain/inventory';
+import { INVENTORY_STATUSES, inventoryStatusLabel, type InventoryItemRecord, type InventoryStatus } from '@staging/domain/inventory';
+import { downloadText } from '@/client/download-text';
 import { useTRPC } from '@/client/trpc';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { describeError, errorSentence } from '@/lib/api-errors';
+import { unitsExportCsv } from '@/lib/inventory-csv';
 import { BulkBar } from './bulk-bar';
 import { CreateItemForm } from './create-item-form';
 import { CsvImport } from './csv-import';
@@ -70,7 +72,7 @@ export function InventoryManager({ propertyId }: { propertyId: string }) {
             <option value="ALL">All statuses</option>
             {INVENTORY_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {status}
+                {inventoryStatusLabel(status, 'en')}
               </option>
             ))}
           </select>
@@ -78,6 +80,15 @@ export function InventoryManager({ propertyId }: { propertyId: string }) {
         <p className="muted" style={{ margin: 0, alignSelf: 'center' }}>
           {visibleIds.size} of {allItems.length} items shown
         </p>
+        <button
+          type="button"
+          className="button"
+          style={{ marginLeft: 'auto' }}
+          disabled={allItems.length === 0}
+          onClick={() => downloadText(`inventory-${propertyId}.csv`, unitsExportCsv(units.data.units), 'text/csv')}
+        >
+          Export all units (CSV)
+        </button>
       </div>
 
       <BulkBar propertyId={propertyId} selectedIds={selectedIds} onDone={(deleted) => deleted && setSelected(new Set())} />
@@ -129,7 +140,7 @@ export function InventoryManager({ propertyId }: { propertyId: string }) {
                   {rows.length === 0 && (
                     <tr>
                       <td colSpan={7} className="muted">
-                        No items{filter === 'ALL' ? '' : ` with status ${filter}`}.
+                        No items{filter === 'ALL' ? '' : ` with status ${inventoryStatusLabel(filter, 'en')}`}.
                       </td>
                     </tr>
                   )}

@@ -2,7 +2,7 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { INVENTORY_STATUSES, type InventoryItemRecord, type InventoryStatus } from '@staging/domain/inventory';
+import { INVENTORY_STATUSES, inventoryStatusLabel, type InventoryItemRecord, type InventoryStatus } from '@staging/domain/inventory';
 import { useTRPC } from '@/client/trpc';
 import { errorSentence, issueFor } from '@/lib/api-errors';
 import { formatPriceAdjustment } from '@/lib/format';
@@ -69,7 +69,7 @@ export function ItemRow({ item, propertyId, selected, onToggle, onDelete }: Item
         <td>{item.unitNumber}</td>
         <td className="num">{item.floor ?? '—'}</td>
         <td>
-          <span className="status">{item.status}</span>
+          <span className="status">{inventoryStatusLabel(item.status, 'en')}</span>
         </td>
         <td className="num" data-testid="price">
           {formatPriceAdjustment(item.priceAdjustment)}
@@ -162,7 +162,7 @@ export function ItemRow({ item, propertyId, selected, onToggle, onDelete }: Item
         >
           {INVENTORY_STATUSES.map((status) => (
             <option key={status} value={status}>
-              {status}
+              {inventoryStatusLabel(status, 'en')}
             </option>
           ))}
         </select>

@@ -2,28 +2,31 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { isTooSmallToStage, MIN_STAGING_SHORT_EDGE } from '@staging/domain/photo-upload';
 import { ROOM_TYPES, roomTypeLabel, isRoomType } from '@staging/domain/room-types';
 import { STYLE_COPY, isCanonicalStyle } from '@staging/domain/styles';
 import type { RouterOutputs } from '@staging/trpc/root';
-import { deleteImage, updateImage, uploadOriginal, type UploadProgress } from '@/client/image-api';
+import { deleteImage, updateImage } from '@/client/image-api';
 import { useTRPC } from '@/client/trpc';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { errorSentence } from '@/lib/api-errors';
-import { formatBytes } from '@/lib/format';
+import { PhotoUpload } from './photo-upload';
 
 type AgentProperty = RouterOutputs['property']['get'];
 type AgentImage = AgentProperty['images'][number];
 
 /**
- * "Photo 2 (Bedroom)": how photos are named across the page (cards, review). Without the room
+ * "kitchen.jpg (Kitchen)": how photos are named across the page (cards, stage panel, jobs,
+ * review): by the file they were uploaded from, which is how the agent knows them; "Photo 2"
+ * (gallery position) only for photos stored before file names were kept. Without the room
  * (`withRoom` false) where the room is shown beside it anyway (jobs).
  */
 export function photoName(originals: readonly AgentImage[], imageId: string | null, withRoom = true): string {
   const index = originals.findIndex((image) => image.id === imageId);
   if (index === -1) return 'Deleted photo';
   const image = originals[index]!;
-  return `Photo ${index + 1}${withRoom && isRoomType(image.roomType) ? ` (${roomTypeLabel(image.roomType, 'en')})` : ''}`;
+  return `${image.fileName ?? `Photo ${index + 1}`}${withRoom && isRoomType(image.roomType) ? ` (${roomTypeLabel(image.roomType, 'en')})` : ''}`;
 }
 
 export function styleName(style: string | null): string {
@@ -39,89 +42,6 @@ function useRefreshProperty(propertyId: string) {
       queryClient.invalidateQueries({ queryKey: trpc.property.get.queryKey({ propertyId }) }),
       queryClient.invalidateQueries({ queryKey: trpc.property.list.queryKey() }),
     ]);
-}
-
-function UploadForm({ propertyId }: { propertyId: string }) {
-  const id = useId();
-  const refresh = useRefreshProperty(propertyId);
-  const fileRef = useRef<HTMLInputElement>(null);
-  const [roomType, setRoomType] = useState('');
-  const [progress, setProgress] = useState<(UploadProgress & { name: string }) | undefined>();
-  const [error, setError] = useState<string | undefined>();
-  const [done, setDone] = useState<string | undefined>();
-  const busy = progress !== undefined;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const files = [...(fileRef.current?.files ?? [])];
-    if (files.length === 0) return setError('Choose a photo to upload.');
-    setError(undefined);
-    setDone(undefined);
-    let uploaded = 0;
-    for (const file of files) {
-      setProgress({ loaded: 0, total: file.size, name: file.name });
-      try {
-        await uploadOriginal({
-          propertyId,
-          file,
-          roomType: roomType === '' ? null : roomType,
-          onProgress: (p) => setProgress({ ...p, name: file.name }),
-        });
-        uploaded += 1;
-      } catch (failure) {
-        setError(`${file.name}: ${errorSentence(failure)}`);
-        break;
-      }
-    }
-    setProgress(undefined);
-    if (uploaded > 0) {
-      setDone(`Uploaded ${uploaded} photo${uploaded === 1 ? '' : 's'}.`);
-      if (fileRef.current !== null) fileRef.current.value = '';
-      await refresh();
-    }
-  };
-
-  const percent = progress === undefined || progress.total === 0 ? 0 : Math.round((progress.loaded / progress.total) * 100);
-  return (
-    <form className="toolbar" onSubmit={submit} aria-label="Upload original photos">
-      <div className="field">
-        <label htmlFor={`${id}-file`}>Photo files</label>
-        <input id={`${id}-file`} ref={fileRef} type="file" accept="image/jpeg,image/png,image/webp" multiple disabled={busy} />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-room`}>Room type</label>
-        <select id={`${id}-room`} value={roomType} onChange={(event) => setRoomType(event.target.value)} disabled={busy}>
-          <option value="">Not set yet</option>
-          {ROOM_TYPES.map((value) => (
-            <option key={value} value={value}>
-              {roomTypeLabel(value, 'en')}
-            </option>
-          ))}
-        </select>
-      </div>
-      <button type="submit" className="button button-primary" disabled={busy}>
-        Upload
-      </button>
-      {progress !== undefined && (
-        <div className="field" style={{ flex: '1 1 220px' }}>
-          <label htmlFor={`${id}-progress`}>
-            Uploading {progress.name}: {percent}% ({formatBytes(progress.loaded)} of {formatBytes(progress.total)})
-          </label>
-          <progress id={`${id}-progress`} max={100} value={percent} data-testid="upload-progress" />
-        </div>
-      )}
-      {error !== undefined && (
-        <p className="field-error" role="alert" style={{ flexBasis: '100%' }}>
-          {error}
-        </p>
-      )}
-      {done !== undefined && (
-        <p className="alert alert-success" role="status" style={{ flexBasis: '100%' }}>
-          {done}
-        </p>
-      )}
-    </form>
-  );
 }
 
 function OriginalCard({
@@ -161,10 +81,16 @@ function OriginalCard({
   return (
     <li className="card photo-card" data-testid="original-card" data-image-id={image.id}>
       <div className="photo-frame">
-        <img src={image.url} alt={`${name}, original`} loading="lazy" />
+        <img src={image.thumbnailUrl} alt={`${name}, original`} loading="lazy" />
         {isCover && <span className="cover-flag">Cover</span>}
       </div>
-      <h3 style={{ margin: 0 }}>{name}</h3>
+      <h3 style={{ margin: 0, overflowWrap: 'anywhere' }}>{name}</h3>
+      {isTooSmallToStage(image.width, image.height) && (
+        <p className="small" style={{ margin: 0 }} data-testid="small-photo-warning">
+          <span className="status status-wait">Small for staging</span> {image.width}×{image.height} px; staged versions come out sharp from{' '}
+          {MIN_STAGING_SHORT_EDGE} px on the short side.
+        </p>
+      )}
       <div className="field">
         <label htmlFor={`${id}-room`}>Room type</label>
         <select
@@ -213,7 +139,7 @@ function OriginalCard({
             {variants.map((variant) => (
               <li key={variant.id} data-testid="variant" data-review-status={variant.reviewStatus ?? ''}>
                 <div className="photo-frame">
-                  <img src={variant.url} alt={`${name} staged in ${styleName(variant.canonicalStyle ?? variant.style)} style`} loading="lazy" />
+                  <img src={variant.thumbnailUrl} alt={`${name} staged in ${styleName(variant.canonicalStyle ?? variant.style)} style`} loading="lazy" />
                 </div>
                 <p className="small" style={{ margin: '0.25rem 0 0' }}>
                   {styleName(variant.canonicalStyle ?? variant.style)} ·{' '}
@@ -262,7 +188,7 @@ export function OriginalsSection({ property }: { property: AgentProperty }) {
   return (
     <section className="section" aria-labelledby="originals-title">
       <h2 id="originals-title">Original photos</h2>
-      <UploadForm propertyId={property.id} />
+      <PhotoUpload propertyId={property.id} onUploaded={refresh} />
       {originals.length === 0 ? (
         <p>No photos yet. Upload the listing&apos;s original photos to stage them.</p>
       ) : (

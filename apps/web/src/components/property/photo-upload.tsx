@@ -1,0 +1,216 @@
+'use client';
+
+import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { HEIF_REFUSAL, isTooSmallToStage, looksLikeHeif, MIN_STAGING_SHORT_EDGE, namesHeif } from '@staging/domain/photo-upload';
+import { ROOM_TYPES, roomTypeLabel } from '@staging/domain/room-types';
+import { uploadOriginal } from '@/client/image-api';
+import { errorSentence } from '@/lib/api-errors';
+import { formatBytes } from '@/lib/format';
+import styles from './photo-upload.module.css';
+
+type UploadState =
+  | { kind: 'queued' }
+  | { kind: 'uploading'; loaded: number }
+  | { kind: 'done'; width: number; height: number }
+  | { kind: 'refused'; message: string }
+  | { kind: 'failed'; message: string };
+
+interface UploadItem {
+  key: number;
+  file: File;
+  state: UploadState;
+}
+
+/** Why a file is not even sent: HEIC by name, declared type or its first bytes. */
+async function refusalOf(file: File): Promise<string | undefined> {
+  if (namesHeif(file.name, file.type)) return HEIF_REFUSAL;
+  const head = new Uint8Array(await file.slice(0, 12).arrayBuffer());
+  return looksLikeHeif(head) ? HEIF_REFUSAL : undefined;
+}
+
+function StateText({ item }: { item: UploadItem }) {
+  const { state, file } = item;
+  switch (state.kind) {
+    case 'queued':
+      return <span className="status">Ready</span>;
+    case 'uploading':
+      return (
+        <span className="status status-run">
+          Uploading {file.size === 0 ? 0 : Math.round((state.loaded / file.size) * 100)}%
+        </span>
+      );
+    case 'done':
+      return (
+        <>
+          <span className="status status-ok">Uploaded</span>
+          {isTooSmallToStage(state.width, state.height) && (
+            <span className={styles.note} data-testid="upload-small-warning">
+              {state.width}×{state.height} px: smaller than the {MIN_STAGING_SHORT_EDGE} px the staging model renders at, so a staged
+              version will look soft.
+            </span>
+          )}
+        </>
+      );
+    case 'refused':
+    case 'failed':
+      return (
+        <>
+          <span className="status status-bad">{state.kind === 'refused' ? 'Not accepted' : 'Failed'}</span>
+          <span className={styles.note}>{state.message}</span>
+        </>
+      );
+  }
+}
+
+/**
+ * Upload of many originals at once: dropped on the zone or chosen with the file picker, listed
+ * with their own progress and outcome, sent when the agent presses Upload (after choosing the
+ * batch's room type). HEIC files are refused in the list before a byte is sent. Files go one
+ * after another (the api decodes every upload; a batch of forty must not crowd out the rest of
+ * the dashboard), and a failed file does not stop the ones after it.
+ */
+export function PhotoUpload({ propertyId, onUploaded }: { propertyId: string; onUploaded: () => Promise<unknown> }) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const nextKey = useRef(0);
+  const [roomType, setRoomType] = useState('');
+  const [items, setItems] = useState<UploadItem[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const [running, setRunning] = useState(false);
+  const [finished, setFinished] = useState(false);
+
+  const update = (key: number, state: UploadState) =>
+    setItems((current) => current.map((item) => (item.key === key ? { ...item, state } : item)));
+
+  const add = async (files: File[]) => {
+    if (files.length === 0 || running) return;
+    const added = await Promise.all(
+      files.map(async (file): Promise<UploadItem> => {
+        const refusal = await refusalOf(file);
+        return { key: nextKey.current++, file, state: refusal === undefined ? { kind: 'queued' } : { kind: 'refused', message: refusal } };
+      }),
+    );
+    // After a finished batch the next choice starts a new list, so the rows describe one batch.
+    setItems((current) => [...(finished ? [] : current), ...added]);
+    setFinished(false);
+    if (inputRef.current !== null) inputRef.current.value = '';
+  };
+
+  const queued = items.filter((item) => item.state.kind === 'queued');
+
+  const upload = async (event: FormEvent) => {
+    event.preventDefault();
+    if (queued.length === 0) return;
+    setRunning(true);
+    let uploaded = 0;
+    for (const item of queued) {
+      update(item.key, { kind: 'uploading', loaded: 0 });
+      try {
+        const image = await uploadOriginal({
+          propertyId,
+          file: item.file,
+          roomType: roomType === '' ? null : roomType,
+          onProgress: (progress) => update(item.key, { kind: 'uploading', loaded: progress.loaded }),
+        });
+        update(item.key, { kind: 'done', width: image.width, height: image.height });
+        uploaded += 1;
+      } catch (failure) {
+        update(item.key, { kind: 'failed', message: errorSentence(failure) });
+      }
+    }
+    setRunning(false);
+    setFinished(true);
+    if (uploaded > 0) await onUploaded();
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    void add([...event.dataTransfer.files]);
+  };
+
+  const done = items.filter((item) => item.state.kind === 'done').length;
+  const notUploaded = items.filter((item) => item.state.kind === 'refused' || item.state.kind === 'failed').length;
+  const summary = running
+    ? `Uploading: ${done} of ${done + queued.length + items.filter((item) => item.state.kind === 'uploading').length} done…`
+    : finished
+      ? `Uploaded ${done} photo${done === 1 ? '' : 's'}.${notUploaded > 0 ? ` ${notUploaded} file${notUploaded === 1 ? ' was' : 's were'} not uploaded.` : ''}`
+      : `${queued.length} photo${queued.length === 1 ? '' : 's'} ready to upload${notUploaded > 0 ? `, ${notUploaded} not accepted` : ''}.`;
+  return (
+    <form className={styles.upload} onSubmit={upload} aria-label="Upload original photos">
+      <h3 className={styles.title}>Upload photos</h3>
+      <div
+        className={`${styles.dropZone} ${dragging ? styles.dragging : ''}`}
+        data-testid="photo-drop-zone"
+        onDragEnter={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragOver={(event) => event.preventDefault()}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <p className={styles.dropText}>Drop photos here (JPEG, PNG or WebP, up to 15 MB each), or</p>
+        <input
+          id={`${id}-file`}
+          ref={inputRef}
+          className="visually-hidden"
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          multiple
+          disabled={running}
+          onChange={(event) => void add([...(event.target.files ?? [])])}
+        />
+        <label htmlFor={`${id}-file`} className="button">
+          Choose photo files…
+        </label>
+        <p className="muted small" style={{ margin: 0 }}>
+          Each photo is named after its file. Staging works best from {MIN_STAGING_SHORT_EDGE} px on the short side; iPhone HEIC
+          photos must be exported as JPEG first.
+        </p>
+      </div>
+      <div className={styles.controls}>
+        <div className="field">
+          <label htmlFor={`${id}-room`}>Room type</label>
+          <select id={`${id}-room`} value={roomType} onChange={(event) => setRoomType(event.target.value)} disabled={running}>
+            <option value="">Not set yet</option>
+            {ROOM_TYPES.map((value) => (
+              <option key={value} value={value}>
+                {roomTypeLabel(value, 'en')}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button button-primary" disabled={running || queued.length === 0}>
+          Upload{queued.length > 0 ? ` ${queued.length} photo${queued.length === 1 ? '' : 's'}` : ''}
+        </button>
+      </div>
+      {items.length > 0 && (
+        <>
+          <p role="status" className="small" data-testid="upload-summary">
+            {summary}
+          </p>
+          <ul className={styles.list} aria-label="Files in this upload">
+            {items.map((item) => (
+              <li key={item.key} className={styles.item} data-testid="upload-item" data-state={item.state.kind} data-name={item.file.name}>
+                <span className={styles.name}>{item.file.name}</span>
+                <span className="muted small">{formatBytes(item.file.size)}</span>
+                {item.state.kind !== 'refused' && (
+                  <progress
+                    max={item.file.size || 1}
+                    value={item.state.kind === 'uploading' ? item.state.loaded : item.state.kind === 'done' ? item.file.size || 1 : 0}
+                    aria-label={`Upload progress of ${item.file.name}`}
+                    data-testid="upload-progress"
+                  />
+                )}
+                <span className={styles.outcome}>
+                  <StateText item={item} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </form>
+  );
+}
