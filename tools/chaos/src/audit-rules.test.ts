@@ -1,0 +1,123 @@
+import {
+  attemptIdOfCallback,
+  createdWithin,
+  evaluateInvariants,
+  INVARIANT_NAMES,
+  orphanObjects,
+  purchaseFindings,
+  slidingWindowPeak,
+  stuckJobs,
+} from './audit-rules';
+import type { AttemptFact, AuditFacts, Purchase } from './audit-rules';
+
+function attempt(id: string, aiJobId: string, attemptNumber: number, extra: Partial<AttemptFact> = {}): AttemptFact {
+  return { id, aiJobId, attemptNumber, status: 'SUCCEEDED', errorCode: null, providerPredictionId: `p-${id}`, ...extra };
+}
+
+function bought(attemptId: string | null, predictionId = `p-${attemptId}`, createdAtMs = 0): Purchase {
+  return { predictionId, attemptId, createdAtMs };
+}
+
+describe('slidingWindowPeak', () => {
+  it('counts the most starts in any window, wherever it begins', () => {
+    expect(slidingWindowPeak([], 60_000)).toBe(0);
+    expect(slidingWindowPeak([0, 10_000, 59_999], 60_000)).toBe(3);
+    expect(slidingWindowPeak([0, 10_000, 60_000], 60_000)).toBe(2);
+    // The densest window starts at the second start, not at the first.
+    expect(slidingWindowPeak([0, 50_000, 55_000, 100_000, 105_000], 60_000)).toBe(4);
+  });
+
+  it('does not depend on the order the starts are given in', () => {
+    expect(slidingWindowPeak([105_000, 0, 55_000, 100_000, 50_000], 60_000)).toBe(4);
+  });
+});
+
+describe('purchaseFindings', () => {
+  it('accepts one purchase per attempt and attempt 2 after a retryable failure of attempt 1', () => {
+    const attempts = [attempt('a1', 'j', 1, { status: 'FAILED', errorCode: 'PROVIDER_FAILED' }), attempt('a2', 'j', 2)];
+    const findings = purchaseFindings([bought('a1'), bought('a2')], attempts);
+    expect(findings).toEqual({
+      maxPerJob: 2,
+      jobsOverLimit: [],
+      attemptsBoughtTwice: [],
+      secondWithoutRetryableFirst: [],
+      unrecorded: [],
+      unattributed: [],
+    });
+  });
+
+  it('finds an attempt bought twice and a job over two purchases', () => {
+    const attempts = [attempt('a1', 'j', 1, { status: 'FAILED', errorCode: 'PROVIDER_FAILED' }), attempt('a2', 'j', 2)];
+    const findings = purchaseFindings([bought('a1'), bought('a1', 'p-again'), bought('a2')], attempts);
+    expect(findings.maxPerJob).toBe(3);
+    expect(findings.jobsOverLimit).toEqual(['j']);
+    expect(findings.attemptsBoughtTwice).toEqual(['a1']);
+    expect(findings.unrecorded).toEqual(['p-again']);
+  });
+
+  it('flags attempt 2 bought after a terminal failure, or while attempt 1 did not fail', () => {
+    const terminal = [attempt('a1', 'j', 1, { status: 'FAILED', errorCode: 'PROVIDER_FAILED_PERMANENT' }), attempt('a2', 'j', 2)];
+    expect(purchaseFindings([bought('a2')], terminal).secondWithoutRetryableFirst).toEqual(['j']);
+    const succeeded = [attempt('b1', 'k', 1), attempt('b2', 'k', 2)];
+    expect(purchaseFindings([bought('b2')], succeeded).secondWithoutRetryableFirst).toEqual(['k']);
+  });
+
+  it('counts predictions without a known attempt as unattributed and unrecorded', () => {
+    const findings = purchaseFindings([bought(null, 'p-x'), bought('nope', 'p-y')], [attempt('a1', 'j', 1, { providerPredictionId: null })]);
+    expect(findings.unattributed).toEqual(['p-x', 'p-y']);
+    expect(findings.unrecorded).toEqual(['p-x', 'p-y']);
+    expect(findings.maxPerJob).toBe(0);
+  });
+});
+
+describe('the other rules', () => {
+  it('reads the attempt id from the callback path only', () => {
+    expect(attemptIdOfCallback('http://127.0.0.1:9/api/webhooks/provider/staging/att-1')).toBe('att-1');
+    expect(attemptIdOfCallback('http://127.0.0.1:9/elsewhere/att-1')).toBeNull();
+    expect(attemptIdOfCallback(null)).toBeNull();
+  });
+
+  it('finds purchases inside the kill-switch intervals, ends included', () => {
+    const purchases = [bought('a', 'p1', 999), bought('b', 'p2', 1_000), bought('c', 'p3', 2_000), bought('d', 'p4', 2_001)];
+    expect(createdWithin(purchases, [{ fromMs: 1_000, toMs: 2_000 }])).toEqual(['p2', 'p3']);
+  });
+
+  it('finds stored objects neither referenced nor queued', () => {
+    expect(orphanObjects(['a', 'b', 'c'], new Set(['a']), new Set(['b']))).toEqual(['c']);
+  });
+
+  it('finds nonterminal jobs', () => {
+    expect(stuckJobs([{ id: 'x', status: 'SUCCESS' }, { id: 'y', status: 'RETRYING' }, { id: 'z', status: 'CANCELED' }])).toEqual(['y']);
+  });
+});
+
+describe('evaluateInvariants', () => {
+  const clean: AuditFacts = {
+    purchases: [bought('a1', 'p-a1', 0)],
+    attempts: [attempt('a1', 'j', 1)],
+    jobs: [{ id: 'j', status: 'SUCCESS' }],
+    storedKeys: ['k'],
+    referencedKeys: new Set(['k']),
+    queuedKeys: new Set(),
+    killSwitchOff: [{ fromMs: 10, toMs: 20 }],
+    rateLimitPerMinute: 1,
+  };
+
+  it('reports every invariant in order, all at target for a clean run', () => {
+    const results = evaluateInvariants(clean);
+    expect(results.map((r) => r.name)).toEqual([...INVARIANT_NAMES]);
+    expect(results.filter((r) => !r.ok)).toEqual([]);
+    expect(results[6]!.figure).toBe('1.00 (peak 1 in 60 s, limit 1)');
+  });
+
+  it('fails the window and kill-switch lines when a start lands in the off interval', () => {
+    const results = evaluateInvariants({ ...clean, purchases: [...clean.purchases, bought(null, 'p-off', 15)] });
+    const failed = results.filter((r) => !r.ok).map((r) => r.name);
+    expect(failed).toEqual([
+      'purchases not recorded in ai_provider_attempts',
+      'sliding-window paid-start peak / limit',
+      'predictions created while the kill switch was off',
+    ]);
+    expect(results[7]!.examples).toEqual(['p-off']);
+  });
+});

@@ -1,0 +1,186 @@
+// The money and cleanliness invariants of a chaos run as pure functions over facts collected
+// after the drain (simulator predictions, ledger rows, stored object keys), so each rule is unit
+// tested on its own and the run only gathers facts.
+import { isRetryableStagingError } from '@staging/domain/staging-errors';
+import { isTerminalJobStatus } from '@staging/domain/staging-states';
+import type { JobStatus } from '@staging/domain/staging-states';
+
+/** One prediction the provider created, i.e. one purchase. */
+export interface Purchase {
+  predictionId: string;
+  createdAtMs: number;
+  /** Last path segment of the callback URL the worker sent (its attempt id), when it sent one. */
+  attemptId: string | null;
+}
+
+export interface AttemptFact {
+  id: string;
+  aiJobId: string;
+  attemptNumber: number;
+  status: string;
+  errorCode: string | null;
+  providerPredictionId: string | null;
+}
+
+export interface JobFact {
+  id: string;
+  status: JobStatus;
+}
+
+export interface Interval {
+  fromMs: number;
+  toMs: number;
+}
+
+export const MAX_PURCHASES_PER_JOB = 2;
+const CALLBACK_PATH = /\/api\/webhooks\/provider\/staging\/([^/?#]+)\/?$/;
+
+/** The attempt id a prediction's callback URL names, or null for any other URL. */
+export function attemptIdOfCallback(url: string | null | undefined): string | null {
+  if (!url) return null;
+  const match = CALLBACK_PATH.exec(new URL(url).pathname);
+  return match?.[1] === undefined ? null : decodeURIComponent(match[1]);
+}
+
+/**
+ * The largest number of starts inside any window of `windowMs` (a start at t counts in
+ * [t, t + windowMs)), which is what a sliding-window limit of N per window promises to keep ≤ N.
+ */
+export function slidingWindowPeak(timesMs: readonly number[], windowMs: number): number {
+  const sorted = [...timesMs].sort((a, b) => a - b);
+  let peak = 0;
+  let first = 0;
+  for (let last = 0; last < sorted.length; last += 1) {
+    while (sorted[last]! - sorted[first]! >= windowMs) first += 1;
+    peak = Math.max(peak, last - first + 1);
+  }
+  return peak;
+}
+
+export interface PurchaseFindings {
+  /** Most purchases of any one job (0 without purchases). */
+  maxPerJob: number;
+  jobsOverLimit: string[];
+  /** Attempts the provider created more than one prediction for. */
+  attemptsBoughtTwice: string[];
+  /** Jobs whose attempt 2 was bought without attempt 1 having failed with a retryable code. */
+  secondWithoutRetryableFirst: string[];
+  /** Predictions no attempt holds as its providerPredictionId. */
+  unrecorded: string[];
+  /** Predictions whose callback names no attempt of this database (counted as unrecorded too). */
+  unattributed: string[];
+}
+
+export function purchaseFindings(purchases: readonly Purchase[], attempts: readonly AttemptFact[]): PurchaseFindings {
+  const attemptById = new Map(attempts.map((a) => [a.id, a]));
+  const recorded = new Set(attempts.map((a) => a.providerPredictionId).filter((id): id is string => id !== null));
+  const perJob = new Map<string, number>();
+  const perAttempt = new Map<string, number>();
+  const unattributed: string[] = [];
+  for (const purchase of purchases) {
+    const attempt = purchase.attemptId === null ? undefined : attemptById.get(purchase.attemptId);
+    if (attempt === undefined) {
+      unattributed.push(purchase.predictionId);
+      continue;
+    }
+    perJob.set(attempt.aiJobId, (perJob.get(attempt.aiJobId) ?? 0) + 1);
+    perAttempt.set(attempt.id, (perAttempt.get(attempt.id) ?? 0) + 1);
+  }
+  const secondWithoutRetryableFirst: string[] = [];
+  for (const attempt of attempts) {
+    if (attempt.attemptNumber < 2 || !perAttempt.has(attempt.id)) continue;
+    const first = attempts.find((a) => a.aiJobId === attempt.aiJobId && a.attemptNumber === attempt.attemptNumber - 1);
+    const retryable = first !== undefined && first.status === 'FAILED' && isRetryableStagingError(first.errorCode);
+    if (!retryable) secondWithoutRetryableFirst.push(attempt.aiJobId);
+  }
+  return {
+    maxPerJob: Math.max(0, ...perJob.values()),
+    jobsOverLimit: [...perJob].filter(([, count]) => count > MAX_PURCHASES_PER_JOB).map(([job]) => job),
+    attemptsBoughtTwice: [...perAttempt].filter(([, count]) => count > 1).map(([attempt]) => attempt),
+    secondWithoutRetryableFirst,
+    unrecorded: purchases.filter((p) => !recorded.has(p.predictionId)).map((p) => p.predictionId),
+    unattributed,
+  };
+}
+
+/** Purchases created inside any of the intervals (both ends included). */
+export function createdWithin(purchases: readonly Purchase[], intervals: readonly Interval[]): string[] {
+  return purchases
+    .filter((p) => intervals.some((i) => p.createdAtMs >= i.fromMs && p.createdAtMs <= i.toMs))
+    .map((p) => p.predictionId);
+}
+
+/** Stored keys that no row references and no deletion is queued for. */
+export function orphanObjects(stored: readonly string[], referenced: ReadonlySet<string>, queued: ReadonlySet<string>): string[] {
+  return stored.filter((key) => !referenced.has(key) && !queued.has(key));
+}
+
+export function stuckJobs(jobs: readonly JobFact[]): string[] {
+  return jobs.filter((job) => !isTerminalJobStatus(job.status)).map((job) => job.id);
+}
+
+export interface AuditFacts {
+  purchases: Purchase[];
+  attempts: AttemptFact[];
+  jobs: JobFact[];
+  storedKeys: string[];
+  referencedKeys: Set<string>;
+  queuedKeys: Set<string>;
+  killSwitchOff: Interval[];
+  rateLimitPerMinute: number;
+}
+
+export interface InvariantResult {
+  name: string;
+  figure: string;
+  target: string;
+  ok: boolean;
+  /** A few offending ids, for the rerun. */
+  examples: string[];
+}
+
+export const RATE_WINDOW_MS = 60_000;
+
+export const INVARIANT_NAMES = [
+  'purchases per job',
+  'attempts bought twice',
+  'attempt 2 without a retryable failure of attempt 1',
+  'purchases not recorded in ai_provider_attempts',
+  'jobs stuck nonterminal after the drain',
+  'stored objects neither referenced nor queued for deletion',
+  'sliding-window paid-start peak / limit',
+  'predictions created while the kill switch was off',
+] as const;
+
+function zero(name: (typeof INVARIANT_NAMES)[number], offenders: string[]): InvariantResult {
+  return { name, figure: String(offenders.length), target: '0', ok: offenders.length === 0, examples: offenders.slice(0, 5) };
+}
+
+/** One result per entry of INVARIANT_NAMES, in that order. */
+export function evaluateInvariants(facts: AuditFacts): InvariantResult[] {
+  const findings = purchaseFindings(facts.purchases, facts.attempts);
+  const peak = slidingWindowPeak(facts.purchases.map((p) => p.createdAtMs), RATE_WINDOW_MS);
+  const ratio = peak / facts.rateLimitPerMinute;
+  return [
+    {
+      name: INVARIANT_NAMES[0],
+      figure: `max ${findings.maxPerJob} (${facts.purchases.length} purchases, ${facts.jobs.length} jobs)`,
+      target: `≤ ${MAX_PURCHASES_PER_JOB}`,
+      ok: findings.jobsOverLimit.length === 0,
+      examples: findings.jobsOverLimit.slice(0, 5),
+    },
+    zero(INVARIANT_NAMES[1], findings.attemptsBoughtTwice),
+    zero(INVARIANT_NAMES[2], findings.secondWithoutRetryableFirst),
+    zero(INVARIANT_NAMES[3], findings.unrecorded),
+    zero(INVARIANT_NAMES[4], stuckJobs(facts.jobs)),
+    zero(INVARIANT_NAMES[5], orphanObjects(facts.storedKeys, facts.referencedKeys, facts.queuedKeys)),
+    {
+      name: INVARIANT_NAMES[6],
+      figure: `${ratio.toFixed(2)} (peak ${peak} in ${RATE_WINDOW_MS / 1000} s, limit ${facts.rateLimitPerMinute})`,
+      target: '≤ 1.00',
+      ok: peak <= facts.rateLimitPerMinute,
+      examples: [],
+    },
+    zero(INVARIANT_NAMES[7], createdWithin(facts.purchases, facts.killSwitchOff)),
+  ];
+}

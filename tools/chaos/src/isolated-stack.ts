@@ -1,0 +1,234 @@
+// The stack a chaos run owns alone: a fresh migrated database, its own redis-server on a free
+// port, s3rver with its own directory, the provider simulator (default mode, as its CLI runs it),
+// the real api and N real worker processes, all on free loopback ports under one QUEUE_SUFFIX.
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { apiTestEnv, TEST_SECRETS, workerTestEnv } from '@staging/config/test-env';
+import { createTestDatabase } from '@staging/db/testing';
+import type { TestDatabase } from '@staging/db/testing';
+import { startS3rver } from '@staging/stack/s3-server';
+import type { RunningS3rver } from '@staging/stack/s3-server';
+import { Redis } from 'ioredis';
+import { freePort, startChild, waitForHttpOk } from './child-process';
+import type { RunningChild } from './child-process';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const CHAOS_BUCKET = 'staging-chaos';
+const BOOT_TIMEOUT_MS = 90_000;
+
+/**
+ * Worker timings for chaos, passed through the worker's `--test-timings` hook
+ * (apps/worker/src/testing/test-hooks.ts): seconds instead of minutes, so a job that lost its
+ * worker, its Redis state or its webhook recovers within the run. Production paths, shorter waits.
+ */
+export const CHAOS_WORKER_TIMINGS = {
+  pollIntervalMs: 1_000,
+  disabledRecheckMs: 500,
+  retryDelayMs: 200,
+  createRecoveryGraceMs: 2_000,
+  recoveryPollMs: 300,
+  predictionTimeoutMs: 20_000,
+  throttleBaseMs: 300,
+  transientBackoffMs: 300,
+  downloadTimeoutMs: 10_000,
+  downloadGiveUpMs: 5_000,
+  heartbeatIntervalMs: 500,
+  lockBusyRetryMs: 300,
+  jobLockTimeoutMs: 60_000,
+  lockDurationMs: 3_000,
+  stalledIntervalMs: 1_500,
+  repairIntervalMs: 1_000,
+  shutdownGraceMs: 5_000,
+};
+
+export interface StackOptions {
+  logDir: string;
+  log: (line: string) => void;
+  rateLimitPerMinute: number;
+}
+
+export interface SpawnedWorker {
+  child: RunningChild;
+  /** Its /readyz. */
+  readyUrl: string;
+}
+
+export interface ChaosStack {
+  databaseUrl: string;
+  redisUrl: string;
+  queueSuffix: string;
+  s3Endpoint: string;
+  simulatorOrigin: string;
+  apiUrl: string;
+  /** A worker process, not yet ready; `enabled` is its AI_ROOM_STAGING_ENABLED. */
+  spawnWorker(name: string, enabled: boolean): Promise<SpawnedWorker>;
+  /** The api process, when it has to be restarted after dying on its own. */
+  restartApi(): Promise<void>;
+  api(): RunningChild;
+  stop(): Promise<void>;
+}
+
+function baseEnv(): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH, HOME: process.env.HOME };
+}
+
+async function startRedis(logDir: string): Promise<{ child: RunningChild; url: string }> {
+  const port = await freePort();
+  const child = startChild({
+    name: 'redis',
+    command: 'redis-server',
+    args: ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    cwd: logDir,
+    env: baseEnv(),
+    logDir,
+  });
+  const url = `redis://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (!child.isRunning()) throw new Error(`redis-server did not start (is it installed?); see ${child.logFile}`);
+    const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    redis.on('error', () => undefined);
+    const pong = await redis.connect().then(() => redis.ping(), () => null);
+    redis.disconnect();
+    if (pong === 'PONG') return { child, url };
+    if (Date.now() > deadline) throw new Error(`redis-server did not answer on ${url}`);
+    await sleep(100);
+  }
+}
+
+async function startSimulator(logDir: string): Promise<{ child: RunningChild; origin: string; url: string }> {
+  const cli = path.join(repoRoot, 'tools/provider-simulator/src/cli.ts');
+  let announce: (value: { url: string; origin: string }) => void = () => undefined;
+  const started = new Promise<{ url: string; origin: string }>((resolve) => (announce = resolve));
+  const child = startChild({
+    name: 'provider-simulator',
+    command: process.execPath,
+    args: ['--import', 'tsx', cli],
+    cwd: path.dirname(cli),
+    env: {
+      ...baseEnv(),
+      SIM_PORT: '0',
+      SIM_TOKEN: TEST_SECRETS.PROVIDER_API_TOKEN,
+      SIM_WEBHOOK_SECRET: TEST_SECRETS.PROVIDER_WEBHOOK_SIGNING_SECRET,
+      SIM_COMPLETION_DELAY_MS: '400',
+    },
+    logDir,
+    onLine(line) {
+      if (!line.includes('provider_simulator_started')) return;
+      const parsed = JSON.parse(line) as { url: string; origin?: string };
+      announce({ url: parsed.url, origin: parsed.origin ?? new URL(parsed.url).origin });
+    },
+  });
+  const result = await Promise.race([
+    started,
+    child.exited.then(() => null),
+    sleep(BOOT_TIMEOUT_MS).then(() => null),
+  ]);
+  if (result === null) throw new Error(`the provider simulator did not start; see ${child.logFile}`);
+  return { child, ...result };
+}
+
+export async function startChaosStack(options: StackOptions): Promise<ChaosStack> {
+  const { logDir, log } = options;
+  const queueSuffix = `-chaos-${randomBytes(4).toString('hex')}`;
+  const children: RunningChild[] = [];
+  let database: TestDatabase | undefined;
+  let s3: RunningS3rver | undefined;
+  let redis: RunningChild | undefined;
+  let api: RunningChild | undefined;
+
+  const stop = async () => {
+    await Promise.all(children.filter((c) => c !== redis).map((c) => c.stop(10_000)));
+    await redis?.stop(5_000);
+    await s3?.stop();
+    await database?.drop();
+  };
+
+  try {
+    database = await createTestDatabase();
+    log(`database ${database.name} created and migrated`);
+    const redisServer = await startRedis(logDir);
+    redis = redisServer.child;
+    children.push(redis);
+    s3 = await startS3rver({ buckets: [CHAOS_BUCKET] });
+    log(`redis-server ${redisServer.url} and s3rver ${s3.endpoint} up`);
+    const simulator = await startSimulator(logDir);
+    children.push(simulator.child);
+    log(`provider simulator ${simulator.origin} up (its own process, default mode)`);
+
+    const shared = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: database.url,
+      VALKEY_URL: redisServer.url,
+      QUEUE_SUFFIX: queueSuffix,
+      S3_ENDPOINT: s3.endpoint,
+      S3_REGION: 'us-east-1',
+      S3_BUCKET: CHAOS_BUCKET,
+      S3_FORCE_PATH_STYLE: 'true',
+    };
+    const apiPort = await freePort();
+    const apiUrl = `http://127.0.0.1:${apiPort}`;
+    const apiEnv = { ...baseEnv(), ...apiTestEnv({ ...shared, PORT: String(apiPort), API_ORIGIN: apiUrl }) };
+    const startApi = async () => {
+      api = startChild({
+        name: 'api',
+        command: process.execPath,
+        args: ['--import', 'tsx', 'src/main.ts'],
+        cwd: path.join(repoRoot, 'apps/api'),
+        env: apiEnv,
+        logDir,
+      });
+      children.push(api);
+      await waitForHttpOk(api, `${apiUrl}/healthz`, BOOT_TIMEOUT_MS);
+    };
+    await startApi();
+    log(`api ${apiUrl} healthy`);
+
+    const workerEnv = (enabled: boolean, port: number): NodeJS.ProcessEnv => ({
+      ...baseEnv(),
+      ...workerTestEnv({
+        ...shared,
+        PORT: String(port),
+        AI_ROOM_STAGING_ENABLED: String(enabled),
+        AI_STAGING_RATE_LIMIT_PER_MINUTE: String(options.rateLimitPerMinute),
+        AI_STAGING_CONCURRENCY: '4',
+        PROVIDER_API_BASE_URL: simulator.url,
+        PROVIDER_WEBHOOK_BASE_URL: apiUrl,
+        ALLOW_INSECURE_WEBHOOK_BASE_URL: 'true',
+        DELETION_OUTBOX_INTERVAL_MS: '500',
+      }),
+    });
+
+    return {
+      databaseUrl: database.url,
+      redisUrl: redisServer.url,
+      queueSuffix,
+      s3Endpoint: s3.endpoint,
+      simulatorOrigin: simulator.origin,
+      apiUrl,
+      async spawnWorker(name, enabled) {
+        const port = await freePort();
+        const child = startChild({
+          name,
+          command: process.execPath,
+          // `--import tsx` keeps the worker the spawned process itself, so SIGKILL hits it directly.
+          args: ['--import', 'tsx', 'src/main.ts', `--test-timings=${JSON.stringify(CHAOS_WORKER_TIMINGS)}`],
+          cwd: path.join(repoRoot, 'apps/worker'),
+          env: workerEnv(enabled, port),
+          logDir,
+        });
+        children.push(child);
+        return { child, readyUrl: `http://127.0.0.1:${port}/readyz` };
+      },
+      restartApi: startApi,
+      api: () => api!,
+      stop,
+    };
+  } catch (error) {
+    await stop().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,28 @@
+// Every random choice of a chaos run comes from one seeded generator, so a failing seed replays
+// the same schedule (the same kills, faults and flips at the same offsets).
+import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+
+export interface Random {
+  /** An integer in [min, max], both included. */
+  int(min: number, max: number): number;
+  /** A float in [min, max). */
+  between(min: number, max: number): number;
+  chance(probability: number): boolean;
+  pick<T>(items: readonly T[]): T;
+}
+
+export function createRandom(seed: number): Random {
+  const rng = xoroshiro128plus(seed);
+  const unit = (): number => uniformFloat64(rng);
+  return {
+    int: (min, max) => uniformInt(rng, min, max),
+    between: (min, max) => min + unit() * (max - min),
+    chance: (probability) => unit() < probability,
+    pick(items) {
+      if (items.length === 0) throw new Error('pick from an empty list');
+      return items[uniformInt(rng, 0, items.length - 1)]!;
+    },
+  };
+}

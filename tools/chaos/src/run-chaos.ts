@@ -1,0 +1,271 @@
+// One chaos run: start the isolated stack, replay the seeded schedule (submissions, cancels,
+// provider faults, worker SIGKILLs, FLUSHALL, terminated Postgres backends, kill-switch flips),
+// drain, then audit the money and storage invariants.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { TEST_SECRETS } from '@staging/config/test-env';
+import { createDb } from '@staging/db/client';
+import { NONTERMINAL_JOB_STATUSES } from '@staging/domain/staging-states';
+import { createObjectStorage } from '@staging/platform/storage';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { signIn } from './agent-client';
+import type { AgentClient } from './agent-client';
+import { evaluateInvariants } from './audit-rules';
+import type { InvariantResult } from './audit-rules';
+import { collectFacts, readPurchases } from './collect-facts';
+import { CHAOS_BUCKET, startChaosStack } from './isolated-stack';
+import type { ChaosStack } from './isolated-stack';
+import { createRandom } from './random';
+import { buildSchedule } from './schedule';
+import type { ChaosEvent } from './schedule';
+import { seedListing } from './seed-listing';
+import { createWorkerFleet } from './worker-fleet';
+import type { WorkerFleet } from './worker-fleet';
+
+export interface ChaosOptions {
+  seed: number;
+  kills: number;
+  jobs: number;
+  workers: number;
+  rateLimitPerMinute: number;
+  drainTimeoutMs: number;
+}
+
+export interface ChaosStats {
+  kills: number;
+  flushes: number;
+  backendsTerminated: number;
+  killSwitchOffMs: number[];
+  faultsScripted: number;
+  faultsSkipped: number;
+  cancels: number;
+  jobsSubmitted: number;
+  unexpectedExits: number;
+  eventErrors: number;
+}
+
+export interface ChaosReport {
+  seed: number;
+  results: InvariantResult[];
+  ok: boolean;
+  stats: ChaosStats;
+  logDir: string;
+}
+
+/** The runner's own database connections, which terminating backends must spare. */
+const RUNNER_APPLICATION_NAME = 'chaos-runner';
+const BOOT_TIMEOUT_MS = 120_000;
+const DRAIN_PROGRESS_MS = 5_000;
+
+function withApplicationName(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  url.searchParams.set('application_name', RUNNER_APPLICATION_NAME);
+  return url.toString();
+}
+
+export function rerunCommand(options: Pick<ChaosOptions, 'kills' | 'seed'>): string {
+  return `pnpm chaos --kills ${options.kills} --seed ${options.seed}`;
+}
+
+export async function runChaos(options: ChaosOptions, say: (line: string) => void): Promise<ChaosReport> {
+  const began = Date.now();
+  const log = (line: string) => say(`[chaos +${((Date.now() - began) / 1000).toFixed(1).padStart(5)}s] ${line}`);
+  say(`chaos seed ${options.seed}: ${options.kills} kills, ${options.jobs} jobs, ${options.workers} workers, paid-start limit ${options.rateLimitPerMinute}/min`);
+  const schedule = buildSchedule(options, createRandom(options.seed));
+  const logDir = await mkdtemp(path.join(tmpdir(), `chaos-${options.seed}-`));
+  log(`starting the isolated stack (logs in ${logDir})`);
+  const stack = await startChaosStack({ logDir, log, rateLimitPerMinute: options.rateLimitPerMinute });
+  const db = createDb(withApplicationName(stack.databaseUrl), { maxConnections: 4 });
+  const redis = new Redis(stack.redisUrl, { maxRetriesPerRequest: 3 });
+  redis.on('error', () => undefined);
+  const fleet = createWorkerFleet(stack, options.workers, log);
+  const stats: ChaosStats = {
+    kills: 0,
+    flushes: 0,
+    backendsTerminated: 0,
+    killSwitchOffMs: [],
+    faultsScripted: 0,
+    faultsSkipped: 0,
+    cancels: 0,
+    jobsSubmitted: 0,
+    unexpectedExits: 0,
+    eventErrors: 0,
+  };
+  try {
+    const storage = createObjectStorage({
+      endpoint: stack.s3Endpoint,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: TEST_SECRETS.S3_SECRET_ACCESS_KEY,
+      bucket: CHAOS_BUCKET,
+      forcePathStyle: true,
+    });
+    const listing = await seedListing(db, storage, options.jobs);
+    storage.close();
+    await fleet.start(BOOT_TIMEOUT_MS);
+    log(`${options.workers} workers ready`);
+    const agent = await signIn(stack.apiUrl, { email: listing.email, password: listing.password });
+    log(`signed in as the agent; queue suffix ${stack.queueSuffix}; replaying ${schedule.length} scheduled events`);
+
+    const jobIds: string[] = [];
+    const context: EventContext = { stack, fleet, agent, redis, log, stats, jobIds, originals: listing.originalImageIds };
+    const runStart = Date.now();
+    for (const event of schedule) {
+      const due = runStart + event.atMs - Date.now();
+      if (due > 0) await sleep(due);
+      try {
+        await applyEvent(context, event);
+      } catch (error) {
+        stats.eventErrors += 1;
+        log(`${event.kind} failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    stats.killSwitchOffMs = fleet.killSwitchOff().map((i) => i.toMs - i.fromMs);
+
+    log(`schedule done; draining ${jobIds.length} jobs (kill switch on, no new faults, no kills; at most ${options.drainTimeoutMs / 1000} s)`);
+    await drain(db, jobIds, options.drainTimeoutMs, log);
+    stats.unexpectedExits = fleet.unexpectedExits();
+    await fleet.stop();
+    const facts = await collectFacts({
+      db,
+      purchases: await readPurchases(stack.simulatorOrigin),
+      s3Endpoint: stack.s3Endpoint,
+      bucket: CHAOS_BUCKET,
+      killSwitchOff: fleet.killSwitchOff(),
+      rateLimitPerMinute: options.rateLimitPerMinute,
+    });
+    const results = evaluateInvariants(facts);
+    return { seed: options.seed, results, ok: results.every((r) => r.ok), stats, logDir };
+  } finally {
+    await fleet.stop().catch(() => undefined);
+    redis.disconnect();
+    await db.$disconnect().catch(() => undefined);
+    await stack.stop().catch((error: unknown) => log(`stopping the stack failed: ${String(error)}`));
+  }
+}
+
+interface EventContext {
+  stack: ChaosStack;
+  fleet: WorkerFleet;
+  agent: AgentClient;
+  redis: Redis;
+  log: (line: string) => void;
+  stats: ChaosStats;
+  jobIds: string[];
+  originals: string[];
+}
+
+async function applyEvent(ctx: EventContext, event: ChaosEvent): Promise<void> {
+  const { stats, log } = ctx;
+  switch (event.kind) {
+    case 'submit': {
+      await ensureApi(ctx);
+      const batch = ctx.originals.slice(stats.jobsSubmitted, stats.jobsSubmitted + event.count);
+      stats.jobsSubmitted += batch.length;
+      const items = await ctx.agent.submitStaging(batch.map((originalImageId) => ({ originalImageId, roomType: 'LIVING_ROOM', style: 'MODERN' })));
+      const enqueued = items.filter((item) => item.aiJobId !== null).map((item) => item.aiJobId!);
+      ctx.jobIds.push(...enqueued);
+      log(`submitted ${enqueued.length} job(s) through ai.submitStaging (${ctx.jobIds.length} so far)`);
+      return;
+    }
+    case 'cancel': {
+      const jobId = ctx.jobIds[event.jobIndex];
+      if (jobId === undefined) return;
+      await ensureApi(ctx);
+      await ctx.agent.cancelStaging(jobId);
+      stats.cancels += 1;
+      log(`canceled job ${jobId} through ai.cancelStaging`);
+      return;
+    }
+    case 'fault': {
+      // At most one fault waits at a time, so none is left over for the drain.
+      const queued = (await (await fetch(`${ctx.stack.simulatorOrigin}/__sim/faults`)).json()) as { queued: unknown[] };
+      if (queued.queued.length > 0) {
+        stats.faultsSkipped += 1;
+        return;
+      }
+      const response = await fetch(`${ctx.stack.simulatorOrigin}/__sim/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify([event.fault]),
+      });
+      if (!response.ok) throw new Error(`POST /__sim/faults answered ${response.status}`);
+      stats.faultsScripted += 1;
+      log(`scripted provider fault ${event.fault.name} for the next create`);
+      return;
+    }
+    case 'kill': {
+      const killed = await ctx.fleet.kill(event.worker, event.restartAfterMs);
+      stats.kills += 1;
+      log(`kill ${stats.kills}: SIGKILL worker-${killed.slot} (pid ${killed.pid}, waited ${(killed.waitedMs / 1000).toFixed(1)} s for a ready worker), restarted after ${event.restartAfterMs} ms`);
+      return;
+    }
+    case 'flushall': {
+      await ctx.redis.flushall();
+      stats.flushes += 1;
+      log('FLUSHALL on the run\'s Redis');
+      return;
+    }
+    case 'terminate-backends': {
+      const terminated = await terminateBackends(ctx.stack.databaseUrl);
+      stats.backendsTerminated += terminated;
+      log(`terminated ${terminated} Postgres backend(s) of the run's database`);
+      return;
+    }
+    case 'kill-switch-off': {
+      log('kill switch: restarting every worker with AI_ROOM_STAGING_ENABLED=false');
+      await ctx.fleet.switchOff();
+      await sleep(event.durationMs);
+      await ctx.fleet.switchOn();
+      const last = ctx.fleet.killSwitchOff().at(-1);
+      log(`kill switch: workers enabled again (off for ${last === undefined ? '?' : ((last.toMs - last.fromMs) / 1000).toFixed(1)} s)`);
+      return;
+    }
+  }
+}
+
+async function ensureApi(ctx: EventContext): Promise<void> {
+  if (ctx.stack.api().isRunning()) return;
+  ctx.stats.unexpectedExits += 1;
+  ctx.log('the api exited on its own; restarting it');
+  await ctx.stack.restartApi();
+}
+
+async function terminateBackends(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: withApplicationName(databaseUrl) });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity
+        WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name <> $1 AND pg_terminate_backend(pid)`,
+      [RUNNER_APPLICATION_NAME],
+    );
+    return rows.length;
+  } finally {
+    await client.end();
+  }
+}
+
+async function drain(db: ReturnType<typeof createDb>, jobIds: string[], timeoutMs: number, log: (line: string) => void): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastProgress = 0;
+  for (;;) {
+    const open = await db.aiJob.count({ where: { id: { in: jobIds }, status: { in: [...NONTERMINAL_JOB_STATUSES] } } });
+    if (open === 0) {
+      log(`drained: all ${jobIds.length} jobs terminal`);
+      return;
+    }
+    if (Date.now() > deadline) {
+      log(`drain bound reached with ${open} job(s) still open`);
+      return;
+    }
+    if (Date.now() - lastProgress >= DRAIN_PROGRESS_MS) {
+      lastProgress = Date.now();
+      log(`draining: ${open} of ${jobIds.length} jobs still open`);
+    }
+    await sleep(500);
+  }
+}

@@ -1,0 +1,140 @@
+// The worker processes of a chaos run, one per slot. A slot whose worker dies without being told
+// to (a crash, not a scheduled kill) is restarted; the kill switch is flipped by restarting every
+// slot with AI_ROOM_STAGING_ENABLED false, then true, and the interval in which no enabled worker
+// ran is recorded for the audit.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Interval } from './audit-rules';
+import type { Exit, RunningChild } from './child-process';
+import { waitForHttpOk } from './child-process';
+import type { ChaosStack } from './isolated-stack';
+
+const UNEXPECTED_RESTART_DELAY_MS = 500;
+const STOP_GRACE_MS = 15_000;
+const READY_TIMEOUT_MS = 60_000;
+const READY_POLL_MS = 150;
+
+interface Slot {
+  index: number;
+  child: RunningChild | null;
+  readyUrl: string;
+  /** True while this runner itself is ending the process (a kill or a stop). */
+  ending: boolean;
+  generation: number;
+}
+
+export interface WorkerFleet {
+  readonly size: number;
+  /** Starts every slot and waits until each answers /readyz. */
+  start(timeoutMs: number): Promise<void>;
+  /**
+   * SIGKILLs a ready worker (a worker killed while it still loads its modules never touched a
+   * job): the preferred slot's when it is ready, else the next ready one, else the first to become
+   * ready. Its replacement starts after `restartAfterMs`.
+   */
+  kill(preferred: number, restartAfterMs: number): Promise<{ slot: number; pid: number | undefined; waitedMs: number }>;
+  /** Stops every worker gracefully and starts them again disabled; resolves once they are spawned. */
+  switchOff(): Promise<void>;
+  /** Kills the disabled workers and starts enabled ones; records the off interval. */
+  switchOn(): Promise<void>;
+  killSwitchOff(): Interval[];
+  unexpectedExits(): number;
+  stop(): Promise<void>;
+}
+
+export function createWorkerFleet(stack: ChaosStack, size: number, say: (line: string) => void): WorkerFleet {
+  const slots: Slot[] = Array.from({ length: size }, (_, index) => ({ index, child: null, readyUrl: '', ending: false, generation: 0 }));
+  const offIntervals: Interval[] = [];
+  let enabled = true;
+  let stopping = false;
+  let unexpected = 0;
+  let offSince: number | null = null;
+
+  const spawn = async (slot: Slot) => {
+    slot.generation += 1;
+    const { child, readyUrl } = await stack.spawnWorker(`worker-${slot.index}`, enabled);
+    slot.child = child;
+    slot.readyUrl = readyUrl;
+    slot.ending = false;
+    if (enabled && offSince !== null) {
+      offIntervals.push({ fromMs: offSince, toMs: child.startedAtMs });
+      offSince = null;
+    }
+    const generation = slot.generation;
+    void child.exited.then(async (exit: Exit) => {
+      if (slot.ending || stopping || slot.generation !== generation) return;
+      unexpected += 1;
+      say(`worker-${slot.index} exited on its own (${exit.signal ?? exit.code}); restarting it`);
+      await sleep(UNEXPECTED_RESTART_DELAY_MS);
+      if (!stopping && slot.generation === generation) await spawn(slot);
+    });
+    return readyUrl;
+  };
+
+  const end = async (slot: Slot, how: 'kill' | 'stop'): Promise<Exit | null> => {
+    const child = slot.child;
+    if (child === null || !child.isRunning()) return null;
+    slot.ending = true;
+    return how === 'kill' ? child.kill() : child.stop(STOP_GRACE_MS);
+  };
+
+  const isReady = (slot: Slot) =>
+    slot.child !== null && slot.child.isRunning()
+      ? fetch(slot.readyUrl).then((r) => r.ok, () => false)
+      : Promise.resolve(false);
+
+  const readySlot = async (preferred: number): Promise<Slot> => {
+    const order = slots.map((_, offset) => slots[(preferred + offset) % size]!);
+    const deadline = Date.now() + READY_TIMEOUT_MS;
+    for (;;) {
+      const ready = await Promise.all(order.map(isReady));
+      const index = ready.indexOf(true);
+      if (index >= 0) return order[index]!;
+      // Nothing ever became ready: kill the preferred one anyway rather than stall the run.
+      if (Date.now() > deadline) return order[0]!;
+      await sleep(READY_POLL_MS);
+    }
+  };
+
+  const endAll = async (how: 'kill' | 'stop') => {
+    const exits = await Promise.all(slots.map((slot) => end(slot, how)));
+    return Math.max(0, ...exits.map((exit) => exit?.atMs ?? 0));
+  };
+
+  return {
+    size,
+    async start(timeoutMs) {
+      const urls = await Promise.all(slots.map(spawn));
+      await Promise.all(urls.map((url, i) => waitForHttpOk(slots[i]!.child!, url, timeoutMs)));
+    },
+    async kill(preferred, restartAfterMs) {
+      const waitStart = Date.now();
+      const slot = await readySlot(preferred);
+      const waitedMs = Date.now() - waitStart;
+      const pid = slot.child?.process.pid;
+      await end(slot, 'kill');
+      await sleep(restartAfterMs);
+      await spawn(slot);
+      return { slot: slot.index, pid, waitedMs };
+    },
+    async switchOff() {
+      enabled = false;
+      // The last enabled worker is gone once every stop resolved; a graceful stop lets each
+      // worker finish the create request it may have in flight, so none lands after this instant.
+      const lastExit = await endAll('stop');
+      offSince = lastExit || Date.now();
+      for (const slot of slots) await spawn(slot);
+    },
+    async switchOn() {
+      // Disabled workers buy nothing, so they may die abruptly.
+      await endAll('kill');
+      enabled = true;
+      for (const slot of slots) await spawn(slot);
+    },
+    killSwitchOff: () => [...offIntervals],
+    unexpectedExits: () => unexpected,
+    async stop() {
+      stopping = true;
+      await Promise.all(slots.map((slot) => end(slot, 'stop')));
+    },
+  };
+}
