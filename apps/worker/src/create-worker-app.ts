@@ -21,6 +21,7 @@ import type { IntervalLoop } from './loops/interval-loop';
 import { runDeletionOutboxPass } from './loops/deletion-outbox-loop';
 import { runDispatcherPass } from './loops/dispatcher-loop';
 import { createOutputSlots } from './staging/output-slots';
+import { loadRecordedStarts } from './staging/job-ledger';
 import { createPaidStartLimiter, paidStartLimiterKey } from './staging/paid-start-limiter';
 import { DEFAULT_STAGING_TIMINGS } from './staging/staging-deps';
 import type { StagingDeps, StagingTimings, StepBoundary } from './staging/staging-deps';
@@ -93,6 +94,8 @@ export async function createWorkerApp(config: WorkerConfig, overrides: WorkerApp
   const queue = createStagingQueue(redis, config.queueSuffix);
   queue.on('error', (error) => logger.warn({ err: error }, 'staging queue error'));
   const timings: StagingTimings = { ...DEFAULT_STAGING_TIMINGS, ...stripUndefined(overrides.timings ?? {}) };
+  // The provider client's request timeout (30 s) plus a margin.
+  const inFlightHoldMs = 35_000;
 
   const deps: StagingDeps = {
     db,
@@ -103,8 +106,8 @@ export async function createWorkerApp(config: WorkerConfig, overrides: WorkerApp
       key: paidStartLimiterKey(names.staging),
       limit: config.stagingRateLimitPerMinute,
       windowMs: config.stagingRateLimitWindowMs,
-      // The provider client's request timeout (30 s) plus a margin.
-      inFlightHoldMs: 35_000,
+      inFlightHoldMs,
+      loadRecordedStarts: (sinceMs) => loadRecordedStarts(db, sinceMs, inFlightHoldMs),
     }),
     outputSlots: createOutputSlots(OUTPUT_SLOTS),
     events: createStagingEvents(logger),
@@ -133,6 +136,16 @@ export async function createWorkerApp(config: WorkerConfig, overrides: WorkerApp
     logger,
     runAtStart: true,
     pass: () => runDispatcherPass({ db, queue, logger, stagingEnabled: config.stagingEnabled }),
+  });
+  // After a reconnect Redis may have come back empty (a restart without persistence): repair the
+  // queue from the ledger at once instead of at the next tick. The first 'ready' is the boot's.
+  let connectedBefore = false;
+  redis.on('ready', () => {
+    if (connectedBefore) {
+      logger.info({ loop: 'staging-dispatcher' }, 'redis reconnected; repairing the staging queue now');
+      void dispatcher.runNow();
+    }
+    connectedBefore = true;
   });
   const outbox: IntervalLoop = startIntervalLoop({
     name: 'deletion-outbox',

@@ -23,6 +23,7 @@ describe('staging error codes', () => {
       'PROVIDER_AUTH',
       'PROVIDER_FAILED_PERMANENT',
       'PROVIDER_REJECTED_INPUT',
+      'PURCHASE_UNCONFIRMED',
     ]);
     for (const code of STAGING_ERROR_CODES) expect(STAGING_ERRORS[code].description.length).toBeGreaterThan(10);
   });

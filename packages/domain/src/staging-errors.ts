@@ -37,6 +37,11 @@ export const STAGING_ERRORS = {
   OUTPUT_WRONG_ASPECT_RATIO: { category: 'terminal', description: 'The output aspect ratio differs from the requested one.' },
   ORIGINAL_MISSING: { category: 'terminal', description: 'The original image or its stored object no longer exists.' },
   ATTEMPTS_EXHAUSTED: { category: 'terminal', description: 'Attempt 2 failed too; a job never buys a third attempt.' },
+  PURCHASE_UNCONFIRMED: {
+    category: 'terminal',
+    description:
+      'A create call may have bought a prediction that the provider can no longer show (no callback, not found or unreadable in its list): nothing more is bought for the job; a person checks the bill and the agent may submit again.',
+  },
 } as const satisfies Record<string, StagingErrorDefinition>;
 
 /** One of the keys of {@link STAGING_ERRORS}. */

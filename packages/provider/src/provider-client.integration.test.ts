@@ -4,13 +4,12 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   createProviderClient,
-  findPredictionByWebhook,
   isRetryableProviderError,
   parseRetryAfterSeconds,
   ProviderError,
   redactUrls,
 } from './provider-client';
-import type { Prediction, PredictionPage } from './provider-client';
+import type { Prediction } from './provider-client';
 
 // A real loopback HTTP server whose answer each test scripts; it records what the client sent.
 interface Recorded {
@@ -315,49 +314,5 @@ describe('redactUrls', () => {
     expect(redactUrls('a https://h.test/p?sig=1 b http://x.test/q#frag c https://plain.test/path')).toBe(
       'a https://h.test/p?[redacted] b http://x.test/q?[redacted] c https://plain.test/path',
     );
-  });
-});
-
-describe('findPredictionByWebhook', () => {
-  const target = 'https://api.example.test/api/webhooks/provider/staging/att-7';
-  function pagedClient(pages: Prediction[][]) {
-    const requested: (string | null | undefined)[] = [];
-    return {
-      requested,
-      async listPredictions({ cursor }: { cursor?: string | null } = {}): Promise<PredictionPage> {
-        requested.push(cursor);
-        const index = cursor ? Number(cursor) : 0;
-        return { results: pages[index] ?? [], next: index + 1 < pages.length ? String(index + 1) : null };
-      },
-    };
-  }
-
-  it('walks pages until it finds the prediction with that webhook', async () => {
-    const list = pagedClient([
-      [prediction({ id: 'a', webhook: 'https://api.example.test/api/webhooks/provider/staging/other' })],
-      [prediction({ id: 'b', webhook: null }), prediction({ id: 'c', webhook: target })],
-    ]);
-    expect((await findPredictionByWebhook(list, { webhook: target }))?.id).toBe('c');
-    expect(list.requested).toEqual([null, '1']);
-  });
-
-  it('stops at predictions created well before the attempt', async () => {
-    const list = pagedClient([
-      [prediction({ id: 'old', created_at: '2026-11-22T09:00:00Z' })],
-      [prediction({ id: 'c', webhook: target, created_at: '2026-11-22T08:00:00Z' })],
-    ]);
-    expect(await findPredictionByWebhook(list, { webhook: target, createdAfter: new Date('2026-11-22T10:00:00Z') })).toBeNull();
-    expect(list.requested).toEqual([null]);
-  });
-
-  it('tolerates clock skew between us and the provider', async () => {
-    const list = pagedClient([[prediction({ id: 'c', webhook: target, created_at: '2026-11-22T09:58:00Z' })]]);
-    expect((await findPredictionByWebhook(list, { webhook: target, createdAfter: new Date('2026-11-22T10:00:00Z') }))?.id).toBe('c');
-  });
-
-  it('gives up after maxPages', async () => {
-    const list = pagedClient([[prediction({ id: 'a' })], [prediction({ id: 'b' })], [prediction({ id: 'c', webhook: target })]]);
-    expect(await findPredictionByWebhook(list, { webhook: target, maxPages: 2 })).toBeNull();
-    expect(list.requested).toHaveLength(2);
   });
 });

@@ -49,8 +49,11 @@ const ZPrediction = z.looseObject({
   created_at: z.string(),
   started_at: z.string().nullish(),
   completed_at: z.string().nullish(),
+  // Not in Replicate's documented prediction object: recovery never relies on it (prediction-recovery.ts).
   webhook: z.string().nullish(),
   input: z.record(z.string(), z.unknown()).optional(),
+  // True once Replicate removed input and output (about an hour after completion).
+  data_removed: z.boolean().optional(),
   metrics: z.record(z.string(), z.unknown()).nullish(),
   model: z.string().optional(),
   version: z.string().optional(),
@@ -71,6 +74,7 @@ export interface Prediction {
   completed_at?: string | null;
   webhook?: string | null;
   input?: Record<string, unknown>;
+  data_removed?: boolean;
   metrics?: Record<string, unknown> | null;
   model?: string;
   version?: string;
@@ -105,7 +109,7 @@ const AUTH_MESSAGE =
  * strings, so the error can be logged and sent to the error tracker as is.
  *
  * A `network` error from createPrediction is ambiguous: the provider may have created (and will
- * bill) the prediction. Recover it with findPredictionByWebhook before creating again.
+ * bill) the prediction. Recover it with prediction-recovery.ts before creating again.
  */
 export class ProviderError extends Error {
   override readonly name = 'ProviderError';
@@ -332,29 +336,4 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
       });
     },
   };
-}
-
-/**
- * Finds the prediction created for a callback URL by walking the provider's list (newest first).
- * This is how the worker recovers a prediction whose create response it never saw, so that a
- * crash or lost response never leads to a second purchase. Stops at the first prediction created
- * before `createdAfter` (minus a clock-skew margin) or after `maxPages`.
- */
-export async function findPredictionByWebhook(
-  client: Pick<ProviderClient, 'listPredictions'>,
-  options: { webhook: string; createdAfter?: Date; maxPages?: number; clockSkewMs?: number },
-): Promise<Prediction | null> {
-  const maxPages = options.maxPages ?? 10;
-  const floor = options.createdAfter ? options.createdAfter.getTime() - (options.clockSkewMs ?? 5 * 60_000) : undefined;
-  let cursor: string | null = null;
-  for (let page = 0; page < maxPages; page += 1) {
-    const { results, next }: PredictionPage = await client.listPredictions({ cursor });
-    for (const prediction of results) {
-      if (prediction.webhook === options.webhook) return prediction;
-      if (floor !== undefined && Date.parse(prediction.created_at) < floor) return null;
-    }
-    if (next === null) return null;
-    cursor = next;
-  }
-  return null;
 }

@@ -28,7 +28,7 @@ export interface FaultSpec {
   delayMs?: number;
   /** http_429: the N of "Your rate limit resets in ~Ns." (default 1). */
   retryAfterSeconds?: number;
-  /** no_webhook: the callbacks that are lost (default: every event). */
+  /** no_webhook: the callbacks that are lost (default: every event); response_lost: likewise (default: none). */
   events?: WebhookEvent[];
 }
 

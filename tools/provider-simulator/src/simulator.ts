@@ -251,11 +251,18 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
     return predictionDocument(p, { apiUrl, origin, mode });
   }
 
+  /** no_webhook loses every event unless told which; response_lost loses only those it names. */
+  function lostEvents(fault: FaultSpec | null, event: WebhookEvent): WebhookEvent[] {
+    if (fault?.name === 'no_webhook') return fault.events ?? [event];
+    if (fault?.name === 'response_lost') return fault.events ?? [];
+    return [];
+  }
+
   function wantsWebhook(p: SimPrediction, event: WebhookEvent): p is SimPrediction & { webhook: string } {
     if (!p.webhook) return false;
     const filter = p.webhook_events_filter.length > 0 ? p.webhook_events_filter : DEFAULT_WEBHOOK_EVENTS;
     if (!filter.includes(event)) return false;
-    return !(p.fault?.name === 'no_webhook' && (p.fault.events ?? [event]).includes(event));
+    return !lostEvents(p.fault, event).includes(event);
   }
 
   /** Sends the prediction as it is now; only `completed` is redelivered ("We do not retry any webhooks for intermediate states"). */

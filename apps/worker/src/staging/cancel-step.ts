@@ -1,7 +1,6 @@
 import { isOpenAttemptStatus } from '@staging/domain/attempt-states';
-import { findPredictionByWebhook, ProviderError } from '@staging/provider/provider-client';
-import { stagingWebhookUrl } from '@staging/provider/webhook-url';
-import { persistPrediction } from './create-step';
+import { ProviderError } from '@staging/provider/provider-client';
+import { findExistingPrediction, persistPrediction } from './create-step';
 import { requireChanged, transactIfCurrent, updateAttemptIf, updateJobIf } from './job-ledger';
 import type { AttemptRow, StagingJobRow } from './job-ledger';
 import { wait } from './staging-deps';
@@ -88,34 +87,20 @@ async function decideEnding(
     // CREATING: a purchase may be in flight. Find it so it can be canceled at the provider.
     if (attempt.errorCode === 'PROVIDER_THROTTLED')
       return { status: 'CANCELED', providerStatus: null, discardObjectKey: null };
-    const receipt = await deps.db.aiProviderWebhookReceipt.findFirst({
-      where: { providerAttemptId: attempt.id },
-      select: { providerPredictionId: true, providerStatus: true },
-    });
-    if (receipt !== null)
-      return persistPrediction(
-        deps,
-        run,
-        attempt,
-        receipt.providerPredictionId,
-        'webhook_receipt',
-        receipt.providerStatus,
-      );
-    try {
-      const listed = await findPredictionByWebhook(deps.provider, {
-        webhook: stagingWebhookUrl(deps.settings.webhookBaseUrl, attempt.id),
-        createdAfter: attempt.creatingAt ?? attempt.createdAt,
-      });
-      if (listed !== null)
-        return persistPrediction(deps, run, attempt, listed.id, 'provider_list', listed.status);
-    } catch (error) {
-      if (!(error instanceof ProviderError)) throw error;
-      return wait(timings.transientBackoffMs, 'provider-list-unavailable');
-    }
+    const found = await findExistingPrediction(deps, attempt);
+    if (found.kind === 'found') return persistPrediction(deps, run, attempt, found.id, found.source, found.status);
     const since = (attempt.creatingAt ?? attempt.createdAt).getTime();
     const remaining = since + timings.createRecoveryGraceMs - Date.now();
     if (remaining > 0)
       return wait(Math.min(remaining, timings.recoveryPollMs), 'recovering-prediction-for-cancel');
+    if (found.kind === 'undecidable') {
+      // Canceled either way, but a purchase nobody can see may be on the bill: a person checks.
+      deps.captureAlert({
+        message: 'canceled a staging attempt whose purchase can be neither found nor ruled out',
+        level: 'error',
+        tags: { jobId: run.jobId, errorCode: 'PURCHASE_UNCONFIRMED' },
+      });
+    }
     return { status: 'CANCELED', providerStatus: null, discardObjectKey: null };
   }
 

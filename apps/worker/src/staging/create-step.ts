@@ -1,23 +1,26 @@
 /**
- * The paid part of the loop: reserve → token → CREATING → create → persist, and the recovery of
- * a CREATING attempt whose prediction ID was never persisted (a crash, a lost response, a stale
- * run). Rules (docs/decisions.md "Recovering a CREATING attempt"):
- * - CREATING without a prediction ID means "a purchase may exist". It is first looked up in the
- *   webhook receipts of the attempt, then in the provider's prediction list by the attempt's
- *   unique webhook URL.
+ * The paid part of the loop: reserve → token → lock check → CREATING → create → persist, and the
+ * recovery of a CREATING attempt whose prediction ID was never persisted (a crash, a lost
+ * response, a stale run). Rules (docs/decisions.md "Recovering a CREATING attempt"):
+ * - An attempt becomes CREATING, with the fingerprint of the exact input, only after the job-lock
+ *   check and immediately before the request. A RESERVED attempt was never sent and goes ahead at
+ *   once; CREATING without a prediction ID means "a purchase may exist".
+ * - Such a purchase is looked up in the attempt's webhook receipts (the `start` callback reaches
+ *   the attempt's own URL with the prediction ID), then in the provider's list by the input
+ *   fingerprint (prediction-recovery.ts), never by anything Replicate does not document.
  * - errorCode PROVIDER_THROTTLED on a CREATING attempt records that the latest create call was
  *   answered 429, i.e. nothing was bought; such an attempt may call create again right away.
- * - Otherwise a new create call is allowed only after createRecoveryGraceMs without finding the
- *   prediction. If the last call is known to have failed in transport (errorCode
- *   PROVIDER_UNAVAILABLE) the attempt ends FAILED (retryable: attempt 2 may follow, SPEC.md 3.1);
- *   if the outcome is unknown (the process died) the same attempt creates again, so a restart
- *   alone never moves to attempt 2.
+ * - Otherwise the answer is final only after createRecoveryGraceMs. Ruled out (nothing bought):
+ *   after a transport failure (PROVIDER_UNAVAILABLE) the attempt ends FAILED and attempt 2 may
+ *   follow; after a crash the same attempt creates again. Neither found nor ruled out: the job
+ *   fails closed with PURCHASE_UNCONFIRMED and an alert; nothing more is bought for it.
  * The job lock guarantees no other live run of this job is inside a create call meanwhile.
  */
 import { randomUUID } from 'node:crypto';
 import { backoffDelayMs } from '@staging/provider/backoff';
-import { findPredictionByWebhook, ProviderError } from '@staging/provider/provider-client';
-import type { Prediction } from '@staging/provider/provider-client';
+import { fingerprintPredictionInput, searchPredictionByInput } from '@staging/provider/prediction-recovery';
+import { ProviderError } from '@staging/provider/provider-client';
+import type { Prediction, PredictionInput } from '@staging/provider/provider-client';
 import { hashUserId } from '@staging/provider/user-hash';
 import { stagingWebhookUrl } from '@staging/provider/webhook-url';
 import { failAttempt } from './attempt-failure';
@@ -62,32 +65,45 @@ export async function advanceCreation(
   attempt: AttemptRow,
 ): Promise<StepResult> {
   const webhook = stagingWebhookUrl(deps.settings.webhookBaseUrl, attempt.id);
-  if (attempt.status === 'CREATING') {
-    const found = await findExistingPrediction(deps, attempt, webhook);
-    if (found === 'unavailable')
-      return wait(deps.settings.timings.transientBackoffMs, 'provider-list-unavailable');
-    if (found !== null) return persistPrediction(deps, run, attempt, found.id, found.source, found.status);
-    if (attempt.errorCode !== 'PROVIDER_THROTTLED') {
-      const since = (attempt.creatingAt ?? attempt.createdAt).getTime();
-      const remaining = since + deps.settings.timings.createRecoveryGraceMs - Date.now();
-      if (remaining > 0) {
-        return wait(Math.min(remaining, deps.settings.timings.recoveryPollMs), 'recovering-prediction');
-      }
-      if (attempt.errorCode === 'PROVIDER_UNAVAILABLE') {
-        return failAttempt(deps, run.jobId, attempt, ['CREATING'], {
-          errorCode: 'PROVIDER_UNAVAILABLE',
-          message: 'prediction creation failed in transport and no prediction was found for the attempt',
-        });
-      }
-      deps.logger.warn(
-        { jobId: run.jobId, attemptId: attempt.id },
-        'no prediction found for a CREATING attempt after the grace period; creating it',
-      );
-    }
+  if (attempt.status === 'CREATING' && attempt.errorCode !== 'PROVIDER_THROTTLED') {
+    const recovered = await recoverCreating(deps, run, attempt);
+    if (recovered !== 'create-again') return recovered;
   }
   if (!deps.settings.stagingEnabled) return parkWhileDisabled(deps, run, job);
   if (job.phase !== null) await updateJobIf(deps.db, run.jobId, [job.status], { phase: null });
   return createPrediction(deps, run, job, attempt, webhook);
+}
+
+/** Settles a CREATING attempt from the receipts and the provider's list, or says it may buy again. */
+async function recoverCreating(
+  deps: StagingDeps,
+  run: StagingRun,
+  attempt: AttemptRow,
+): Promise<StepResult | 'create-again'> {
+  const found = await findExistingPrediction(deps, attempt);
+  if (found.kind === 'found')
+    return persistPrediction(deps, run, attempt, found.id, found.source, found.status);
+  const since = (attempt.creatingAt ?? attempt.createdAt).getTime();
+  const remaining = since + deps.settings.timings.createRecoveryGraceMs - Date.now();
+  if (remaining > 0) {
+    return wait(Math.min(remaining, deps.settings.timings.recoveryPollMs), 'recovering-prediction');
+  }
+  const log = { jobId: run.jobId, attemptId: attempt.id, attemptNumber: attempt.attemptNumber };
+  if (found.kind === 'undecidable') {
+    deps.logger.error({ ...log, reason: found.reason }, 'purchase of a CREATING attempt can be neither found nor ruled out; failing closed');
+    return failAttempt(deps, run.jobId, attempt, ['CREATING'], {
+      errorCode: 'PURCHASE_UNCONFIRMED',
+      message: `the provider could not confirm whether the create call bought a prediction (${found.reason}); nothing more is bought for this job`,
+    });
+  }
+  if (attempt.errorCode === 'PROVIDER_UNAVAILABLE') {
+    return failAttempt(deps, run.jobId, attempt, ['CREATING'], {
+      errorCode: 'PROVIDER_UNAVAILABLE',
+      message: 'prediction creation failed in transport and the provider shows no prediction for it',
+    });
+  }
+  deps.logger.warn({ ...log, scanned: found.scanned }, 'the provider shows no prediction for a CREATING attempt; creating it');
+  return 'create-again';
 }
 
 async function createPrediction(
@@ -109,45 +125,50 @@ async function createPrediction(
   const token = await deps.limiter.tryAcquire(tokenId);
   if (!token.granted) return wait(token.retryInMs, 'paid-start-rate-limited');
 
-  const cost = deps.settings.costMicrousd[staging.quality];
-  const marked = await updateAttemptIf(
-    deps.db,
-    attempt.id,
-    ['RESERVED', 'CREATING'],
-    {
-      status: 'CREATING',
-      creatingAt: new Date(),
-      errorCode: null,
-      errorMessage: null,
-      ...(cost === undefined
-        ? {}
-        : { costMicrousd: cost, costKind: 'estimate', pricingVersion: deps.settings.pricingVersion ?? null }),
-    },
-    { providerPredictionId: null },
-  );
-  if (!marked) {
-    await deps.limiter.settle(tokenId);
-    return 'continue';
-  }
-  const userId = staging.requestedByUserId ?? job.requestedByUserId ?? 'unknown-user';
-  const inputUrl = await deps.storage.presignGetUrl(original.objectKey, deps.settings.timings.presignExpiresSeconds);
-  // Last fence before money: a run that outlived its job lock must not buy.
-  await run.lock.assertHeld();
   let prediction: Prediction;
   try {
+    // Last fence before money: a run that outlived its job lock must not buy, and must leave the
+    // attempt as it was (RESERVED still means "never sent").
+    await run.lock.assertHeld();
+    const userId = staging.requestedByUserId ?? job.requestedByUserId ?? 'unknown-user';
+    const input: PredictionInput = {
+      prompt: staging.prompt,
+      input_images: [await deps.storage.presignGetUrl(original.objectKey, deps.settings.timings.presignExpiresSeconds)],
+      aspect_ratio: staging.aspectRatio,
+      quality: staging.quality,
+      output_format: staging.outputFormat,
+      output_compression: staging.outputCompression,
+      user_id: hashUserId(userId, deps.settings.userHashSecret),
+    };
+    const cost = deps.settings.costMicrousd[staging.quality];
+    const marked = await updateAttemptIf(
+      deps.db,
+      attempt.id,
+      ['RESERVED', 'CREATING'],
+      {
+        status: 'CREATING',
+        creatingAt: new Date(),
+        inputFingerprint: fingerprintPredictionInput(input),
+        errorCode: null,
+        errorMessage: null,
+        ...(cost === undefined
+          ? {}
+          : { costMicrousd: cost, costKind: 'estimate', pricingVersion: deps.settings.pricingVersion ?? null }),
+      },
+      { providerPredictionId: null },
+    );
+    if (!marked) {
+      await deps.limiter.settle(tokenId);
+      return 'continue';
+    }
+    await deps.boundary('before-create', run.jobId);
     const pending = deps.provider.createPrediction({
       model: staging.providerModel,
       webhook,
-      webhookEventsFilter: ['completed'],
-      input: {
-        prompt: staging.prompt,
-        input_images: [inputUrl],
-        aspect_ratio: staging.aspectRatio,
-        quality: staging.quality,
-        output_format: staging.outputFormat,
-        output_compression: staging.outputCompression,
-        user_id: hashUserId(userId, deps.settings.userHashSecret),
-      },
+      // `start` reaches the attempt's own URL with the prediction ID, so a receipt ties the two
+      // even when the create response is lost.
+      webhookEventsFilter: ['start', 'completed'],
+      input,
     });
     void deps.boundary('during-create', run.jobId);
     prediction = await pending;
@@ -217,33 +238,40 @@ async function handleCreateError(
   }
 }
 
-type FoundPrediction = { id: string; status: string | null; source: 'webhook_receipt' | 'provider_list' };
+export type ExistingPrediction =
+  | { kind: 'found'; id: string; status: string | null; source: 'webhook_receipt' | 'provider_list' }
+  | { kind: 'absent'; scanned: number }
+  | { kind: 'undecidable'; reason: string };
 
-async function findExistingPrediction(
-  deps: StagingDeps,
-  attempt: AttemptRow,
-  webhook: string,
-): Promise<FoundPrediction | null | 'unavailable'> {
+/** What the receipts and the provider's list say about the purchase of a CREATING attempt. */
+export async function findExistingPrediction(deps: StagingDeps, attempt: AttemptRow): Promise<ExistingPrediction> {
   const receipt = await deps.db.aiProviderWebhookReceipt.findFirst({
     where: { providerAttemptId: attempt.id },
     orderBy: { receivedAt: 'asc' },
     select: { providerPredictionId: true, providerStatus: true },
   });
   if (receipt !== null)
-    return { id: receipt.providerPredictionId, status: receipt.providerStatus, source: 'webhook_receipt' };
+    return { kind: 'found', id: receipt.providerPredictionId, status: receipt.providerStatus, source: 'webhook_receipt' };
+  // An attempt marked CREATING by a release before fingerprints has nothing to match.
+  if (attempt.inputFingerprint === null || attempt.creatingAt === null)
+    return { kind: 'undecidable', reason: 'no input fingerprint was persisted for the attempt' };
   try {
-    const listed = await findPredictionByWebhook(deps.provider, {
-      webhook,
-      createdAfter: attempt.creatingAt ?? attempt.createdAt,
+    const result = await searchPredictionByInput(deps.provider, {
+      inputFingerprint: attempt.inputFingerprint,
+      webhook: stagingWebhookUrl(deps.settings.webhookBaseUrl, attempt.id),
+      sentAt: attempt.creatingAt,
     });
-    return listed === null ? null : { id: listed.id, status: listed.status, source: 'provider_list' };
+    if (result.kind === 'found') {
+      return { kind: 'found', id: result.prediction.id, status: result.prediction.status, source: 'provider_list' };
+    }
+    return result;
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     deps.logger.warn(
       { attemptId: attempt.id, kind: error.kind, err: error },
       'provider prediction list unavailable during recovery',
     );
-    return 'unavailable';
+    return { kind: 'undecidable', reason: `the prediction list was unavailable (${error.kind})` };
   }
 }
 

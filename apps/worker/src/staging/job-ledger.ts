@@ -17,6 +17,7 @@ const attemptSelect = {
   providerPredictionId: true,
   providerStatus: true,
   errorCode: true,
+  inputFingerprint: true,
   outputObjectKey: true,
   createdAt: true,
   creatingAt: true,
@@ -32,6 +33,8 @@ export interface AttemptRow {
   providerPredictionId: string | null;
   providerStatus: string | null;
   errorCode: string | null;
+  /** Fingerprint of the input of the latest create call (prediction-recovery.ts). */
+  inputFingerprint: string | null;
   outputObjectKey: string | null;
   createdAt: Date;
   creatingAt: Date | null;
@@ -132,6 +135,31 @@ export async function insertReservedAttempt(db: Db | Tx, jobId: string, attemptN
     data: [{ aiJobId: jobId, attemptNumber, status: 'RESERVED' }],
     skipDuplicates: true,
   });
+}
+
+/**
+ * Every create call of the last `sinceMs` (all workers), with the latest time its purchase can
+ * have happened: when the prediction ID was persisted, else when the attempt ended, else (still
+ * CREATING) the most a request can take. Used to rebuild a paid-start log Redis lost.
+ */
+export async function loadRecordedStarts(
+  db: Db,
+  sinceMs: number,
+  inFlightHoldMs: number,
+): Promise<{ member: string; scoreMs: number }[]> {
+  const since = new Date(Date.now() - sinceMs);
+  const rows = await db.aiProviderAttempt.findMany({
+    where: { OR: [{ creatingAt: { gte: since } }, { predictionCreatedAt: { gte: since } }] },
+    select: { id: true, creatingAt: true, predictionCreatedAt: true, endedAt: true },
+  });
+  return rows.map((row) => ({
+    member: `ledger:${row.id}`,
+    scoreMs: (
+      row.predictionCreatedAt ??
+      row.endedAt ??
+      new Date((row.creatingAt ?? since).getTime() + inFlightHoldMs)
+    ).getTime(),
+  }));
 }
 
 /** Marks the job alive; nonterminal jobs only, so a finished job keeps its last heartbeat. */

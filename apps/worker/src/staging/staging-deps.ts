@@ -21,7 +21,8 @@ export interface StagingTimings {
   retryDelayMs: number;
   /**
    * How long a CREATING attempt whose prediction cannot be found (no webhook receipt, not in the
-   * provider's list) keeps being looked for before it is treated as never created.
+   * provider's list) keeps being looked for before the list's answer is final: ruled out (nothing
+   * was bought) or undecidable (the job fails closed with PURCHASE_UNCONFIRMED).
    */
   createRecoveryGraceMs: number;
   /** Re-check interval while recovering a CREATING attempt. */
@@ -63,6 +64,8 @@ export const DEFAULT_STAGING_TIMINGS: StagingTimings = {
 /** Named points between persisted steps; tests pause or crash the worker there. */
 export const STEP_BOUNDARIES = [
   'after-reserve',
+  // Marked CREATING with the input fingerprint, the request not yet sent.
+  'before-create',
   'during-create',
   'after-create',
   'while-waiting',

@@ -1,0 +1,131 @@
+/**
+ * Recovery of a CREATING attempt against the strict simulator, which, like Replicate, never
+ * echoes `webhook` in a prediction object: the purchase is found from the `start` callback or by
+ * the fingerprint of the input in the provider's list, and an attempt whose purchase can be
+ * neither found nor ruled out fails closed (PURCHASE_UNCONFIRMED) without buying again.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { startTestStack, waitUntil } from './support/test-stack';
+import type { RunningWorker, TestStack } from './support/test-stack';
+import { spawnWorker } from './support/worker-process';
+import type { WorkerProcess } from './support/worker-process';
+
+let stack: TestStack;
+const children: WorkerProcess[] = [];
+
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+
+afterEach(async () => {
+  stack.sim.setListOutage(null);
+  await stack.stopWorkers();
+  for (const child of children.splice(0)) await child.kill();
+});
+
+afterAll(async () => {
+  await stack.close();
+});
+
+function eventsOf(worker: RunningWorker, jobId: string): Record<string, unknown>[] {
+  return worker.log.lines().filter((line) => line['jobId'] === jobId);
+}
+
+async function jobWithAttempts(jobId: string) {
+  return stack.db.aiJob.findUniqueOrThrow({
+    where: { id: jobId },
+    include: { attempts: { orderBy: { attemptNumber: 'asc' } } },
+  });
+}
+
+describe('a lost create response is recovered from what the provider documents', () => {
+  it('by the start callback: one purchase, tied to the attempt by its own callback URL', async () => {
+    const worker = await stack.startWorker();
+    await stack.faults([{ name: 'response_lost', events: ['completed'] }]);
+    const { jobId } = await stack.seedJob();
+    expect(await stack.waitForStatus(jobId, ['SUCCESS', 'FAILED', 'CANCELED'])).toBe('SUCCESS');
+    expect(await stack.purchasesFor(jobId)).toHaveLength(1);
+    const created = eventsOf(worker, jobId).find((line) => line['event'] === 'prediction_created');
+    expect(created?.['source']).toBe('webhook_receipt');
+  });
+
+  it('by the input fingerprint in the list when every callback is lost too', async () => {
+    const worker = await stack.startWorker();
+    await stack.faults([{ name: 'response_lost', events: ['start', 'completed'] }]);
+    const { jobId } = await stack.seedJob();
+    expect(await stack.waitForStatus(jobId, ['SUCCESS', 'FAILED', 'CANCELED'])).toBe('SUCCESS');
+    const purchases = await stack.purchasesFor(jobId);
+    expect(purchases).toHaveLength(1);
+    const job = await jobWithAttempts(jobId);
+    expect(job.attempts.map((a) => [a.attemptNumber, a.status, a.providerPredictionId])).toEqual([
+      [1, 'SUCCEEDED', purchases[0]!.id],
+    ]);
+    expect(job.attempts[0]!.inputFingerprint).toMatch(/^[0-9a-f]{64}$/);
+    const created = eventsOf(worker, jobId).find((line) => line['event'] === 'prediction_created');
+    expect(created?.['source']).toBe('provider_list');
+  });
+});
+
+describe('a purchase that can be neither found nor ruled out fails closed', () => {
+  async function expectFailedClosed(worker: RunningWorker, jobId: string): Promise<void> {
+    expect(await stack.waitForStatus(jobId, ['SUCCESS', 'FAILED', 'CANCELED'])).toBe('FAILED');
+    const job = await jobWithAttempts(jobId);
+    expect(job.errorCode).toBe('PURCHASE_UNCONFIRMED');
+    // Attempt 2 is never bought: the purchase of attempt 1 may exist.
+    expect(job.attempts.map((a) => [a.attemptNumber, a.status, a.errorCode])).toEqual([
+      [1, 'FAILED', 'PURCHASE_UNCONFIRMED'],
+    ]);
+    expect(await stack.purchasesFor(jobId)).toHaveLength(1);
+    const alerts = worker.log
+      .lines()
+      .filter((line) => line['event'] === 'alert' && line['jobId'] === jobId);
+    expect(alerts.map((line) => line['errorCode'])).toEqual(['PURCHASE_UNCONFIRMED']);
+  }
+
+  it('when the list stays unavailable through the grace period', async () => {
+    const worker = await stack.startWorker();
+    stack.sim.setListOutage(503);
+    await stack.faults([{ name: 'response_lost', events: ['start', 'completed'] }]);
+    const { jobId } = await stack.seedJob();
+    await expectFailedClosed(worker, jobId);
+  });
+
+  it('when the purchase is in the time span but its input was already removed', async () => {
+    // A long grace, so the list comes back (showing the removed data) well inside it.
+    const worker = await stack.startWorker({ overrides: { timings: { createRecoveryGraceMs: 20_000 } } });
+    stack.sim.setListOutage(503);
+    await stack.faults([{ name: 'response_lost', events: ['start', 'completed'] }]);
+    const { jobId } = await stack.seedJob();
+    const [lost] = await waitUntil(async () => {
+      const purchases = await stack.purchasesFor(jobId);
+      return purchases.length === 1 && purchases;
+    }, { what: 'the lost purchase' });
+    stack.sim.removeData(lost!.id);
+    stack.sim.setListOutage(null);
+    await expectFailedClosed(worker, jobId);
+    const failure = worker.log
+      .lines()
+      .find((line) => line['jobId'] === jobId && String(line['msg']).includes('failing closed'));
+    expect(String(failure?.['reason'])).toContain('no readable input');
+  });
+});
+
+describe('an attempt is CREATING only once the request is about to leave', () => {
+  it('a worker killed before the request left bought nothing; the next one buys exactly once', async () => {
+    const { jobId } = await stack.seedJob();
+    const doomed = await spawnWorker({ env: stack.env(), args: ['--test-crash-at=before-create'] });
+    children.push(doomed);
+    expect(await doomed.exited).toEqual({ code: null, signal: 'SIGKILL' });
+    expect(await stack.purchasesFor(jobId)).toHaveLength(0);
+    const [attempt] = (await jobWithAttempts(jobId)).attempts;
+    expect([attempt?.status, attempt?.providerPredictionId]).toEqual(['CREATING', null]);
+    expect(attempt?.inputFingerprint).toMatch(/^[0-9a-f]{64}$/);
+
+    const survivor = await spawnWorker({ env: stack.env() });
+    children.push(survivor);
+    expect(await stack.waitForStatus(jobId, ['SUCCESS', 'FAILED', 'CANCELED'])).toBe('SUCCESS');
+    expect(await stack.purchasesFor(jobId)).toHaveLength(1);
+    // The list ruled the first call out (nothing bought), so the same attempt created again.
+    expect((await jobWithAttempts(jobId)).attempts.map((a) => [a.attemptNumber, a.status])).toEqual([[1, 'SUCCEEDED']]);
+  });
+});
