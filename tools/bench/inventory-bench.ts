@@ -1,33 +1,37 @@
-// Inventory benchmark: bulkCreate of 500 items and getUnits of a property with 5,000 items, each
-// as a ratio to a raw single-statement `pg` insert/select of the same rows measured in the same
-// run (targets from the issue: bulkCreate within 1.5× of raw, getUnits p95 within 2× of raw).
-// Prints numbers only; no assertions.
+// Inventory benchmark: bulkCreate, bulkUpdate and bulkDelete of 500 items and getUnits of a
+// property with 5,000 items, each as a ratio to a raw single `pg` statement over the same rows
+// measured in the same run. Targets (issue 13): each bulk procedure's p50 within 1.3x of raw;
+// getUnits p95 within 2x of raw (issue 5). Prints numbers only; no assertions.
 //
 //   node_modules/.bin/tsx tools/bench/inventory-bench.ts [--iterations 30] [--warmup 5]
 //
 // "use case" = zod parse + the services function (what the procedure runs after its middlewares);
 // "procedure" = the same through appRouter.createCaller (session, rate limit in Redis, zod,
 // use case), with a fresh admin id per call so that the limiter counts but never refuses.
+// The three sides of each comparison take turns within every round, each on rows of its own.
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 // Relative imports: tools/bench has no package of its own; each package resolves its own deps.
 import { createDb } from '../../packages/db/src/client';
 import { createTestDatabase } from '../../packages/db/src/testing';
-import { ZBulkCreateInput } from '../../packages/domain/src/inventory';
+import { ZBulkCreateInput, ZBulkDeleteInput, ZBulkUpdateInput } from '../../packages/domain/src/inventory';
 import { createLogger } from '../../packages/platform/src/logger';
 import { createRedis } from '../../packages/platform/src/queues';
 import { createSearchQueue } from '../../packages/services/src/search/search-queue';
 import { createStagingQueue } from '../../packages/services/src/staging/staging-queue';
 import { bulkCreateInventoryItems } from '../../packages/services/src/inventory/bulk-create-items';
+import { bulkDeleteInventoryItems } from '../../packages/services/src/inventory/bulk-delete-items';
+import { bulkUpdateInventoryItems } from '../../packages/services/src/inventory/bulk-update-items';
 import { getInventoryUnits } from '../../packages/services/src/inventory/get-units';
 import { createCaller } from '../../packages/trpc/src/root';
 import type { TrpcDeps } from '../../packages/trpc/src/context';
+import { printFigure } from './figures';
 
 // pg is a dependency of @staging/db, not of this folder: resolve it from there (the little of its
 // API used here is typed by hand for the same reason).
 interface PgPool {
-  query(text: string, values?: unknown[]): Promise<unknown>;
+  query(text: string, values?: unknown[]): Promise<{ rows: { id: string }[] }>;
   end(): Promise<void>;
 }
 const pg = createRequire(new URL('../../packages/db/package.json', import.meta.url))('pg') as {
@@ -59,16 +63,32 @@ interface Series {
   samples: number[];
 }
 
-function report(title: string, raw: Series, others: Series[]): void {
+/** Prints the series and returns the last one's p50 and p95 ratios to raw. */
+function report(title: string, raw: Series, others: Series[]): { p50: number; p95: number } {
   const line = (s: Series) =>
     `  ${s.name.padEnd(34)} p50 ${percentile(s.samples, 50).toFixed(2).padStart(8)} ms   p95 ${percentile(s.samples, 95).toFixed(2).padStart(8)} ms`;
+  const ratios = (other: Series) => ({
+    p50: percentile(other.samples, 50) / percentile(raw.samples, 50),
+    p95: percentile(other.samples, 95) / percentile(raw.samples, 95),
+  });
   console.log(`\n${title}`);
   console.log(line(raw));
   for (const other of others) {
     console.log(line(other));
-    const p50 = percentile(other.samples, 50) / percentile(raw.samples, 50);
-    const p95 = percentile(other.samples, 95) / percentile(raw.samples, 95);
+    const { p50, p95 } = ratios(other);
     console.log(`    ratio to raw: p50 ${p50.toFixed(2)}×   p95 ${p95.toFixed(2)}×`);
+  }
+  return ratios(others[others.length - 1]!);
+}
+
+/** `rounds` rounds of one timed call per side (setup untimed); the first WARMUP are discarded. */
+async function compare(rounds: number, sides: { series: Series; run: (round: number) => Promise<unknown>; setup?: () => Promise<void> }[]): Promise<void> {
+  for (let round = 0; round < rounds; round += 1) {
+    for (const side of sides) {
+      await side.setup?.();
+      const ms = await time(() => side.run(round));
+      if (round >= WARMUP) side.series.samples.push(ms);
+    }
   }
 }
 
@@ -120,36 +140,99 @@ async function main(): Promise<void> {
     const raw: Series = { name: 'raw pg INSERT … unnest RETURNING', samples: [] };
     const useCase: Series = { name: 'use case (zod + service)', samples: [] };
     const procedure: Series = { name: 'procedure (createCaller)', samples: [] };
-    for (let round = 0; round < rounds; round += 1) {
-      const [rawUnit, useCaseUnit, procedureUnit] = [await newUnit(), await newUnit(), await newUnit()];
-      const now = new Date();
-      const rawMs = await time(() =>
-        pool.query(
-          `INSERT INTO "inventory_items" ("propertyUnitId", "unitNumber", "floor", "status", "priceAdjustment", "createdAt", "updatedAt")
-           SELECT $1, x.n, x.f, x.s::"InventoryStatus", x.p::numeric, $7, $7
-           FROM unnest($2::text[], $3::float8[], $4::text[], $5::text[], $6::int[]) AS x(n, f, s, p, o)
-           RETURNING *`,
-          [
-            rawUnit,
-            items.map((item) => item.unitNumber),
-            items.map((item) => item.floor),
-            items.map((item) => item.status),
-            items.map((item) => String(item.priceAdjustment)),
-            items.map((_, i) => i),
-            now,
-          ],
-        ),
+    const units = { raw: '', useCase: '', procedure: '' };
+    await compare(rounds, [
+      {
+        series: raw,
+        setup: async () => void (units.raw = await newUnit()),
+        run: () =>
+          pool.query(
+            `INSERT INTO "inventory_items" ("propertyUnitId", "unitNumber", "floor", "status", "priceAdjustment", "createdAt", "updatedAt")
+             SELECT $1, x.n, x.f, x.s::"InventoryStatus", x.p::numeric, $6, $6
+             FROM unnest($2::text[], $3::float8[], $4::text[], $5::text[]) AS x(n, f, s, p)
+             RETURNING *`,
+            [
+              units.raw,
+              items.map((item) => item.unitNumber),
+              items.map((item) => item.floor),
+              items.map((item) => item.status),
+              items.map((item) => String(item.priceAdjustment)),
+              new Date(),
+            ],
+          ),
+      },
+      {
+        series: useCase,
+        setup: async () => void (units.useCase = await newUnit()),
+        run: () => bulkCreateInventoryItems(context(), ZBulkCreateInput.parse({ propertyUnitId: units.useCase, items })),
+      },
+      {
+        series: procedure,
+        setup: async () => void (units.procedure = await newUnit()),
+        run: () => adminCaller().inventory.bulkCreate({ propertyUnitId: units.procedure, items }),
+      },
+    ]);
+    const created = report(`bulkCreate of ${BULK_SIZE} items (${ITERATIONS} runs)`, raw, [useCase, procedure]);
+
+    // bulkUpdate: each side flips the status of its own 500 items every round.
+    const itemIdsOf = async (unitId: string) =>
+      (await pool.query(`SELECT "id" FROM "inventory_items" WHERE "propertyUnitId" = $1 ORDER BY "id"`, [unitId])).rows.map((row) => row.id);
+    const statusOf = (round: number) => (round % 2 === 0 ? 'RESERVED' : 'AVAILABLE');
+    const [rawIds, useCaseIds, procedureIds] = [await itemIdsOf(units.raw), await itemIdsOf(units.useCase), await itemIdsOf(units.procedure)];
+    const updateRaw: Series = { name: 'raw pg UPDATE … ANY RETURNING', samples: [] };
+    const updateUseCase: Series = { name: 'use case (zod + service)', samples: [] };
+    const updateProcedure: Series = { name: 'procedure (createCaller)', samples: [] };
+    await compare(rounds, [
+      {
+        series: updateRaw,
+        run: (round) =>
+          pool.query(
+            `UPDATE "inventory_items" SET "status" = $2::"InventoryStatus", "updatedAt" = $3 WHERE "id" = ANY($1::text[]) RETURNING *`,
+            [rawIds, statusOf(round), new Date()],
+          ),
+      },
+      {
+        series: updateUseCase,
+        run: (round) => bulkUpdateInventoryItems(context(), ZBulkUpdateInput.parse({ ids: useCaseIds, action: 'status', status: statusOf(round) })),
+      },
+      {
+        series: updateProcedure,
+        run: (round) => adminCaller().inventory.bulkUpdate({ ids: procedureIds, action: 'status', status: statusOf(round) }),
+      },
+    ]);
+    const updated = report(`bulkUpdate (status) of ${BULK_SIZE} items (${ITERATIONS} runs)`, updateRaw, [updateUseCase, updateProcedure]);
+
+    // bulkDelete: each side deletes 500 items inserted for it (untimed) just before.
+    const deleteIds = { raw: [] as string[], useCase: [] as string[], procedure: [] as string[] };
+    const freshItems = async () => {
+      const unitId = await newUnit();
+      await pool.query(
+        `INSERT INTO "inventory_items" ("propertyUnitId", "unitNumber", "updatedAt") SELECT $1, n::text, now() FROM generate_series(1, $2) n`,
+        [unitId, BULK_SIZE],
       );
-      const useCaseMs = await time(() =>
-        bulkCreateInventoryItems(context(), ZBulkCreateInput.parse({ propertyUnitId: useCaseUnit, items })),
-      );
-      const procedureMs = await time(() => adminCaller().inventory.bulkCreate({ propertyUnitId: procedureUnit, items }));
-      if (round < WARMUP) continue;
-      raw.samples.push(rawMs);
-      useCase.samples.push(useCaseMs);
-      procedure.samples.push(procedureMs);
-    }
-    report(`bulkCreate of ${BULK_SIZE} items (${ITERATIONS} runs)`, raw, [useCase, procedure]);
+      return itemIdsOf(unitId);
+    };
+    const deleteRaw: Series = { name: 'raw pg DELETE … ANY RETURNING', samples: [] };
+    const deleteUseCase: Series = { name: 'use case (zod + service)', samples: [] };
+    const deleteProcedure: Series = { name: 'procedure (createCaller)', samples: [] };
+    await compare(rounds, [
+      {
+        series: deleteRaw,
+        setup: async () => void (deleteIds.raw = await freshItems()),
+        run: () => pool.query(`DELETE FROM "inventory_items" WHERE "id" = ANY($1::text[]) RETURNING "id"`, [deleteIds.raw]),
+      },
+      {
+        series: deleteUseCase,
+        setup: async () => void (deleteIds.useCase = await freshItems()),
+        run: () => bulkDeleteInventoryItems(context(), ZBulkDeleteInput.parse({ ids: deleteIds.useCase })),
+      },
+      {
+        series: deleteProcedure,
+        setup: async () => void (deleteIds.procedure = await freshItems()),
+        run: () => adminCaller().inventory.bulkDelete({ ids: deleteIds.procedure }),
+      },
+    ]);
+    const deleted = report(`bulkDelete of ${BULK_SIZE} items (${ITERATIONS} runs)`, deleteRaw, [deleteUseCase, deleteProcedure]);
 
     // getUnits: one property with 10 units × 500 items = 5,000 items.
     const listProperty = await db.property.create({ data: { ownerAgentId: owner.id, title: 'list', address: 'a', city: 'c' } });
@@ -168,25 +251,27 @@ async function main(): Promise<void> {
     const listRaw: Series = { name: 'raw pg SELECT of the same rows', samples: [] };
     const listUseCase: Series = { name: 'use case (service)', samples: [] };
     const listProcedure: Series = { name: 'procedure (createCaller)', samples: [] };
-    const listRounds = WARMUP + ITERATIONS * 2;
-    for (let round = 0; round < listRounds; round += 1) {
-      const rawMs = await time(() =>
-        pool.query(
-          `SELECT u."id", u."name", u."createdAt", i.*
-           FROM "property_units" u LEFT JOIN "inventory_items" i ON i."propertyUnitId" = u."id"
-           WHERE u."propertyId" = $1`,
-          [listProperty.id],
-        ),
-      );
-      const useCaseMs = await time(() => getInventoryUnits(context(), { propertyId: listProperty.id }));
-      const procedureMs = await time(() => adminCaller().inventory.getUnits({ propertyId: listProperty.id }));
-      if (round < WARMUP) continue;
-      listRaw.samples.push(rawMs);
-      listUseCase.samples.push(useCaseMs);
-      listProcedure.samples.push(procedureMs);
-    }
+    await compare(WARMUP + ITERATIONS * 2, [
+      {
+        series: listRaw,
+        run: () =>
+          pool.query(
+            `SELECT u."id", u."name", u."createdAt", i.*
+             FROM "property_units" u LEFT JOIN "inventory_items" i ON i."propertyUnitId" = u."id"
+             WHERE u."propertyId" = $1`,
+            [listProperty.id],
+          ),
+      },
+      { series: listUseCase, run: () => getInventoryUnits(context(), { propertyId: listProperty.id }) },
+      { series: listProcedure, run: () => adminCaller().inventory.getUnits({ propertyId: listProperty.id }) },
+    ]);
     const count = (await getInventoryUnits(context(), { propertyId: listProperty.id })).units.reduce((n, unit) => n + unit.items.length, 0);
-    report(`getUnits of a property with ${count} items (${ITERATIONS * 2} runs)`, listRaw, [listUseCase, listProcedure]);
+    const listed = report(`getUnits of a property with ${count} items (${ITERATIONS * 2} runs)`, listRaw, [listUseCase, listProcedure]);
+
+    printFigure({ name: 'bulkCreate 500 p50 vs raw INSERT', value: created.p50, target: 1.3, better: 'lower' });
+    printFigure({ name: 'bulkUpdate 500 p50 vs raw UPDATE', value: updated.p50, target: 1.3, better: 'lower' });
+    printFigure({ name: 'bulkDelete 500 p50 vs raw DELETE', value: deleted.p50, target: 1.3, better: 'lower' });
+    printFigure({ name: 'getUnits 5,000 p95 vs raw SELECT', value: listed.p95, target: 2, better: 'lower' });
   } finally {
     await deps.stagingQueue.close();
     await deps.searchQueue.close();

@@ -1,6 +1,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from './generated/prisma/client';
+import type { Prisma } from './generated/prisma/client';
 
 export { Prisma, PrismaClient } from './generated/prisma/client';
 export type * from './generated/prisma/client';
@@ -9,6 +10,9 @@ export type Db = PrismaClient;
 
 /** The `pg` pool under a {@link Db}: one statement, no ORM in between. */
 export type SqlPool = pg.Pool;
+
+/** What a failed statement on the {@link SqlPool} throws; `code` is the SQLSTATE. */
+export const DatabaseError = pg.DatabaseError;
 
 const pools = new WeakMap<Db, SqlPool>();
 
@@ -34,4 +38,12 @@ export function sqlPoolOf(db: Db): SqlPool {
   const pool = pools.get(db);
   if (pool === undefined) throw new Error('sqlPoolOf: this client was not made by createDb');
   return pool;
+}
+
+/**
+ * Runs a statement composed with `Prisma.sql` (parameters stay parameters) on the pool under
+ * `db` and returns its rows as `pg` parses them.
+ */
+export async function queryRows<Row extends object>(db: Db, statement: Prisma.Sql): Promise<Row[]> {
+  return (await sqlPoolOf(db).query<Row>(statement.text, statement.values)).rows;
 }

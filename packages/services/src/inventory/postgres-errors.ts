@@ -1,10 +1,12 @@
-import { Prisma } from '@staging/db/client';
+import { DatabaseError, Prisma } from '@staging/db/client';
 
 /**
- * The SQLSTATE behind a Prisma error. With the pg driver adapter, raw queries surface as P2010
- * and ORM calls as P2002/P2003/…; both carry the server's code in `meta.driverAdapterError`.
+ * The SQLSTATE behind a failed statement: a `pg` error from the raw pool carries it as `code`;
+ * through Prisma's pg driver adapter, raw queries surface as P2010 and ORM calls as
+ * P2002/P2003/…, all with the server's code in `meta.driverAdapterError`.
  */
 export function postgresErrorCode(error: unknown): string | undefined {
+  if (error instanceof DatabaseError) return error.code;
   if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return undefined;
   const cause = (error.meta?.['driverAdapterError'] as { cause?: { originalCode?: unknown } } | undefined)?.cause;
   return typeof cause?.originalCode === 'string' ? cause.originalCode : undefined;
