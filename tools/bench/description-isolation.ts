@@ -1,4 +1,4 @@
-// Bench: description latency with ai-staging idle vs saturated (SPEC.md 6: staging activity must
+// Bench: description latency with ai-staging idle vs saturated (docs/system.md 6: staging activity must
 // not delay description jobs). Creates its own migrated database and queue suffix on the local
 // PostgreSQL/Redis and runs the measurement of the worker's integration test with more samples,
 // in two scenarios, printing each phase, the CPU cores in use and the ratio:

@@ -30,7 +30,7 @@ const stagingQueue = createStagingQueue(redis, config.queueSuffix);
 const searchQueue = createSearchQueue(redis, config.queueSuffix);
 const storage = createObjectStorage(config.storage);
 // The legacy bridge materializes jobs from the worker's producer values, so every producer
-// publishes its own and the worker alerts on a mismatch (SPEC.md 2.9).
+// publishes its own and the worker alerts on a mismatch (docs/system.md 2.9).
 const parity = startProducerFingerprintPublisher({ redis, role: 'api', values: config.producer, queueSuffix: config.queueSuffix, logger });
 const deps: ApiDeps = { config, db, redis, stagingQueue, searchQueue, storage, logger, clock: systemClock };
 

@@ -49,7 +49,7 @@ function gate(at: StepBoundary) {
   };
 }
 
-describe('cancellation (SPEC.md 3.1)', () => {
+describe('cancellation (docs/system.md 3.1)', () => {
   it('PENDING: canceled outright, no attempt, no purchase, and a worker later buys nothing', async () => {
     const { jobId, userId } = await stack.seedJob();
     const dto = await cancel(jobId, userId);

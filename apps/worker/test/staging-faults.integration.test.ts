@@ -29,7 +29,7 @@ interface Expectation {
   events: string[];
 }
 
-// What SPEC.md 3.1 and the error categories (packages/domain staging-errors) require per fault.
+// What docs/system.md 3.1 and the error categories (packages/domain staging-errors) require per fault.
 const CASES: [string, Expectation][] = [
   [
     'fail (retryable) buys attempt 2, which succeeds',
@@ -195,7 +195,7 @@ const CASES: [string, Expectation][] = [
   ],
 ];
 
-describe('simulator faults end in the state SPEC.md requires with the allowed purchases', () => {
+describe('simulator faults end in the state docs/system.md requires with the allowed purchases', () => {
   it.each(CASES)(
     '%s',
     async (_name, expected) => {

@@ -17,7 +17,7 @@ afterAll(async () => {
   await stack.close();
 });
 
-describe('kill switch AI_ROOM_STAGING_ENABLED (SPEC.md 1.7)', () => {
+describe('kill switch AI_ROOM_STAGING_ENABLED (docs/system.md 1.7)', () => {
   it('off: new jobs wait PENDING/PROVIDER_DISABLED unpaid, a reserved attempt stays unpaid, a running prediction is still polled; on: all finish', async () => {
     // A job whose prediction is already running when the switch goes off.
     await stack.faults([{ name: 'slow', delayMs: 2_500 }]);

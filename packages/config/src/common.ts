@@ -49,7 +49,7 @@ export interface CommonConfig {
   valkeyUrl: string;
   /** Appended to every queue name; identical on all roles; may be empty. */
   queueSuffix: string;
-  /** Kill switch: true only for the exact string 'true' (SPEC.md 1.7). */
+  /** Kill switch: true only for the exact string 'true' (docs/system.md 1.7). */
   stagingEnabled: boolean;
   producer: ProducerValues;
   logLevel: LogLevel;
@@ -63,7 +63,7 @@ export interface SessionRoleConfig {
   authSecret: string;
   port: number;
   /**
-   * PROVIDER_MODEL, persisted with every job a producer submits (SPEC.md 9.6); same default and
+   * PROVIDER_MODEL, persisted with every job a producer submits (docs/system.md 9.6); same default and
    * rule as on the worker, which must run the same value.
    */
   providerModel: string;
@@ -75,7 +75,7 @@ export function readCommon(r: EnvReader): CommonConfig {
     nodeEnv,
     databaseUrl: r.required('DATABASE_URL', urlRule(['postgres', 'postgresql'], 'PostgreSQL')),
     valkeyUrl: r.required('VALKEY_URL', urlRule(['redis', 'rediss'], 'Redis/Valkey')),
-    // Empty is a valid suffix (SPEC.md 2.9) and the default.
+    // Empty is a valid suffix (docs/system.md 2.9) and the default.
     queueSuffix: r.optional('QUEUE_SUFFIX', queueSuffixRule(), ''),
     stagingEnabled: r.raw('AI_ROOM_STAGING_ENABLED') === 'true',
     producer: {
@@ -136,7 +136,7 @@ const SECRET_HOMES: Record<string, ConfigRole> = {
 };
 
 /**
- * SPEC.md 1: the provider token lives on the worker only and the signing secret on the api only.
+ * docs/system.md 1: the provider token lives on the worker only and the signing secret on the api only.
  * A role handed the other's secret refuses to start, so a copy-pasted env file cannot spread them.
  */
 export function checkSecretPlacement(r: EnvReader): void {

@@ -10,7 +10,7 @@ export type StagingOutputFormat = (typeof STAGING_OUTPUT_FORMATS)[number];
 
 /**
  * The four provider inputs every producer persists with a new job and the worker uses to
- * materialize legacy messages; SPEC.md 2.9 requires them identical on web, api and worker.
+ * materialize legacy messages; docs/system.md 2.9 requires them identical on web, api and worker.
  */
 export interface ProducerValues {
   quality: StagingQuality;

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 
 /**
  * Checks PROVIDER_WEBHOOK_BASE_URL. The provider calls `<origin>/api/webhooks/provider/staging/<id>`
- * from the public internet and the route never redirects (SPEC.md 4.1), so the value must be
+ * from the public internet and the route never redirects (docs/system.md 4.1), so the value must be
  * exactly a public https origin: anything else makes every callback fail or leak to a host that
  * is not ours. With `allowInsecure` (the development override) http and internal hosts are
  * accepted, but the value must still be an origin so the built URL is the same shape.

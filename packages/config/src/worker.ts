@@ -32,12 +32,12 @@ export interface WorkerConfig extends CommonConfig {
   /** Price per key (e.g. `medium`) in micro-US-dollars; empty means no estimate. Telemetry only. */
   costMicrousd: Record<string, number>;
   pricingVersion?: string;
-  /** Undefined keeps the queue dashboard off (SPEC.md 5.5: never exposed without both). */
+  /** Undefined keeps the queue dashboard off (docs/system.md 5.5: never exposed without both). */
   dashboard: DashboardCredentials | undefined;
   port: number;
   deletionOutboxIntervalMs: number;
   /**
-   * Last instant the legacy bridge accepts old style names (SPEC.md 9.3). Optional on the worker:
+   * Last instant the legacy bridge accepts old style names (docs/system.md 9.3). Optional on the worker:
    * without it the bridge refuses aliases and still bridges canonical names.
    */
   legacyAliasSunsetAt: Date | null;

@@ -81,7 +81,7 @@ export function attemptStatusesLeadingTo(event: AttemptEvent, to: AttemptStatus)
   return ATTEMPT_STATUSES.filter((from) => ATTEMPT_TRANSITIONS[from][event] === to);
 }
 
-/** The highest attempt number a job may ever use (SPEC.md 8). */
+/** The highest attempt number a job may ever use (docs/system.md 8). */
 export const MAX_ATTEMPTS_PER_JOB = 2;
 
 /** The fields of an existing attempt row the reservation rule looks at. */

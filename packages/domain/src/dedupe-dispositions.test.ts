@@ -19,7 +19,7 @@ describe('dispositions', () => {
 });
 
 describe('provider input values', () => {
-  it('accept the SPEC.md values and refuse others', () => {
+  it('accept the docs/system.md values and refuse others', () => {
     const valid = { quality: 'medium', aspectRatio: '1:1', outputFormat: 'jpeg', outputCompression: 92 };
     expect(ZProviderInputValues.parse(valid)).toEqual(valid);
     expect(ZProviderInputValues.safeParse({ ...valid, aspectRatio: '16:9' }).success).toBe(false);

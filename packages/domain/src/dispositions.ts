@@ -1,5 +1,5 @@
 /**
- * Per-assignment outcome of a staging submission (SPEC.md 4.3), spelled exactly as clients decode
+ * Per-assignment outcome of a staging submission (docs/system.md 4.3), spelled exactly as clients decode
  * them: ENQUEUED (a new job), EXISTING (the nonterminal job with the same dedupe key),
  * style_exists (a live variant of that style already exists; nothing was created).
  */

@@ -68,7 +68,7 @@ describe('create input', () => {
 });
 
 describe('update input', () => {
-  test('unitNumber has no minimum on update (SPEC.md 4.4) but the same maximum', () => {
+  test('unitNumber has no minimum on update (docs/system.md 4.4) but the same maximum', () => {
     expect(ZUpdateItemInput.parse({ itemId: 'i', unitNumber: '' }).unitNumber).toBe('');
     expect(ZUpdateItemInput.parse({ itemId: 'i', unitNumber: 'x'.repeat(100) }).unitNumber).toHaveLength(100);
     expect(issuePaths(ZUpdateItemInput.safeParse({ itemId: 'i', unitNumber: 'x'.repeat(101) }))).toEqual(['unitNumber']);

@@ -3,13 +3,13 @@ import { LOCALES } from './locale';
 import type { Locale } from './locale';
 
 /**
- * Input schemas of the seven inventory procedures (SPEC.md 4.4, 2.8) and the record shapes they
+ * Input schemas of the seven inventory procedures (docs/system.md 4.4, 2.8) and the record shapes they
  * return. Every object is strict: an unknown key is a BAD_REQUEST, never silently dropped, so a
  * client typo (`unitNo`) cannot turn into a write that ignores the field. Bounds the spec leaves
  * open are recorded in docs/decisions.md ("Inventory input bounds").
  */
 
-/** The inventory statuses (SPEC.md 3.4); identical to the database enum `InventoryStatus`. */
+/** The inventory statuses (docs/system.md 3.4); identical to the database enum `InventoryStatus`. */
 export const INVENTORY_STATUSES = ['AVAILABLE', 'RESERVED', 'SOLD', 'RENTED'] as const;
 
 /** One of {@link INVENTORY_STATUSES}. */
@@ -41,20 +41,20 @@ export function parseInventoryStatus(raw: string): InventoryStatus | undefined {
   );
 }
 
-/** The bulkUpdate actions and price change types (SPEC.md 4.4). */
+/** The bulkUpdate actions and price change types (docs/system.md 4.4). */
 export const BULK_UPDATE_ACTIONS = ['status', 'floor', 'price'] as const;
 export const PRICE_CHANGE_TYPES = ['set', 'increase', 'decrease'] as const;
 export type BulkUpdateAction = (typeof BULK_UPDATE_ACTIONS)[number];
 export type PriceChangeType = (typeof PRICE_CHANGE_TYPES)[number];
 
-/** Limits of the inventory inputs; the ones SPEC.md gives plus the ones we chose. */
+/** Limits of the inventory inputs; the ones docs/system.md gives plus the ones we chose. */
 export const INVENTORY_LIMITS = {
   /** Identifiers are UUIDs (36 characters); 64 leaves room without accepting megabyte strings. */
   idMaxLength: 64,
   unitNumberMaxLength: 100,
   notesMaxLength: 500,
   bulkCreateMaxItems: 500,
-  /** Upper bound of bulkUpdate/bulkDelete ids (SPEC.md 8 shows none): one statement stays small. */
+  /** Upper bound of bulkUpdate/bulkDelete ids (docs/system.md 8 shows none): one statement stays small. */
   bulkIdsMax: 1000,
   /**
    * floor: a building level (basements negative, mezzanines fractional). The bound keeps values
@@ -108,7 +108,7 @@ function unitNumberSchema(minLength: 0 | 1) {
 
 /** unitNumber on create and bulkCreate items: 1..100 characters after trimming. */
 export const ZUnitNumber = unitNumberSchema(1);
-/** unitNumber on update: at most 100 characters (SPEC.md 4.4 gives no minimum on update). */
+/** unitNumber on update: at most 100 characters (docs/system.md 4.4 gives no minimum on update). */
 export const ZUnitNumberUpdate = unitNumberSchema(0);
 
 /** Notes are free text kept verbatim (line breaks included); at most 500 characters, or null. */
@@ -155,7 +155,7 @@ export const ZUpdateItemInput = z.strictObject({
 
 export const ZDeleteItemInput = z.strictObject({ itemId: ZInventoryId });
 
-// SPEC.md 4.4 lists no notes on bulkCreate items; strictness makes `notes` there a BAD_REQUEST
+// docs/system.md 4.4 lists no notes on bulkCreate items; strictness makes `notes` there a BAD_REQUEST
 // rather than a silently dropped field. Exported so the dashboard's CSV preview checks each row
 // with exactly the server's rules.
 export const ZBulkCreateItem = z.strictObject({

@@ -2,7 +2,7 @@ import { aspectRatioValue } from './provider-values';
 import type { ProviderAspectRatio, ProviderOutputFormat } from './provider-values';
 import type { StagingErrorCode } from './staging-errors';
 
-/** Download ceiling for a provider output: 20 MiB (SPEC.md 8). */
+/** Download ceiling for a provider output: 20 MiB (docs/system.md 8). */
 export const MAX_OUTPUT_BYTES = 20 * 1024 * 1024;
 
 /**

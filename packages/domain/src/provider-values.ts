@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Provider input values this service may send (SPEC.md 2.9, 8). packages/config validates the
+ * Provider input values this service may send (docs/system.md 2.9, 8). packages/config validates the
  * AI_STAGING_* variables against the same lists; a services test keeps the two in step. Changing
- * them needs a check against the live model schema first (SPEC.md 9.6).
+ * them needs a check against the live model schema first (docs/system.md 9.6).
  */
 export const PROVIDER_ASPECT_RATIOS = ['1:1', '3:2', '2:3'] as const;
 /** Output formats the provider may be asked for. */

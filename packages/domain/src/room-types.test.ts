@@ -1,7 +1,7 @@
 import { ROOM_TYPES, ROOM_TYPE_LABELS, ZRoomType, isRoomType, roomTypeLabel } from './room-types';
 
 describe('room types', () => {
-  it('are the seven types of SPEC.md 2.2', () => {
+  it('are the seven types of docs/system.md 2.2', () => {
     expect(ROOM_TYPES).toEqual(['BEDROOM', 'LIVING_ROOM', 'DINING_ROOM', 'KITCHEN', 'BATHROOM', 'OFFICE', 'TV_ROOM']);
   });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Locale } from './locale';
 
 /**
- * The seven room classifications an agent assigns to an original photo (SPEC.md 2.2). The values
+ * The seven room classifications an agent assigns to an original photo (docs/system.md 2.2). The values
  * match the database enum `RoomType` verbatim.
  */
 export const ROOM_TYPES = [
@@ -28,7 +28,7 @@ export function isRoomType(value: unknown): value is RoomType {
 
 /**
  * UI labels per locale. TV_ROOM has its own label in every language: it is a room of its own,
- * not a variant of the living room (SPEC.md 1.2).
+ * not a variant of the living room (docs/system.md 1.2).
  */
 export const ROOM_TYPE_LABELS: Readonly<Record<Locale, Readonly<Record<RoomType, string>>>> = {
   en: {

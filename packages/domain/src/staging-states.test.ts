@@ -42,7 +42,7 @@ const allowed: Array<[JobStatus, JobEvent, JobStatus]> = [
 const everyPair = JOB_STATUSES.flatMap((from) => JOB_EVENTS.map((event) => [from, event] as const));
 
 describe('job state machine', () => {
-  it('has the statuses of SPEC.md 3.1 plus FAILED, split into nonterminal and terminal', () => {
+  it('has the statuses of docs/system.md 3.1 plus FAILED, split into nonterminal and terminal', () => {
     expect(JOB_STATUSES).toEqual(['PENDING', 'PROCESSING', 'RETRYING', 'CANCEL_REQUESTED', 'SUCCESS', 'CANCELED', 'FAILED']);
     expect(NONTERMINAL_JOB_STATUSES).toEqual(['PENDING', 'PROCESSING', 'RETRYING', 'CANCEL_REQUESTED']);
     expect(TERMINAL_JOB_STATUSES).toEqual(['SUCCESS', 'CANCELED', 'FAILED']);

@@ -3,7 +3,7 @@ import { AppError } from './errors';
 import { isRetryableStagingError } from './staging-errors';
 
 /**
- * ai_jobs.status of a ROOM_STAGING job: SPEC.md 3.1 plus FAILED, the terminal failure status
+ * ai_jobs.status of a ROOM_STAGING job: docs/system.md 3.1 plus FAILED, the terminal failure status
  * (docs/decisions.md "Terminal failure status of a job"). Matches the database enum `AiJobStatus`.
  */
 export const JOB_STATUSES = ['PENDING', 'PROCESSING', 'RETRYING', 'CANCEL_REQUESTED', 'SUCCESS', 'CANCELED', 'FAILED'] as const;
@@ -11,7 +11,7 @@ export const JOB_STATUSES = ['PENDING', 'PROCESSING', 'RETRYING', 'CANCEL_REQUES
 /** One of {@link JOB_STATUSES}. */
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
-/** Statuses a job can still leave; the dedupe index covers exactly these (SPEC.md 3.1). */
+/** Statuses a job can still leave; the dedupe index covers exactly these (docs/system.md 3.1). */
 export const NONTERMINAL_JOB_STATUSES = ['PENDING', 'PROCESSING', 'RETRYING', 'CANCEL_REQUESTED'] as const satisfies readonly JobStatus[];
 
 /** Statuses a job never leaves. */
@@ -83,7 +83,7 @@ export const JOB_TRANSITIONS: Readonly<Record<JobStatus, Readonly<Partial<Record
     ORIGINAL_DELETED: 'CANCEL_REQUESTED',
   },
   CANCEL_REQUESTED: {
-    // Repeat cancels are accepted and change nothing (SPEC.md 3.1: safe, buys nothing).
+    // Repeat cancels are accepted and change nothing (docs/system.md 3.1: safe, buys nothing).
     CANCEL: 'CANCEL_REQUESTED',
     ORIGINAL_DELETED: 'CANCEL_REQUESTED',
     CANCEL_FINALIZED: 'CANCELED',

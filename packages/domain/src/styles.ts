@@ -86,7 +86,7 @@ export const LEGACY_STYLE_ALIASES: Readonly<Record<string, CanonicalStyle>> = {
 
 /**
  * Historical style values that stay readable on old rows but never start a generation
- * (SPEC.md 9.4). Normalized like alias keys.
+ * (docs/system.md 9.4). Normalized like alias keys.
  */
 export const DISPLAY_ONLY_STYLES = ['no-furniture'] as const;
 

@@ -1,6 +1,6 @@
 /**
  * `pnpm bridge-readiness`: may the legacy style aliases and the stage-room bridge be removed?
- * SPEC.md 9.3 allows it only when all of these hold, and says the sunset date alone is not
+ * docs/system.md 9.3 allows it only when all of these hold, and says the sunset date alone is not
  * sufficient:
  *   1. 30 days of persisted submissions show no alias use (ai_room_staging_jobs.legacyStyle) and
  *      no job came through the bridge;
@@ -282,7 +282,7 @@ export async function checkBridgeReadiness(options: ReadinessOptions): Promise<R
 export function formatReadinessReport(report: ReadinessReport): string {
   const lines = report.conditions.map((c) => `${c.met ? '[met]    ' : '[NOT MET]'} ${c.title}: ${c.detail}`);
   lines.push(
-    'The sunset date alone is not sufficient: remove the aliases and the stage-room bridge only when every condition above is met (SPEC.md 9.3).',
+    'The sunset date alone is not sufficient: remove the aliases and the stage-room bridge only when every condition above is met (docs/system.md 9.3).',
   );
   lines.push(
     report.ready

@@ -145,8 +145,8 @@ export async function checkBucket(scope: string, storage: StorageConfig): Promis
 }
 
 /**
- * An unsigned POST to the callback route must be answered 401 directly (SPEC.md 4.1, 5.1, 7).
- * Any other answer is diagnosed as SPEC.md 7 describes.
+ * An unsigned POST to the callback route must be answered 401 directly (docs/system.md 4.1, 5.1, 7).
+ * Any other answer is diagnosed as docs/system.md 7 describes.
  */
 export async function checkWebhookRoute(
   webhookBaseUrl: string,
@@ -237,7 +237,7 @@ export async function fetchModel(options: {
   return createProviderClient({ baseUrl: options.baseUrl, token: options.token }).getModel(owner, name);
 }
 
-/** SPEC.md 9.6: the configured producer values must be offered by the live model. */
+/** docs/system.md 9.6: the configured producer values must be offered by the live model. */
 export function checkModelValues(scope: string, model: ModelInfo, values: ProducerValues): Finding {
   const problems = findUnsupportedInputs(model, values);
   const summary = `${values.aspectRatio}, ${values.outputFormat}, quality ${values.quality}, compression ${values.outputCompression}`;

@@ -106,7 +106,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     if (parsed.config !== null) configs.push(parsed.config);
   }
 
-  // Kill switch per role, and the deployment order of SPEC.md 9.5 (worker on first).
+  // Kill switch per role, and the deployment order of docs/system.md 9.5 (worker on first).
   for (const config of configs) {
     findings.push({
       scope: config.role,

@@ -7,7 +7,7 @@ import { scrubValue } from './scrub';
 
 export type AlertLevel = 'fatal' | 'error' | 'warning' | 'info';
 
-/** Searchable alert dimensions (SPEC.md 6: job ID and error code must be searchable). */
+/** Searchable alert dimensions (docs/system.md 6: job ID and error code must be searchable). */
 export interface AlertTags {
   jobId?: string;
   errorCode?: string;

@@ -10,7 +10,7 @@ export interface QueueNames {
   search: string;
 }
 
-/** Queue names of SPEC.md 6; every role derives them from the same QUEUE_SUFFIX. */
+/** Queue names of docs/system.md 6; every role derives them from the same QUEUE_SUFFIX. */
 export function queueNames(suffix: string): QueueNames {
   return {
     staging: `ai-staging${suffix}`,
@@ -19,7 +19,7 @@ export function queueNames(suffix: string): QueueNames {
   };
 }
 
-/** Redis hash holding a property's search document (field `images`), SPEC.md 2.4. */
+/** Redis hash holding a property's search document (field `images`), docs/system.md 2.4. */
 export function searchDocumentKey(propertyId: string): string {
   return `psearch:property:${propertyId}`;
 }

@@ -1,6 +1,6 @@
 /**
  * Removes credentials from anything about to leave the process as a log line or an error report.
- * SPEC.md 6: logs never contain provider tokens, signing secrets, signed URLs, cookies or raw
+ * docs/system.md 6: logs never contain provider tokens, signing secrets, signed URLs, cookies or raw
  * image bytes. Callers still pass URLs through `redactUrl`; this is the net under that rule.
  */
 

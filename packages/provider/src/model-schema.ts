@@ -1,6 +1,6 @@
 /**
  * Reads the allowed input values out of a Replicate model's OpenAPI schema
- * (`latest_version.openapi_schema.components.schemas.Input`). SPEC.md 9.6 asks that aspect ratios
+ * (`latest_version.openapi_schema.components.schemas.Input`). docs/system.md 9.6 asks that aspect ratios
  * and the other producer values be re-checked against the live provider schema before they change,
  * so this is the one place that knows how Cog writes enums: either inline (`enum: [...]`) or as
  * `allOf: [{ $ref: '#/components/schemas/aspect_ratio' }]` pointing at a sibling schema.
@@ -108,7 +108,7 @@ export interface ProducerInputValues {
 
 /**
  * Lists every configured producer value the live model would reject, as human-readable problems
- * (empty = compatible). Used before a rollout changes AI_STAGING_* values (SPEC.md 9.6).
+ * (empty = compatible). Used before a rollout changes AI_STAGING_* values (docs/system.md 9.6).
  */
 export function findUnsupportedInputs(model: ModelInfo, values: ProducerInputValues): string[] {
   const problems: string[] = [];

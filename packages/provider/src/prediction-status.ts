@@ -1,6 +1,6 @@
 /**
  * Pure rules about provider prediction statuses: which are terminal and what a terminal
- * prediction means for the job. SPEC.md 3.1 allows attempt 2 only after a *retryable* terminal
+ * prediction means for the job. docs/system.md 3.1 allows attempt 2 only after a *retryable* terminal
  * failure of attempt 1, so this classification decides whether a second purchase happens.
  *
  * Rules (docs/decisions.md, "Classifying terminal predictions"):

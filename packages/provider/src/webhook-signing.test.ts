@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { signWebhook, verifyWebhook, webhookIdOf, WebhookVerificationError } from './webhook-signing';
 import type { WebhookVerificationFailure } from './webhook-signing';
 
-// Test vector of the Standard Webhooks reference libraries (MACHINE-NOTES.md).
+// Test vector of the Standard Webhooks reference libraries.
 const VECTOR = {
   secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
   webhookId: 'msg_p5jXN8AQM9LWM0D4loKWxJek',

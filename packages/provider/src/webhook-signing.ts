@@ -3,7 +3,7 @@
  * Verification is delegated to the `standardwebhooks` library: its Webhook.verify checks the
  * HMAC-SHA256 signature over `id.timestamp.body` in constant time and rejects timestamps more
  * than 5 minutes in the past *or* the future (WEBHOOK_TOLERANCE_IN_SECONDS = 300 in
- * standardwebhooks 1.1.1 dist/index.js), which is the SPEC.md 5.1 replay window.
+ * standardwebhooks 1.1.1 dist/index.js), which is the docs/system.md 5.1 replay window.
  */
 import { Webhook, WebhookVerificationError as LibraryVerificationError } from 'standardwebhooks';
 import { parsePrediction } from './provider-client';

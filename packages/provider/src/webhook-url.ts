@@ -1,5 +1,5 @@
 /**
- * Callback URL of one provider attempt (SPEC.md 4.1). The base must be a bare origin: the api
+ * Callback URL of one provider attempt (docs/system.md 4.1). The base must be a bare origin: the api
  * route never redirects between trailing-slash or path variants, so a base like
  * "https://x.test/" would produce "//api/..." and every callback would be lost.
  */

@@ -39,7 +39,7 @@ export interface TrpcDeps {
   allowedOrigins: readonly string[];
   /**
    * Rate-limit window in seconds. Tests only (to watch a window end); production leaves it unset
-   * and gets the 60 seconds of SPEC.md 4.4. Same code path either way.
+   * and gets the 60 seconds of docs/system.md 4.4. Same code path either way.
    */
   rateLimitWindowSeconds?: number;
   staging: StagingDeps;

@@ -2,7 +2,7 @@ import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError, ErrorCode } from '@staging/domain/errors';
 import type { TrpcDeps } from './context';
 
-/** SPEC.md 4.4: every inventory limit counts within a 60-second window. */
+/** docs/system.md 4.4: every inventory limit counts within a 60-second window. */
 export const RATE_LIMIT_WINDOW_SECONDS = 60;
 
 // One limiter per deps × bucket × points: the RateLimiterRedis constructor registers a Lua command

@@ -142,10 +142,11 @@ async function main(): Promise<void> {
   const next = path.join(repoRoot, 'apps/web/node_modules/.bin/next');
   startChild('web', [next, 'dev', '--port', String(ports.web)], path.join(repoRoot, 'apps/web'), webEnv);
 
+  // Only hang guards: a first start compiles everything, and a busy machine makes that slow.
   await Promise.all([
-    waitForHealth('api', `http://127.0.0.1:${ports.api}/healthz`, 60_000),
-    waitForHealth('worker', `http://127.0.0.1:${ports.worker}/healthz`, 60_000),
-    waitForHealth('web', `http://127.0.0.1:${ports.web}/healthz`, 180_000),
+    waitForHealth('api', `http://127.0.0.1:${ports.api}/healthz`, 600_000),
+    waitForHealth('worker', `http://127.0.0.1:${ports.worker}/healthz`, 600_000),
+    waitForHealth('web', `http://127.0.0.1:${ports.web}/healthz`, 600_000),
   ]);
 
   console.log(`

@@ -36,7 +36,7 @@ export function addToCompletionLine(res: ServerResponse, fields: Record<string, 
 
 /**
  * pino-http with hand-written serializers: no headers at all are logged (cookies, webhook
- * signatures, authorization), and URLs lose their query string. SPEC.md 6 forbids tokens,
+ * signatures, authorization), and URLs lose their query string. docs/system.md 6 forbids tokens,
  * cookies and signed URLs in logs, and an allow-list cannot leak a header added later.
  */
 export function createRequestLogger(logger: Logger) {

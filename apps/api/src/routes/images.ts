@@ -28,7 +28,7 @@ export async function sendImageContent(res: Response, content: ImageContent, cac
 }
 
 /**
- * The agents' image routes (SPEC.md 4.2), all cookie-authenticated; anyone but the property's
+ * The agents' image routes (docs/system.md 4.2), all cookie-authenticated; anyone but the property's
  * owning or assigned agents (and admins, docs/decisions.md) gets 404.
  */
 export function createImageRouter(deps: ApiDeps): Router {

@@ -25,7 +25,7 @@ const MAX_WEBHOOK_BYTES = 256 * 1024;
 const PREDICTION_ID = /^[\x21-\x7e]{1,200}$/;
 
 /**
- * POST /api/webhooks/provider/staging/:providerAttemptId (SPEC.md 4.1, 5.1). Verify the exact
+ * POST /api/webhooks/provider/staging/:providerAttemptId (docs/system.md 4.1, 5.1). Verify the exact
  * bytes first (signature, timestamp ±5 min) and only then read the database; record the receipt;
  * wake the job; answer 204. Other methods get 405 and no path variant ever redirects.
  */

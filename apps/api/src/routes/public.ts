@@ -22,7 +22,7 @@ const ZSearchQuery = z.object({
 
 /**
  * Anonymous surfaces: originals and APPROVED variants only (labelled, linked to their original),
- * never a staged cover; PENDING_REVIEW images and their URLs never appear (SPEC.md 3.2, 5.4).
+ * never a staged cover; PENDING_REVIEW images and their URLs never appear (docs/system.md 3.2, 5.4).
  */
 export function createPublicRouter(deps: ApiDeps): Router {
   const router = express.Router();

@@ -38,7 +38,7 @@ interface RecordedRow {
  * 2. the receipt is inserted, keyed by webhook-id, so a redelivery inserts nothing;
  * 3. a CREATING attempt without a prediction id is the "create response lost" case (the worker
  *    crashed or timed out after the provider accepted the prediction): the body's id is filled
- *    in, conditionally, so it never overwrites an id the worker persisted meanwhile (SPEC.md 3.1:
+ *    in, conditionally, so it never overwrites an id the worker persisted meanwhile (docs/system.md 3.1:
  *    a persisted prediction id never changes), and never takes an id another attempt holds
  *    (that cannot be this attempt's prediction, and would break the unique index).
  *

@@ -1,5 +1,5 @@
 /**
- * Log hygiene (SPEC.md 6): the whole happy path (login, submission over tRPC, signed webhooks into
+ * Log hygiene (docs/system.md 6): the whole happy path (login, submission over tRPC, signed webhooks into
  * the real api, worker pipeline, dashboard with basic auth) and every fault the provider simulator
  * can script run with all api and worker log output captured; then the output is scanned for every
  * secret value of the test and for signed-URL patterns. Zero hits allowed.

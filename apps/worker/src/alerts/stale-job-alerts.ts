@@ -15,7 +15,7 @@ export const STALE_ALERT_INTERVAL_MS = 30_000;
 const PASS_TIMEOUT_MS = 10_000;
 
 /**
- * Periodic stale-job alerts (SPEC.md 8). Every replica runs the pass; the Redis dedupe makes one
+ * Periodic stale-job alerts (docs/system.md 8). Every replica runs the pass; the Redis dedupe makes one
  * of them raise each finding, once per staleness episode and then once a day while unresolved.
  */
 export function startStaleJobAlerts(deps: {

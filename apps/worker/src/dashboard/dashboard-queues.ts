@@ -11,7 +11,7 @@ export interface DashboardQueues {
 }
 
 /**
- * The queues the bull-board dashboard shows (SPEC.md 6 names all three). The staging and ai
+ * The queues the bull-board dashboard shows (docs/system.md 6 names all three). The staging and ai
  * queues are the consumers' own objects; search-indexing is opened here on the worker's
  * connection, read-only in practice (the dashboard's retry/clean actions go through it).
  */
@@ -32,7 +32,7 @@ export function openDashboardQueues(options: {
 }
 
 /**
- * SPEC.md 5.5: the dashboard is never exposed without both credentials. The health server mounts
+ * docs/system.md 5.5: the dashboard is never exposed without both credentials. The health server mounts
  * it only when `config.dashboard` is set (the config holds it only with both variables); this
  * says which way it went, once, at boot.
  */

@@ -56,7 +56,7 @@ function sleep(ms: number): Promise<void> {
 /**
  * The `ai<QUEUE_SUFFIX>` consumer: description jobs and the legacy stage-room bridge, with
  * AI_DESCRIPTION_CONCURRENCY. It shares nothing with the staging consumer that could make a
- * description wait behind staging work (SPEC.md 6): its own queue, its own BullMQ Worker and
+ * description wait behind staging work (docs/system.md 6): its own queue, its own BullMQ Worker and
  * concurrency slots, its own Redis connection (BullMQ's blocking reads are per connection) and, by
  * default, its own database pool.
  */

@@ -18,7 +18,7 @@ export interface HealthServerOptions {
   readinessChecks: Record<string, () => Promise<void>>;
   /** True while the process accepts work; false once shutdown began. */
   isAccepting: () => boolean;
-  /** Queue dashboard, only with both credentials (SPEC.md 5.5). */
+  /** Queue dashboard, only with both credentials (docs/system.md 5.5). */
   dashboard?: { credentials: DashboardCredentials; queues: Queue[] };
 }
 

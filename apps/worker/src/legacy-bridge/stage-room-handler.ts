@@ -29,7 +29,7 @@ export type StageRoomResult =
 
 /**
  * Handles one `stage-room` delivery. Materializes it with the worker's own producer values
- * (SPEC.md 2.9, 9.3). A message that can never become a job (bad shape, retired alias,
+ * (docs/system.md 2.9, 9.3). A message that can never become a job (bad shape, retired alias,
  * no-furniture, unknown image or user) fails for good with UnrecoverableError and stays in the
  * failed set for inspection; database or queue errors are thrown for BullMQ to retry.
  */

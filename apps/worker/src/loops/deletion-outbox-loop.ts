@@ -20,7 +20,7 @@ export interface DeletionOutboxPassDeps {
 }
 
 /**
- * One pass of the storage-deletion outbox (SPEC.md 1: every 30 s): claims and processes batches
+ * One pass of the storage-deletion outbox (docs/system.md 1: every 30 s): claims and processes batches
  * until one comes back short of the batch size. Claiming (SKIP LOCKED), retries with backoff,
  * FAILED after a bounded number of attempts and its alert live in processDeletionOutboxBatch.
  */

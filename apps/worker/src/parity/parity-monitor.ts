@@ -26,7 +26,7 @@ export interface ParityMonitor {
 /**
  * Publishes the worker's producer fingerprint and compares every live producer (web, api, other
  * workers) with it. While the legacy bridge exists a difference means legacy messages become jobs
- * with other provider inputs than direct submissions (SPEC.md 2.9), so each differing instance
+ * with other provider inputs than direct submissions (docs/system.md 2.9), so each differing instance
  * raises one alert (and logs `producer_parity.mismatch`) until it matches again.
  */
 export function startParityMonitor(deps: {

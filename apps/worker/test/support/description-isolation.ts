@@ -1,5 +1,5 @@
 /**
- * Measures description latency with ai-staging idle and with ai-staging saturated (SPEC.md 6:
+ * Measures description latency with ai-staging idle and with ai-staging saturated (docs/system.md 6:
  * staging activity must not delay description jobs). Used by the worker's integration test and by
  * tools/bench/description-isolation.ts.
  *

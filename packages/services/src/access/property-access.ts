@@ -7,7 +7,7 @@ export type Actor = { id: string; role: 'AGENT' | 'ADMIN' };
 
 /**
  * One message for "does not exist" and "exists but not yours": a caller must not learn which
- * property IDs exist by probing (SPEC.md 5.4).
+ * property IDs exist by probing (docs/system.md 5.4).
  */
 export const PROPERTY_NOT_FOUND = 'Property not found';
 

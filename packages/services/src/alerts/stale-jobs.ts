@@ -1,5 +1,5 @@
 /**
- * Stale-job alerts (SPEC.md 8): PENDING older than 5 minutes; PROCESSING or CANCEL_REQUESTED with
+ * Stale-job alerts (docs/system.md 8): PENDING older than 5 minutes; PROCESSING or CANCEL_REQUESTED with
  * a heartbeat stale over 2 minutes; RETRYING with a heartbeat stale over 5 minutes; deletion-outbox
  * rows in FAILED. The query takes the instant as an argument, so tests stand at exact thresholds.
  */
@@ -41,7 +41,7 @@ export interface FindStaleOptions {
   now: Date;
   /**
    * False while the worker's kill switch is off: jobs parked as PROVIDER_DISABLED are waiting on
-   * purpose then (SPEC.md 1.7) and are not reported.
+   * purpose then (docs/system.md 1.7) and are not reported.
    */
   stagingEnabled: boolean;
   limit?: number;

@@ -1,5 +1,5 @@
 /**
- * The legacy bridge (SPEC.md 9.3): for one release the queue `ai<QUEUE_SUFFIX>` keeps carrying v1
+ * The legacy bridge (docs/system.md 9.3): for one release the queue `ai<QUEUE_SUFFIX>` keeps carrying v1
  * `stage-room` messages, and the worker materializes each into a v2 staging job through the same
  * submission use case as web and api (submitStaging), with the worker's own producer values.
  * The message shape is documented in docs/operations.md ("Legacy stage-room messages").
@@ -62,7 +62,7 @@ export async function enqueueLegacyStageRoomMessage(
 }
 
 // v1 room types were typed by hand; these are the spellings seen in v1 data and clients. A TV room
-// stays TV_ROOM (SPEC.md 1.2): it is never folded into the living room.
+// stays TV_ROOM (docs/system.md 1.2): it is never folded into the living room.
 const LEGACY_ROOM_TYPES: Readonly<Record<string, RoomType>> = {
   bedroom: 'BEDROOM',
   'master bedroom': 'BEDROOM',
@@ -101,13 +101,13 @@ export type LegacyMaterialization =
   | { kind: 'materialized'; item: StagingSubmissionItem }
   /** Not retryable: the message can never become a job (reason is an AppError code). */
   | { kind: 'rejected'; code: string; message: string }
-  /** The kill switch is off: no job may be created now (SPEC.md 7); try again later. */
+  /** The kill switch is off: no job may be created now (docs/system.md 7); try again later. */
   | { kind: 'deferred' };
 
 /**
  * Materializes one v1 message into a v2 staging job.
  *
- * - the kill switch off → deferred (no row written, SPEC.md 7);
+ * - the kill switch off → deferred (no row written, docs/system.md 7);
  * - the style goes through the same rule as every producer: canonical names always, aliases
  *   until the sunset instant inclusive, `no-furniture` never;
  * - the room type is the message's (normalized) or else the one persisted on the original;

@@ -7,7 +7,7 @@ import type { ImageDeps } from './image-deps';
 import { requestSearchRebuild } from './request-search-rebuild';
 
 /**
- * Deletes an original photo (SPEC.md 3.1, 4.2). In one transaction: its nonterminal staging jobs
+ * Deletes an original photo (docs/system.md 3.1, 4.2). In one transaction: its nonterminal staging jobs
  * are read (the trigger needs them found before it nulls originalImageId), then the row is
  * deleted, and migration 0010's triggers do the rest atomically: staged variants cascade, every
  * removed row gets its storage_deletion_outbox entry, queued jobs become CANCELED and active ones

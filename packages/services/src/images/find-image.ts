@@ -6,7 +6,7 @@ import { isWellFormedId } from './ids';
 
 /**
  * One message for "no such image" and "not yours", so probing image IDs reveals nothing
- * (SPEC.md 5.4, issue: "never a hint that the image exists").
+ * (docs/system.md 5.4, issue: "never a hint that the image exists").
  */
 export const IMAGE_NOT_FOUND = 'Image not found';
 

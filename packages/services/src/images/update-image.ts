@@ -27,7 +27,7 @@ export type TUpdateImageInput = z.infer<typeof ZUpdateImageInput>;
 /**
  * Edits an image's cover flag, room type or position.
  *
- * - isMain true on a staged image → STAGED_IMAGE_CANNOT_BE_COVER (SPEC.md 1.5, 4.2); on an
+ * - isMain true on a staged image → STAGED_IMAGE_CANNOT_BE_COVER (docs/system.md 1.5, 4.2); on an
  *   original it becomes the only cover: the property row is locked first, so two concurrent
  *   cover changes run one after the other instead of colliding on the one-cover index.
  * - roomType belongs to originals (the source of truth for generation); a staged image's room is

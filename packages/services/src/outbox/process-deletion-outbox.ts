@@ -61,7 +61,7 @@ export function deletionRetryDelayMs(attempts: number, retryBaseMs: number): num
 }
 
 /**
- * Processes one batch of storage_deletion_outbox (SPEC.md 2.6, 3.3):
+ * Processes one batch of storage_deletion_outbox (docs/system.md 2.6, 3.3):
  *
  * 1. Claims up to `batchSize` rows that are PENDING and due, or PROCESSING with a lock older than
  *    `stuckAfterMs`, in one statement with `FOR UPDATE SKIP LOCKED`, marking them PROCESSING with

@@ -1,5 +1,5 @@
 /**
- * Producer parity (SPEC.md 2.9): while the legacy bridge exists, quality, aspect ratio, output
+ * Producer parity (docs/system.md 2.9): while the legacy bridge exists, quality, aspect ratio, output
  * format and compression must be identical on web, api and worker, because the worker
  * materializes legacy messages from its own environment. Every process publishes the fingerprint
  * of its values to the queue store; the worker (and `pnpm doctor`) compare the live ones.

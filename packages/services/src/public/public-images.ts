@@ -2,7 +2,7 @@ import type { Prisma } from '@staging/db/client';
 import { IMAGE_ORDER } from '../images/image-dto';
 
 /**
- * Disclosure shown on every staged image anonymous visitors see (SPEC.md 3.2). The text is part
+ * Disclosure shown on every staged image anonymous visitors see (docs/system.md 3.2). The text is part
  * of the contract with clients and the search document; it is not localized.
  */
 export const STAGED_DISCLOSURE_LABEL = 'AI · Virtually staged';
@@ -61,7 +61,7 @@ export function publicImageUrl(imageId: string): string {
  * Maps rows that passed PUBLIC_IMAGE_WHERE (in gallery order) to DTOs. The rows are re-checked
  * here as well: this function is the last step before data leaves the service, so a caller that
  * forgot the WHERE clause still cannot publish a pending variant. The cover is the original marked
- * isMain, else the first original; a staged image is never chosen (SPEC.md 1.5).
+ * isMain, else the first original; a staged image is never chosen (docs/system.md 1.5).
  */
 export function toPublicImages(rows: readonly PublicImageRow[]): PublicImageDto[] {
   const visible = rows.filter(

@@ -16,7 +16,7 @@ export interface ApproveVariantResult {
 }
 
 /**
- * Approves a PENDING_REVIEW variant (SPEC.md 3.2): reviewStatus APPROVED, reviewedByUserId,
+ * Approves a PENDING_REVIEW variant (docs/system.md 3.2): reviewStatus APPROVED, reviewedByUserId,
  * reviewedAt and the APPROVED review event in one transaction, then the search rebuild and the
  * ai_room_staging.variant_approved event.
  *

@@ -14,7 +14,7 @@ export interface ReviewableVariant {
 
 /**
  * Locks and returns the staged image `imageId` if `actor` is an owning or assigned agent of its
- * property (review is theirs alone; admins and unrelated agents get NOT_FOUND, SPEC.md 5.4). An
+ * property (review is theirs alone; admins and unrelated agents get NOT_FOUND, docs/system.md 5.4). An
  * original, a missing image and a foreign one all give the same NOT_FOUND, so the answer reveals
  * nothing about which IDs exist. FOR UPDATE serializes approve/reject of one image.
  */

@@ -30,7 +30,7 @@ export interface RejectVariantResult {
 }
 
 /**
- * Rejects a staged variant (SPEC.md 3.2): in one transaction the REJECTED review event is written
+ * Rejects a staged variant (docs/system.md 3.2): in one transaction the REJECTED review event is written
  * first, then the image row is deleted. The deletion trigger of migration 0010 writes the
  * STAGED_IMAGE_DELETED storage_deletion_outbox row in the same transaction, so it is not written
  * here (a second row would delete the object twice). The event has no foreign key to the image,

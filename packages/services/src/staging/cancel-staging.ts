@@ -18,7 +18,7 @@ function statusList(statuses: readonly JobStatus[]): Prisma.Sql {
 }
 
 /**
- * Cancels a staging job (SPEC.md 3.1):
+ * Cancels a staging job (docs/system.md 3.1):
  *
  * - PENDING → CANCELED with cancelRequestedAt and canceledAt; the waiting queue message is removed
  *   and no attempt is ever reserved;

@@ -45,7 +45,7 @@ export interface StagingJobDto {
   };
   /**
    * Sum of the attempts' estimates in micro-US-dollars; null when no attempt has one (unset prices
-   * mean no estimate is shown, SPEC.md 2.9). Telemetry only, never a charge.
+   * mean no estimate is shown, docs/system.md 2.9). Telemetry only, never a charge.
    */
   costEstimateMicrousd: number | null;
 }
@@ -94,7 +94,7 @@ type JobRow = Prisma.AiJobGetPayload<{ select: typeof jobSelect }>;
  * The staging job `aiJobId` if the actor may manage its property.
  *
  * @throws AppError NOT_FOUND when the job does not exist, is not a staging job, or belongs to a
- *   property the actor cannot manage (one answer for all three, SPEC.md 5.4).
+ *   property the actor cannot manage (one answer for all three, docs/system.md 5.4).
  */
 export async function getStagingJob(deps: Pick<StagingActionDeps, 'db' | 'clock'>, input: { actor: Actor; aiJobId: string }): Promise<StagingJobDto> {
   const row = await loadAccessibleJob(deps.db, input.actor, input.aiJobId);

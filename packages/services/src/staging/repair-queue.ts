@@ -19,7 +19,7 @@ export interface RepairCounts {
 const PAGE_SIZE = 200;
 
 /**
- * Rebuilds delivery state from the ledger (ai_jobs is the outbox, SPEC.md 1.3): every nonterminal
+ * Rebuilds delivery state from the ledger (ai_jobs is the outbox, docs/system.md 1.3): every nonterminal
  * ROOM_STAGING job gets a live queue message with jobId = ai_jobs.id. Safe at any time and from
  * several processes: adds are idempotent by jobId, and a message for a job that turns terminal
  * meanwhile is a no-op for the worker. The worker runs it at boot and periodically; the CLI

@@ -20,11 +20,11 @@ export interface StagingProducerDeps {
   staging: {
     /** The kill switch as parsed by @staging/config: true only for the exact string 'true'. */
     enabled: boolean;
-    /** Persisted with every new job (SPEC.md 2.2, 2.9). */
+    /** Persisted with every new job (docs/system.md 2.2, 2.9). */
     producer: ProducerValues;
     /** AI_STAGING_LEGACY_ALIAS_SUNSET_AT: the last instant legacy style names are accepted. */
     legacyAliasSunsetAt: Date;
-    /** Provider model persisted per job, e.g. `openai/gpt-image-2` (SPEC.md 9.6). */
+    /** Provider model persisted per job, e.g. `openai/gpt-image-2` (docs/system.md 9.6). */
     providerModel: string;
   };
 }

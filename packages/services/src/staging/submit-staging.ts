@@ -38,7 +38,7 @@ export const ZSubmitStagingInput = z.object({
 
 export type TStagingAssignment = z.infer<typeof ZStagingAssignment>;
 
-/** Outcome of one assignment (SPEC.md 4.3). */
+/** Outcome of one assignment (docs/system.md 4.3). */
 export interface StagingSubmissionItem {
   originalImageId: string;
   canonicalStyle: CanonicalStyle;
@@ -65,7 +65,7 @@ interface PlannedAssignment {
 }
 
 /**
- * Submits staging assignments (SPEC.md 3.1, 4.3, 7; ARCHITECTURE.md pipeline step 1).
+ * Submits staging assignments (docs/system.md 3.1, 4.3, 7; ARCHITECTURE.md pipeline step 1).
  *
  * Every assignment is validated and authorized before anything is written, so a bad one leaves
  * the others untouched. Then, per assignment, one transaction persists the room type on the

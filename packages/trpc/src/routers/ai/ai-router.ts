@@ -8,7 +8,7 @@ import { rejectStagedVariantProcedure } from './reject-staged-variant';
 import { spendSummaryProcedure } from './spend-summary';
 import { submitStagingProcedure } from './submit-staging';
 
-/** Staging and review actions of authenticated agents (SPEC.md 4.3, 3.2). */
+/** Staging and review actions of authenticated agents (docs/system.md 4.3, 3.2). */
 export const aiRouter = router({
   submitStaging: submitStagingProcedure,
   cancelStaging: cancelStagingProcedure,

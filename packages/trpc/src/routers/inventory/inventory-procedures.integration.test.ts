@@ -71,7 +71,7 @@ describe('happy paths', () => {
     expect(dataOf(await ctx.call('update', { itemId: created.itemId }, ctx.world.owner))).toEqual(created);
   });
 
-  test('update may empty unitNumber (SPEC.md 4.4 sets only a maximum on update)', async () => {
+  test('update may empty unitNumber (docs/system.md 4.4 sets only a maximum on update)', async () => {
     const created = dataOf(await ctx.call('create', { propertyUnitId: ctx.world.unitA, unitNumber: '9' }, ctx.world.owner));
     expect(dataOf(await ctx.call('update', { itemId: created.itemId, unitNumber: '' }, ctx.world.owner)).unitNumber).toBe('');
   });

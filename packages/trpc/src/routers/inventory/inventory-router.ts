@@ -7,7 +7,7 @@ import { deleteProcedure } from './delete';
 import { getUnitsProcedure } from './get-units';
 import { updateProcedure } from './update';
 
-/** The seven inventory procedures of SPEC.md 4.4; shapes in docs/inventory-api.md. */
+/** The seven inventory procedures of docs/system.md 4.4; shapes in docs/inventory-api.md. */
 export const inventoryRouter = router({
   getUnits: getUnitsProcedure,
   create: createProcedure,

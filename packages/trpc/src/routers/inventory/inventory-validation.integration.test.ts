@@ -1,4 +1,4 @@
-// Every input boundary of SPEC.md 4.4/2.8 over HTTP: each invalid input is a 400 BAD_REQUEST that
+// Every input boundary of docs/system.md 4.4/2.8 over HTTP: each invalid input is a 400 BAD_REQUEST that
 // names the field, nothing is written, and nothing is logged as a server failure.
 import { describe, expect, test } from '@jest/globals';
 import { createInventoryItem } from '@staging/db/testing/factories';

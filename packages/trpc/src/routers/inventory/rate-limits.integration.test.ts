@@ -1,4 +1,4 @@
-// SPEC.md 4.4 rate limits over HTTP: bucket 'inventory', per user and procedure, 60-second
+// docs/system.md 4.4 rate limits over HTTP: bucket 'inventory', per user and procedure, 60-second
 // window, counted in Redis and therefore shared by every server instance.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import { Redis } from 'ioredis';
