@@ -12,12 +12,16 @@ import type { WorkerProcess } from './support/worker-process';
 
 let stack: TestStack;
 const children: WorkerProcess[] = [];
+// Generous, so a busy machine never turns a slow prediction into a timeout and a legitimate attempt 2.
+const timings = { predictionTimeoutMs: 120_000 };
 
 beforeAll(async () => {
   stack = await startTestStack();
 });
 
 afterEach(async () => {
+  // Each test reads the provider's list: an earlier test's predictions must not be in it.
+  stack.sim.reset();
   stack.sim.setListOutage(null);
   await stack.stopWorkers();
   for (const child of children.splice(0)) await child.kill();
@@ -40,7 +44,7 @@ async function jobWithAttempts(jobId: string) {
 
 describe('a lost create response is recovered from what the provider documents', () => {
   it('by the start callback: one purchase, tied to the attempt by its own callback URL', async () => {
-    const worker = await stack.startWorker();
+    const worker = await stack.startWorker({ overrides: { timings } });
     await stack.faults([{ name: 'response_lost', events: ['completed'] }]);
     const { jobId } = await stack.seedJob();
     expect(await stack.waitForStatus(jobId, ['SUCCESS', 'FAILED', 'CANCELED'])).toBe('SUCCESS');
@@ -50,7 +54,7 @@ describe('a lost create response is recovered from what the provider documents',
   });
 
   it('by the input fingerprint in the list when every callback is lost too', async () => {
-    const worker = await stack.startWorker();
+    const worker = await stack.startWorker({ overrides: { timings } });
     await stack.faults([{ name: 'response_lost', events: ['start', 'completed'] }]);
     const { jobId } = await stack.seedJob();
     expect(await stack.waitForStatus(jobId, ['SUCCESS', 'FAILED', 'CANCELED'])).toBe('SUCCESS');
@@ -83,7 +87,7 @@ describe('a purchase that can be neither found nor ruled out fails closed', () =
   }
 
   it('when the list stays unavailable through the grace period', async () => {
-    const worker = await stack.startWorker();
+    const worker = await stack.startWorker({ overrides: { timings } });
     stack.sim.setListOutage(503);
     await stack.faults([{ name: 'response_lost', events: ['start', 'completed'] }]);
     const { jobId } = await stack.seedJob();
@@ -92,7 +96,7 @@ describe('a purchase that can be neither found nor ruled out fails closed', () =
 
   it('when the purchase is in the time span but its input was already removed', async () => {
     // A long grace, so the list comes back (showing the removed data) well inside it.
-    const worker = await stack.startWorker({ overrides: { timings: { createRecoveryGraceMs: 20_000 } } });
+    const worker = await stack.startWorker({ overrides: { timings: { ...timings, createRecoveryGraceMs: 20_000 } } });
     stack.sim.setListOutage(503);
     await stack.faults([{ name: 'response_lost', events: ['start', 'completed'] }]);
     const { jobId } = await stack.seedJob();
@@ -113,7 +117,7 @@ describe('a purchase that can be neither found nor ruled out fails closed', () =
 describe('an attempt is CREATING only once the request is about to leave', () => {
   it('a worker killed before the request left bought nothing; the next one buys exactly once', async () => {
     const { jobId } = await stack.seedJob();
-    const doomed = await spawnWorker({ env: stack.env(), args: ['--test-crash-at=before-create'] });
+    const doomed = await spawnWorker({ env: stack.env(), args: ['--test-crash-at=before-create'], settings: timings });
     children.push(doomed);
     expect(await doomed.exited).toEqual({ code: null, signal: 'SIGKILL' });
     expect(await stack.purchasesFor(jobId)).toHaveLength(0);
@@ -121,7 +125,7 @@ describe('an attempt is CREATING only once the request is about to leave', () =>
     expect([attempt?.status, attempt?.providerPredictionId]).toEqual(['CREATING', null]);
     expect(attempt?.inputFingerprint).toMatch(/^[0-9a-f]{64}$/);
 
-    const survivor = await spawnWorker({ env: stack.env() });
+    const survivor = await spawnWorker({ env: stack.env(), settings: timings });
     children.push(survivor);
     expect(await stack.waitForStatus(jobId, ['SUCCESS', 'FAILED', 'CANCELED'])).toBe('SUCCESS');
     expect(await stack.purchasesFor(jobId)).toHaveLength(1);
