@@ -1,5 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import {
   seedAgentWithListing,
   seedOriginalPhoto,
@@ -7,6 +5,7 @@ import {
   seedUnitWithItems,
   type E2eData,
 } from '../../../tools/stack/src/e2e-fixtures';
+import { expectNoSeriousViolations } from './support/axe';
 import { expect, saveScreenshot, signInQuickly, stack, test } from './support/fixtures';
 
 /** A listing with a cover, a second photo, one pending and one approved variant, and inventory. */
@@ -18,15 +17,6 @@ async function seedShowcase(data: E2eData) {
   await seedStagedVariant(data, { original: bedroom, canonicalStyle: 'FARMHOUSE' });
   await seedUnitWithItems(data, { propertyId: listing.propertyId, name: 'Building A', count: 6 });
   return listing;
-}
-
-async function expectNoSeriousViolations(page: Page, name: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe on ${name}`,
-  ).toEqual([]);
 }
 
 test('axe finds no serious or critical violations on the main pages', async ({ page, browser, data }) => {
@@ -110,7 +100,7 @@ test('keyboard only: sign in, open a property and approve a variant', async ({ b
   // Tab from the slider to the next controls until Approve has focus.
   await item.getByRole('slider').focus();
   await page.keyboard.press('End');
-  await expect(item.getByRole('slider')).toHaveValue('100');
+  await expect(item.getByRole('slider')).toHaveAttribute('aria-valuenow', '100');
   for (let i = 0; i < 5 && !(await approve.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
   await expect(approve).toBeFocused();
   await page.keyboard.press('Enter');

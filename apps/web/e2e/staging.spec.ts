@@ -43,7 +43,9 @@ test('upload an original, stage it, watch it reach review, compare, approve and 
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
   const upload = page.getByRole('form', { name: 'Upload original photos' });
-  await upload.getByLabel('Photo files').setInputFiles({ name: 'tv-room.jpg', mimeType: 'image/jpeg', buffer: await drawNoisyPhoto() });
+  // Photos are named after their file (uploads-and-import.spec.ts); this one is called what the
+  // steps below call it.
+  await upload.getByLabel('Photo files').setInputFiles({ name: 'Photo 1', mimeType: 'image/jpeg', buffer: await drawNoisyPhoto() });
   await upload.getByLabel('Room type').selectOption('TV_ROOM');
   await upload.getByRole('button', { name: 'Upload' }).click();
   const progress = page.getByTestId('upload-progress');
@@ -63,16 +65,20 @@ test('upload an original, stage it, watch it reach review, compare, approve and 
   await expect(roomSelect).toHaveValue('TV_ROOM');
   await expect(roomSelect.locator('option:checked')).toHaveText('TV / media room');
   await expect(page.getByText('Clean lines, neutral palette, sleek low-profile furniture.')).toBeVisible();
+  // The price is known before anything is bought (AI_STAGING_COST_MICROUSD_MEDIUM=42000 in the stack).
+  await expect(page.getByTestId('price-estimate')).toContainText('Estimated price: $0.04 for 1 photo');
   await stagePhoto(page, 'Photo 1', /^Modern/);
   await expect(page.getByTestId('stage-results').locator('[data-disposition="ENQUEUED"]')).toContainText('Queued: a new staging job was started.');
 
   // The jobs panel follows the job without a reload until it waits for review.
   const job = latestJob(page);
   await expect(job).toBeVisible();
-  await expect(job.getByTestId('job-elapsed')).toHaveText(/\d+ s/);
   await expect(job).toHaveAttribute('data-status', 'SUCCESS', { timeout: JOB_TIMEOUT });
   await expect(job.getByTestId('job-status')).toHaveText('Done: ready for review');
   await expect(job.getByTestId('job-attempt')).toHaveText('Attempt 1 of 2');
+  await expect(job.getByTestId('job-elapsed')).toHaveText(/\d+ s/);
+  await expect(job.getByTestId('job-cost')).toHaveText('Cost estimate: $0.04');
+  await expect(job.getByTestId('job-result-link')).toHaveAttribute('href', /^\/review\?image=/);
   await expect(card.getByTestId('variant')).toHaveAttribute('data-review-status', 'PENDING_REVIEW');
   await expect(page.getByTestId('review-count')).toContainText('1');
   await saveScreenshot(page, 'property-page');
@@ -97,7 +103,7 @@ test('upload an original, stage it, watch it reach review, compare, approve and 
   await slider.focus();
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
-  await expect(slider).toHaveValue('48');
+  await expect(slider).toHaveAttribute('aria-valuenow', '48');
   await expect(item.getByText('showing 52% staged')).toBeVisible();
   await saveScreenshot(page, 'review-slider');
   await item.getByRole('button', { name: 'Side by side' }).click();
@@ -108,6 +114,11 @@ test('upload an original, stage it, watch it reach review, compare, approve and 
   await expect(page.getByRole('status').filter({ hasText: /^Approved Photo 1/ })).toBeVisible();
   await expect(page.getByTestId('review-item')).toHaveCount(0);
   await expect(page.getByTestId('review-count')).toHaveCount(0);
+
+  // The history now says what happened to the result, not "ready for review".
+  await page.goto(`/properties/${propertyId}`);
+  await expect(latestJob(page)).toHaveAttribute('data-outcome', 'APPROVED');
+  await expect(latestJob(page).getByTestId('job-status')).toHaveText('Approved: published');
 
   // Public page: the approved variant with its label and the original toggle; the cover is the original.
   await publicPage.goto(`/listings/${propertyId}`);
@@ -154,15 +165,19 @@ test('reject a variant and see it gone; the same style then dispositions ENQUEUE
   const event = await data.db.propertyImageReviewEvent.findFirst({ where: { imageId: variant!.id, kind: 'REJECTED' } });
   expect(event?.reason).toBe('Furniture blocks the window');
 
+
+  // "Try again" right after the rejection stages the same photo in the same style. A slow
+  // prediction keeps the new job open, so a submission from the property page finds it
+  // (EXISTING, same job); once done, a third finds the variant.
+  await queueSimulatorFaults(stack.simulatorOrigin, [{ name: 'slow', delayMs: 6_000 }]);
+  await page.getByRole('button', { name: 'Try again in the same style' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Staging again: 1 new job started.' })).toBeVisible();
+
   await page.goto(`/properties/${propertyId}`);
   await expect(page.getByTestId('original-card').getByTestId('variant')).toHaveCount(0);
-
-  // The rejected style can be generated again. A slow prediction keeps the new job open, so a
-  // second submission finds it (EXISTING, same job); once done, a third finds the variant.
-  await queueSimulatorFaults(stack.simulatorOrigin, [{ name: 'slow', delayMs: 6_000 }]);
-  await stagePhoto(page, 'Photo 1', /^Scandinavian/);
+  const rejectedJob = page.locator(`[data-testid="job"][data-outcome="REJECTED"]`);
+  await expect(rejectedJob).toContainText('Reason: Furniture blocks the window');
   const results = page.getByTestId('stage-results');
-  await expect(results.locator('[data-disposition="ENQUEUED"]')).toBeVisible();
   await stagePhoto(page, 'Photo 1', /^Scandinavian/);
   await expect(results.locator('[data-disposition="EXISTING"]')).toContainText('Already in progress');
   const jobs = await data.db.aiJob.findMany({ where: { propertyId }, orderBy: { createdAt: 'asc' } });
@@ -170,6 +185,8 @@ test('reject a variant and see it gone; the same style then dispositions ENQUEUE
   await expect(latestJob(page)).toHaveAttribute('data-status', 'SUCCESS', { timeout: JOB_TIMEOUT });
   await stagePhoto(page, 'Photo 1', /^Scandinavian/);
   await expect(results.locator('[data-disposition="style_exists"]')).toContainText('Already staged');
+  // Not a dead end: the variant in the way is one click from review, where it can be taken down.
+  await expect(results.getByRole('link', { name: 'Open it in review to take it down.' })).toHaveAttribute('href', /^\/review\?image=/);
   expect(await countStagingJobs(data, propertyId)).toBe(2);
 });
 
@@ -188,6 +205,8 @@ test('cancel a running job', async ({ page, data }) => {
   await expect(job.getByTestId('job-attempt')).toHaveText('Attempt 1 of 2');
   await expect(job.getByTestId('job-status')).toHaveText('Processing');
   await job.getByRole('button', { name: /^Cancel/ }).click();
+  // The prediction was already bought: the agent is told it is not refunded.
+  await expect(job.getByTestId('cancel-note')).toContainText('One attempt was already bought');
   await expect(job).toHaveAttribute('data-status', /CANCEL_REQUESTED|CANCELED/);
   await expect(job).toHaveAttribute('data-status', 'CANCELED', { timeout: JOB_TIMEOUT });
   await expect(job.getByTestId('job-status')).toHaveText('Canceled');

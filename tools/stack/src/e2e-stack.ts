@@ -193,6 +193,8 @@ export async function startE2eStack(options: StartE2eStackOptions): Promise<E2eS
       QUEUE_SUFFIX: queueSuffix,
       AI_ROOM_STAGING_ENABLED: 'true',
       AI_STAGING_LEGACY_ALIAS_SUNSET_AT: '2027-06-30T23:59:59.999Z',
+      // A price, so the dashboard shows an estimate before staging and the worker records one.
+      AI_STAGING_COST_MICROUSD_MEDIUM: '42000',
       S3_ENDPOINT: s3.endpoint,
       S3_REGION: 'us-east-1',
       S3_ACCESS_KEY_ID: 'S3RVER',

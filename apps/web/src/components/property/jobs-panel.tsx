@@ -21,7 +21,7 @@ import '@/components/review/review.css';
 type Job = RouterOutputs['ai']['jobHistory']['items'][number];
 type CancelResult = RouterOutputs['ai']['cancelStaging'];
 
-/** Polling while something on the page can still change; slower when every job is settled. */
+/** Polling while a job on the page runs; slower once all are settled (a review elsewhere still shows). */
 const ACTIVE_POLL_MS = 1_500;
 const IDLE_POLL_MS = 15_000;
 const PAGE_SIZE = 10;
@@ -192,7 +192,7 @@ export function JobsPanel({
         staleTime: 0,
         placeholderData: (previous) => previous,
         refetchInterval: (query) =>
-          query.state.data?.items.some((job) => !isTerminalJobStatus(job.status) || job.outcome === 'PENDING_REVIEW') ? ACTIVE_POLL_MS : IDLE_POLL_MS,
+          query.state.data?.items.some((job) => !isTerminalJobStatus(job.status)) ? ACTIVE_POLL_MS : IDLE_POLL_MS,
       },
     ),
   );

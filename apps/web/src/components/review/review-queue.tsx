@@ -297,12 +297,17 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
             />
             Select all
           </label>
-          <button type="button" className="button button-small" disabled={busy || selectedItems.length === 0} onClick={() => setConfirmApprove(selectedItems)}>
-            Approve selected ({selectedItems.length})
-          </button>
-          <button type="button" className="button button-small" disabled={busy || selectedItems.length === 0} onClick={() => openReject(selectedItems, false)}>
-            Reject selected ({selectedItems.length})
-          </button>
+          {/* Bulk actions appear with a selection, so a lone item has one Approve and one Reject. */}
+          {selectedItems.length > 0 && (
+            <>
+              <button type="button" className="button button-small" disabled={busy} onClick={() => setConfirmApprove(selectedItems)}>
+                Approve selected ({selectedItems.length})
+              </button>
+              <button type="button" className="button button-small" disabled={busy} onClick={() => openReject(selectedItems, false)}>
+                Reject selected ({selectedItems.length})
+              </button>
+            </>
+          )}
         </div>
       )}
       {!loading && pending.length === 0 && <p>Nothing to review. New staging results appear here automatically.</p>}
