@@ -1,21 +1,13 @@
 import type { Locale } from './locale';
+import { isStagingErrorCode } from './staging-errors';
 import type { StagingErrorCode } from './staging-errors';
-
-/**
- * Codes the UI explains before the worker's table (STAGING_ERRORS) lists them: a newer worker may
- * write a code this release does not define yet, and an agent still deserves a sentence for it.
- */
-type UpcomingStagingErrorCode = 'PURCHASE_UNCONFIRMED';
-
-/** Every code an agent may see on a failed job or attempt. */
-export type ExplainedStagingErrorCode = StagingErrorCode | UpcomingStagingErrorCode;
 
 /**
  * What a failed job means for the agent, in each shipped language: the one mapping every client
  * uses, so a code never shows raw. Written for the person who pressed "Stage", not for operators
  * (STAGING_ERRORS holds the technical description); each says whether submitting again can help.
  */
-export const STAGING_ERROR_REASONS: Readonly<Record<ExplainedStagingErrorCode, Readonly<Record<Locale, string>>>> = {
+export const STAGING_ERROR_REASONS: Readonly<Record<StagingErrorCode, Readonly<Record<Locale, string>>>> = {
   PROVIDER_THROTTLED: {
     en: 'The AI service was too busy to take the photo. You may submit again later.',
     es: 'El servicio de IA estaba saturado. Puede volver a enviarla más tarde.',
@@ -86,17 +78,15 @@ export const STAGING_ERROR_REASONS: Readonly<Record<ExplainedStagingErrorCode, R
   },
 };
 
-/** True when `value` is a code {@link STAGING_ERROR_REASONS} explains. */
-export function isExplainedStagingErrorCode(value: unknown): value is ExplainedStagingErrorCode {
-  return typeof value === 'string' && Object.hasOwn(STAGING_ERROR_REASONS, value);
-}
-
 const UNKNOWN_REASON: Readonly<Record<Locale, string>> = {
   en: 'The staging failed for a reason this page does not know yet. Nothing more will be bought for this job; you may submit again.',
   es: 'El amueblado falló por un motivo que esta página aún no conoce. No se comprará nada más para este trabajo; puede volver a enviarla.',
 };
 
-/** The agent-facing sentence for a failed job's errorCode; a generic one for codes from a newer release. */
+/**
+ * The agent-facing sentence for a failed job's errorCode; a generic one for codes a newer worker
+ * may write before this release knows them.
+ */
 export function stagingErrorReason(code: string | null, locale: Locale): string {
-  return isExplainedStagingErrorCode(code) ? STAGING_ERROR_REASONS[code][locale] : UNKNOWN_REASON[locale];
+  return isStagingErrorCode(code) ? STAGING_ERROR_REASONS[code][locale] : UNKNOWN_REASON[locale];
 }
