@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { loadConfigOrExit } from '@staging/config/load';
 import { producerValuesFingerprint } from '@staging/config/producer-values';
 import { createDb } from '@staging/db/client';
@@ -43,7 +44,8 @@ server.listen(config.port, () => {
   logger.info(
     {
       event: 'api_started',
-      port: config.port,
+      // The bound port, which differs from config.port when that is 0 (a free port, in tests).
+      port: (server.address() as AddressInfo).port,
       queueSuffix: config.queueSuffix,
       stagingEnabled: config.stagingEnabled,
       producerValues: producerValuesFingerprint(config.producer),

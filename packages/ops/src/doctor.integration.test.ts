@@ -1,8 +1,8 @@
 /**
- * `pnpm doctor` against a local stack built in-process: the real api app (webhook route), the
+ * `pnpm doctor` against a local stack: the real api as a process of its own (webhook route), the
  * provider simulator (model schema), s3rver, the Jest run's Postgres and the local Redis.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -11,24 +11,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseApiEnv } from '@staging/config/api';
-import type { ApiConfig } from '@staging/config/api';
 import { apiTestEnv, TEST_SECRETS, webTestEnv, workerTestEnv } from '@staging/config/test-env';
-import { createDb } from '@staging/db/client';
-import type { Db } from '@staging/db/client';
 import { createTestDatabase } from '@staging/db/testing';
 import type { TestDatabase } from '@staging/db/testing';
-import { createLogger } from '@staging/platform/logger';
 import { createRedis } from '@staging/platform/queues';
-import { createObjectStorage } from '@staging/platform/storage';
 import { producerParityKey, publishProducerFingerprint } from '@staging/services/parity/producer-parity';
-import { createSearchQueue } from '@staging/services/search/search-queue';
-import { createStagingQueue } from '@staging/services/staging/staging-queue';
 import { startS3rver } from '@staging/stack/s3-server';
 import type { RunningS3rver } from '@staging/stack/s3-server';
-// Test-only imports of the real api app and the simulator, by path: ops does not depend on apps.
-import { createApp } from '../../../apps/api/src/create-app';
-import type { ApiDeps } from '../../../apps/api/src/api-deps';
 import { startProviderSimulator } from '@staging/provider-simulator/simulator';
 import type { ProviderSimulator } from '@staging/provider-simulator/simulator';
 import { checkWebhookRoute } from './doctor-checks';
@@ -44,34 +33,45 @@ let sim: ProviderSimulator;
 let suffix: string;
 const servers: (() => Promise<void>)[] = [];
 
-async function startApi(mutate: (config: ApiConfig) => ApiConfig = (c) => c): Promise<string> {
-  const config = mutate(parseApiEnv(apiTestEnv(sharedEnv({ S3_ENDPOINT: s3.endpoint, S3_BUCKET: BUCKET }))));
-  const db: Db = createDb(config.databaseUrl, { maxConnections: 2 });
-  const redis = createRedis(config.valkeyUrl, { role: 'worker', connectionName: 'doctor-test-api' });
-  const stagingQueue = createStagingQueue(redis, config.queueSuffix);
-  const searchQueue = createSearchQueue(redis, config.queueSuffix);
-  const storage = createObjectStorage(config.storage);
-  const logger = createLogger({ service: 'api', level: 'silent' });
-  const deps: ApiDeps = {
-    config,
-    db,
-    redis,
-    stagingQueue,
-    searchQueue,
-    storage,
-    logger,
-    clock: { now: () => new Date() },
-  };
-  const server: Server = createApp(deps).listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  servers.push(async () => {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await Promise.allSettled([stagingQueue.close(), searchQueue.close()]);
-    storage.close();
-    redis.disconnect();
-    await db.$disconnect();
+/** The real api (apps/api/src/main.ts) as a process on a free port; resolves with its origin. */
+async function startApi(): Promise<string> {
+  const env = apiTestEnv(sharedEnv({ S3_ENDPOINT: s3.endpoint, S3_BUCKET: BUCKET, PORT: '0', LOG_LEVEL: 'info' }));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      ...Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined)),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  servers.push(async () => {
+    child.kill('SIGTERM');
+    await exited;
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  // The event is the api's own "listening" line, which names the port the OS gave it.
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      for (const line of out.split('\n').filter((l) => l.startsWith('{'))) {
+        const entry = JSON.parse(line) as { msg?: string; port?: number };
+        if (entry.msg === 'api listening' && entry.port !== undefined) resolve(entry.port);
+      }
+    });
+    void exited.then(() => reject(new Error(`the api exited before listening: ${stderr}`)));
+  });
+  return `http://127.0.0.1:${port}`;
+}
+
+/** Answers every request with `status`, as an api without its signing secret answers the webhook (500). */
+async function startStubApi(status: number): Promise<string> {
+  const server = createServer((_req, res) => res.writeHead(status).end());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  servers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
@@ -175,7 +175,7 @@ describe('doctor', () => {
   }, 60_000);
 
   it('fails with the right diagnosis when the api has no signing secret (500)', async () => {
-    const apiOrigin = await startApi((config) => ({ ...config, webhookSigningSecret: '' }));
+    const apiOrigin = await startStubApi(500);
     const report = await runDoctor({ roles: roles(apiOrigin) });
     expect(report.ok).toBe(false);
     expect(finding(report, 'webhook route')).toMatchObject([
@@ -262,7 +262,7 @@ describe('doctor', () => {
 
   it('the CLI reads env files per role and exits 0 when healthy, 1 on a failure', async () => {
     const goodApi = await startApi();
-    const badApi = await startApi((config) => ({ ...config, webhookSigningSecret: '' }));
+    const badApi = await startStubApi(500);
     const dir = mkdtempSync(path.join(tmpdir(), 'doctor-'));
     try {
       const write = (name: string, env: Record<string, string | undefined>) => {
