@@ -198,9 +198,9 @@ async function applyEvent(ctx: EventContext, event: ChaosEvent): Promise<void> {
       return;
     }
     case 'kill': {
-      const killed = await ctx.fleet.kill(event.worker, event.restartAfterMs);
+      const killed = await ctx.fleet.kill({ preferred: event.worker, uptimeMs: event.uptimeMs, restartAfterMs: event.restartAfterMs });
       stats.kills += 1;
-      log(`kill ${stats.kills}: SIGKILL worker-${killed.slot} (pid ${killed.pid}, waited ${(killed.waitedMs / 1000).toFixed(1)} s for a ready worker), restarted after ${event.restartAfterMs} ms`);
+      log(`kill ${stats.kills}: SIGKILL worker-${killed.slot} (pid ${killed.pid}, ${event.uptimeMs} ms after ready, waited ${(killed.waitedMs / 1000).toFixed(1)} s), restarted after ${event.restartAfterMs} ms`);
       return;
     }
     case 'flushall': {
@@ -238,12 +238,21 @@ async function terminateBackends(databaseUrl: string): Promise<number> {
   const client = new pg.Client({ connectionString: withApplicationName(databaseUrl) });
   await client.connect();
   try {
+    // Two statements on purpose: Postgres does not promise to evaluate WHERE conditions in order,
+    // so pg_terminate_backend(pid) beside the filters may run for every backend of the server
+    // (every other test run and a developer's stack). Only pids read from this database are killed.
     const { rows } = await client.query<{ pid: number }>(
       `SELECT pid FROM pg_stat_activity
-        WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name <> $1 AND pg_terminate_backend(pid)`,
+        WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name <> $1`,
       [RUNNER_APPLICATION_NAME],
     );
-    return rows.length;
+    if (rows.length === 0) return 0;
+    const killed = await client.query<{ pid: number }>(
+      `SELECT a.pid FROM pg_stat_activity a
+        WHERE a.pid = ANY($1::int[]) AND a.datname = current_database() AND pg_terminate_backend(a.pid)`,
+      [rows.map((row) => row.pid)],
+    );
+    return killed.rows.length;
   } finally {
     await client.end();
   }
