@@ -247,12 +247,11 @@ async function terminateBackends(databaseUrl: string): Promise<number> {
       [RUNNER_APPLICATION_NAME],
     );
     if (rows.length === 0) return 0;
-    const killed = await client.query<{ pid: number }>(
-      `SELECT a.pid FROM pg_stat_activity a
-        WHERE a.pid = ANY($1::int[]) AND a.datname = current_database() AND pg_terminate_backend(a.pid)`,
+    const killed = await client.query<{ terminated: boolean }>(
+      'SELECT pg_terminate_backend(pid) AS terminated FROM unnest($1::int[]) AS own(pid)',
       [rows.map((row) => row.pid)],
     );
-    return killed.rows.length;
+    return killed.rows.filter((row) => row.terminated).length;
   } finally {
     await client.end();
   }
