@@ -38,6 +38,7 @@ export async function runWorkerProcess(options: { whenSignaled: (handler: (signa
     void shutdown(signal);
   });
 
+  if (hooks?.bootDelayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, hooks.bootDelayMs));
   app = await createWorkerApp(config, {
     logger,
     captureAlert,

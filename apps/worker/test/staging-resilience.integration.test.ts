@@ -69,6 +69,24 @@ describe('a blocked event loop (BullMQ re-runs the processor for the same job)',
   }, 300_000);
 });
 
+describe('SIGTERM during boot', () => {
+  it('is taken at once, and once the boot is done the worker drains and exits 0', async () => {
+    // The boot pauses after config and test hooks, before any connection, so the signal surely
+    // arrives mid-boot however fast or slow this machine is.
+    const child = await spawnWorker({ env: stack.env(), settings: { bootDelayMs: 3_000 } });
+    children.push(child);
+    await waitForLog(child, 'test hooks enabled from the command line');
+    child.child.kill('SIGTERM');
+    expect(await child.exited).toEqual({ code: 0, signal: null });
+    const messages = child.lines().map((l) => [l['msg'], l['booting'] ?? l['drained']]);
+    expect(messages).toContainEqual(['shutting down', true]);
+    expect(messages).toContainEqual(['worker stopped', true]);
+    expect(messages.findIndex(([msg]) => msg === 'shutting down')).toBeLessThan(
+      messages.findIndex(([msg]) => msg === 'worker started'),
+    );
+  });
+});
+
 describe('SIGTERM with jobs in flight', () => {
   it('stops taking jobs, parks the active ones, exits 0 within the grace period; a new worker finishes them', async () => {
     const child = await spawnWorker({ env: stack.env() });

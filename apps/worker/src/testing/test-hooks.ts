@@ -8,7 +8,8 @@
  *   was sent, so the request is in flight).
  * - `--test-block-at=<boundary>:<ms>`: the event loop is blocked synchronously for <ms> the first
  *   time a job reaches that boundary (no timers, no lock renewal, no I/O).
- * - `--test-timings=<json>`: overrides of StagingTimings and consumer lock settings.
+ * - `--test-timings=<json>`: overrides of StagingTimings and consumer lock settings, plus
+ *   `bootDelayMs`: a pause before the app starts, so a test can signal the worker mid-boot.
  */
 import { writeSync } from 'node:fs';
 import { STEP_BOUNDARIES } from '../staging/staging-deps';
@@ -20,6 +21,7 @@ export interface TestHooks {
   consumer: { lockDurationMs?: number; stalledIntervalMs?: number };
   loops: { repairIntervalMs?: number };
   shutdownGraceMs?: number;
+  bootDelayMs?: number;
 }
 
 /** Synchronous, so the line is out before a SIGKILL or a blocked event loop (pipes are async). */
@@ -52,8 +54,9 @@ export function parseTestHooks(argv: readonly string[]): TestHooks | null {
     stalledIntervalMs?: number;
     repairIntervalMs?: number;
     shutdownGraceMs?: number;
+    bootDelayMs?: number;
   };
-  const { lockDurationMs, stalledIntervalMs, repairIntervalMs, shutdownGraceMs, ...timings } = settings;
+  const { lockDurationMs, stalledIntervalMs, repairIntervalMs, shutdownGraceMs, bootDelayMs, ...timings } = settings;
   let crashed = false;
   let blocked = false;
   return {
@@ -61,6 +64,7 @@ export function parseTestHooks(argv: readonly string[]): TestHooks | null {
     consumer: { lockDurationMs, stalledIntervalMs },
     loops: { repairIntervalMs },
     shutdownGraceMs,
+    bootDelayMs,
     async boundary(name, jobId) {
       if (name === crashAt && !crashed) {
         crashed = true;

@@ -311,13 +311,14 @@ export async function startTestStack(
       const app = await createWorkerApp(config(options.env), {
         logger: log.logger,
         captureAlert: (alert) => log.logger.error({ event: 'alert', ...alert.tags }, alert.message),
-        timings: FAST_TIMINGS,
         consumer: { lockDurationMs: 5_000, stalledIntervalMs: 2_000 },
         repairIntervalMs: 1_000,
         shutdownGraceMs: 5_000,
         deletionOutbox: { retryBaseMs: 100, maxAttempts: 3 },
         http: false,
         ...options.overrides,
+        // Timing overrides adjust the fast test timings; they never fall back to production ones.
+        timings: { ...FAST_TIMINGS, ...options.overrides?.timings },
       });
       const worker: RunningWorker = {
         app,
