@@ -5,6 +5,7 @@ import { openPublicImageContent } from '@staging/services/images/image-content';
 import { getPublicProperty } from '@staging/services/public/get-public-property';
 import { PUBLIC_SEARCH_LIMITS, searchPublicProperties } from '@staging/services/public/search-public-properties';
 import type { ApiDeps } from '../api-deps';
+import { sendCacheableJson } from '../http/cacheable-json';
 import { methodNotAllowed } from '../http/errors';
 import { sendImageContent } from './images';
 
@@ -29,8 +30,7 @@ export function createPublicRouter(deps: ApiDeps): Router {
 
   router.get('/api/public/properties/:propertyId', async (req, res) => {
     const property = await getPublicProperty(deps.db, req.params['propertyId'] ?? '');
-    res.setHeader('Cache-Control', 'public, max-age=60');
-    res.json({ property });
+    sendCacheableJson(res, { property }, 'public, max-age=60');
   });
   router.all('/api/public/properties/:propertyId', methodNotAllowed(['GET']));
 
@@ -40,8 +40,7 @@ export function createPublicRouter(deps: ApiDeps): Router {
       { redis: deps.redis, queueSuffix: deps.config.queueSuffix },
       { q: query.q ?? '', ...(query.limit === undefined ? {} : { limit: query.limit }) },
     );
-    res.setHeader('Cache-Control', 'public, max-age=30');
-    res.json(result);
+    sendCacheableJson(res, result, 'public, max-age=30');
   });
   router.all('/api/public/search', methodNotAllowed(['GET']));
 

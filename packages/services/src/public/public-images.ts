@@ -1,5 +1,4 @@
 import type { Prisma } from '@staging/db/client';
-import { IMAGE_ORDER } from '../images/image-dto';
 
 /**
  * Disclosure shown on every staged image anonymous visitors see (docs/system.md 3.2). The text is part
@@ -16,6 +15,12 @@ export const PUBLIC_IMAGE_WHERE = {
   OR: [{ isStyled: false }, { isStyled: true, reviewStatus: 'APPROVED', styledFromId: { not: null } }],
 } as const satisfies Prisma.PropertyImageWhereInput;
 
+/**
+ * {@link PUBLIC_IMAGE_WHERE} in SQL over the property_images alias `i`, for the single-statement
+ * public property read; toPublicImages re-checks every row either way.
+ */
+export const PUBLIC_IMAGE_SQL_CONDITION = `(NOT i."isStyled" OR (i."reviewStatus" = 'APPROVED' AND i."styledFromId" IS NOT NULL))`;
+
 export const PUBLIC_IMAGE_SELECT = {
   id: true,
   width: true,
@@ -30,7 +35,6 @@ export const PUBLIC_IMAGE_SELECT = {
   reviewStatus: true,
 } as const satisfies Prisma.PropertyImageSelect;
 
-export { IMAGE_ORDER as PUBLIC_IMAGE_ORDER };
 
 export type PublicImageRow = Prisma.PropertyImageGetPayload<{ select: typeof PUBLIC_IMAGE_SELECT }>;
 

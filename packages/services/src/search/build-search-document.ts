@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Db } from '@staging/db/client';
-import { PUBLIC_PROPERTY_SELECT } from '../public/get-public-property';
+import { readPublicProperty } from '../public/get-public-property';
 import { toPublicImages } from '../public/public-images';
 import type { PublicImageDto } from '../public/public-images';
 import { searchDocumentKey, searchIndexKey } from './search-index-keys';
@@ -82,10 +82,7 @@ export async function rebuildSearchDocument(
 ): Promise<RebuildResult> {
   // Taken before the read: a document is as new as the data it was built from.
   const builtAt = String((options.now ?? (() => new Date()))().getTime());
-  const property = await db.property.findUnique({
-    where: { id: propertyId },
-    select: PUBLIC_PROPERTY_SELECT,
-  });
+  const property = await readPublicProperty(db, propertyId);
   const keys = [searchDocumentKey(propertyId), searchIndexKey(options.queueSuffix)];
   if (property === null) {
     const removed = await redis.eval(WRITE_IF_NEWER, 2, ...keys, builtAt, propertyId, 'remove');
