@@ -89,7 +89,7 @@ export function startChild(options: {
     },
     async stop(graceMs) {
       signal('SIGTERM');
-      const settled = await Promise.race([exited, sleep(graceMs).then(() => null)]);
+      const settled = await Promise.race([exited, sleep(graceMs, null, { ref: false })]);
       if (settled !== null) return settled;
       signal('SIGKILL');
       return exited;

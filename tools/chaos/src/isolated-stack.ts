@@ -98,10 +98,10 @@ async function startRedis(logDir: string): Promise<{ child: RunningChild; url: s
   }
 }
 
-async function startSimulator(logDir: string): Promise<{ child: RunningChild; origin: string; url: string }> {
+async function startSimulator(logDir: string): Promise<{ child: RunningChild; origin: string; url: string; mode: string }> {
   const cli = path.join(repoRoot, 'tools/provider-simulator/src/cli.ts');
-  let announce: (value: { url: string; origin: string }) => void = () => undefined;
-  const started = new Promise<{ url: string; origin: string }>((resolve) => (announce = resolve));
+  let announce: (value: { url: string; origin: string; mode: string }) => void = () => undefined;
+  const started = new Promise<{ url: string; origin: string; mode: string }>((resolve) => (announce = resolve));
   const child = startChild({
     name: 'provider-simulator',
     command: process.execPath,
@@ -117,8 +117,8 @@ async function startSimulator(logDir: string): Promise<{ child: RunningChild; or
     logDir,
     onLine(line) {
       if (!line.includes('provider_simulator_started')) return;
-      const parsed = JSON.parse(line) as { url: string; origin?: string };
-      announce({ url: parsed.url, origin: parsed.origin ?? new URL(parsed.url).origin });
+      const parsed = JSON.parse(line) as { url: string; origin?: string; mode?: string };
+      announce({ url: parsed.url, origin: parsed.origin ?? new URL(parsed.url).origin, mode: parsed.mode ?? 'unknown' });
     },
   });
   const result = await Promise.race([
@@ -156,7 +156,7 @@ export async function startChaosStack(options: StackOptions): Promise<ChaosStack
     log(`redis-server ${redisServer.url} and s3rver ${s3.endpoint} up`);
     const simulator = await startSimulator(logDir);
     children.push(simulator.child);
-    log(`provider simulator ${simulator.origin} up (its own process, default mode)`);
+    log(`provider simulator ${simulator.origin} up (its own process, ${simulator.mode} mode)`);
 
     const shared = {
       NODE_ENV: 'test',

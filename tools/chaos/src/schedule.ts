@@ -20,8 +20,9 @@ export type ChaosEvent =
   | { atMs: number; kind: 'submit'; count: number }
   | { atMs: number; kind: 'cancel'; jobIndex: number }
   | { atMs: number; kind: 'fault'; fault: ScriptedFault }
-  // `worker` is the preferred slot; the runner kills another ready one while it still boots.
-  | { atMs: number; kind: 'kill'; worker: number; restartAfterMs: number }
+  // `worker` is the preferred slot (another is killed while it still boots); `uptimeMs` is how
+  // long the victim has been ready, so kills land while workers work rather than while they load.
+  | { atMs: number; kind: 'kill'; worker: number; uptimeMs: number; restartAfterMs: number }
   | { atMs: number; kind: 'flushall' }
   | { atMs: number; kind: 'terminate-backends' }
   | { atMs: number; kind: 'kill-switch-off'; durationMs: number };
@@ -33,6 +34,7 @@ export interface ScheduleOptions {
 }
 
 const KILL_GAP_MS = { min: 800, max: 2_200 };
+const UPTIME_MS = { min: 500, max: 4_000 };
 const RESTART_DELAY_MS = { min: 0, max: 1_500 };
 const SWITCH_OFF_MS = { min: 3_000, max: 6_000 };
 const MAX_BATCH = 4;
@@ -47,6 +49,7 @@ export function buildSchedule(options: ScheduleOptions, random: Random): ChaosEv
       atMs: Math.round(t),
       kind: 'kill',
       worker: random.int(0, options.workers - 1),
+      uptimeMs: Math.round(random.between(UPTIME_MS.min, UPTIME_MS.max)),
       restartAfterMs: Math.round(random.between(RESTART_DELAY_MS.min, RESTART_DELAY_MS.max)),
     });
   }

@@ -10,13 +10,16 @@ import type { ChaosStack } from './isolated-stack';
 
 const UNEXPECTED_RESTART_DELAY_MS = 500;
 const STOP_GRACE_MS = 15_000;
-const READY_TIMEOUT_MS = 60_000;
+/** Longest a worker may take to boot before a kill stops waiting for it (busy machines boot slowly). */
+const READY_TIMEOUT_MS = 180_000;
 const READY_POLL_MS = 150;
 
 interface Slot {
   index: number;
   child: RunningChild | null;
   readyUrl: string;
+  /** When the current worker first answered /readyz; null while it boots. */
+  readyAt: number | null;
   /** True while this runner itself is ending the process (a kill or a stop). */
   ending: boolean;
   generation: number;
@@ -27,11 +30,11 @@ export interface WorkerFleet {
   /** Starts every slot and waits until each answers /readyz. */
   start(timeoutMs: number): Promise<void>;
   /**
-   * SIGKILLs a ready worker (a worker killed while it still loads its modules never touched a
-   * job): the preferred slot's when it is ready, else the next ready one, else the first to become
-   * ready. Its replacement starts after `restartAfterMs`.
+   * SIGKILLs a worker that has been ready for `uptimeMs` (one killed while it still loads its
+   * modules never touched a job): the preferred slot's, else the next such one, else the first to
+   * get there. Its replacement starts after `restartAfterMs`.
    */
-  kill(preferred: number, restartAfterMs: number): Promise<{ slot: number; pid: number | undefined; waitedMs: number }>;
+  kill(kill: { preferred: number; uptimeMs: number; restartAfterMs: number }): Promise<{ slot: number; pid: number | undefined; waitedMs: number }>;
   /** Stops every worker gracefully and starts them again disabled; resolves once they are spawned. */
   switchOff(): Promise<void>;
   /** Kills the disabled workers and starts enabled ones; records the off interval. */
@@ -42,7 +45,7 @@ export interface WorkerFleet {
 }
 
 export function createWorkerFleet(stack: ChaosStack, size: number, say: (line: string) => void): WorkerFleet {
-  const slots: Slot[] = Array.from({ length: size }, (_, index) => ({ index, child: null, readyUrl: '', ending: false, generation: 0 }));
+  const slots: Slot[] = Array.from({ length: size }, (_, index) => ({ index, child: null, readyUrl: '', readyAt: null, ending: false, generation: 0 }));
   const offIntervals: Interval[] = [];
   let enabled = true;
   let stopping = false;
@@ -54,7 +57,15 @@ export function createWorkerFleet(stack: ChaosStack, size: number, say: (line: s
     const { child, readyUrl } = await stack.spawnWorker(`worker-${slot.index}`, enabled);
     slot.child = child;
     slot.readyUrl = readyUrl;
+    slot.readyAt = null;
     slot.ending = false;
+    // Watches until the worker answers or exits, however long it takes to boot.
+    void waitForHttpOk(child, readyUrl, Number.MAX_SAFE_INTEGER).then(
+      () => {
+        if (slot.child === child) slot.readyAt = Date.now();
+      },
+      () => undefined,
+    );
     if (enabled && offSince !== null) {
       offIntervals.push({ fromMs: offSince, toMs: child.startedAtMs });
       offSince = null;
@@ -77,20 +88,16 @@ export function createWorkerFleet(stack: ChaosStack, size: number, say: (line: s
     return how === 'kill' ? child.kill() : child.stop(STOP_GRACE_MS);
   };
 
-  const isReady = (slot: Slot) =>
-    slot.child !== null && slot.child.isRunning()
-      ? fetch(slot.readyUrl).then((r) => r.ok, () => false)
-      : Promise.resolve(false);
-
-  const readySlot = async (preferred: number): Promise<Slot> => {
+  /** The preferred slot when its worker has worked `uptimeMs` since it was ready, else the next such slot. */
+  const workingSlot = async (preferred: number, uptimeMs: number): Promise<Slot> => {
     const order = slots.map((_, offset) => slots[(preferred + offset) % size]!);
     const deadline = Date.now() + READY_TIMEOUT_MS;
     for (;;) {
-      const ready = await Promise.all(order.map(isReady));
-      const index = ready.indexOf(true);
-      if (index >= 0) return order[index]!;
+      const now = Date.now();
+      const found = order.find((slot) => slot.readyAt !== null && slot.child?.isRunning() === true && now - slot.readyAt >= uptimeMs);
+      if (found !== undefined) return found;
       // Nothing ever became ready: kill the preferred one anyway rather than stall the run.
-      if (Date.now() > deadline) return order[0]!;
+      if (now > deadline) return order[0]!;
       await sleep(READY_POLL_MS);
     }
   };
@@ -106,9 +113,9 @@ export function createWorkerFleet(stack: ChaosStack, size: number, say: (line: s
       const urls = await Promise.all(slots.map(spawn));
       await Promise.all(urls.map((url, i) => waitForHttpOk(slots[i]!.child!, url, timeoutMs)));
     },
-    async kill(preferred, restartAfterMs) {
+    async kill({ preferred, uptimeMs, restartAfterMs }) {
       const waitStart = Date.now();
-      const slot = await readySlot(preferred);
+      const slot = await workingSlot(preferred, uptimeMs);
       const waitedMs = Date.now() - waitStart;
       const pid = slot.child?.process.pid;
       await end(slot, 'kill');
