@@ -88,19 +88,24 @@ test('inventory: CSV import of 1,200 rows in chunks with a progress bar and a ba
   await signInQuickly(page, agent);
   await page.goto(`/properties/${propertyId}/inventory`);
   await page.getByLabel('CSV file').setInputFiles({ name: 'units.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n')) });
-  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  // The preview names the bad rows before anything is written.
+  await expect(page.getByTestId('preview-summary')).toContainText('1200 rows read, 1197 ready to import into Tower, 3 with errors');
+  expect(await countInventoryItems(data, unitId)).toBe(0);
+  await page.getByRole('button', { name: 'Import 1197 valid rows' }).click();
 
   const progress = page.getByTestId('import-progress');
   await expect(progress).toBeVisible();
-  await expect(progress).toHaveAttribute('max', '1200');
+  // Progress counts the rows actually sent (the valid ones), so full means all of them.
+  await expect(progress).toHaveAttribute('max', '1197');
   await expect(page.getByTestId('import-status')).toHaveText('Imported 1197 of 1200 rows.', { timeout: 30_000 });
-  await expect(progress).toHaveAttribute('value', '1200');
+  await expect(progress).toHaveAttribute('value', '1197');
   const report = page.getByTestId('import-errors');
   await expect(report).toContainText('3 rows were not imported');
   // Header is line 1, so data row i is on line i + 1.
-  await expect(report).toContainText('Line 18: unitNumber');
-  await expect(report).toContainText('Line 602: status: "BROKEN"');
-  await expect(report).toContainText('Line 1112: floor: "eleven" is not a number');
+  const reportRows = report.getByTestId('import-error-rows').locator('tbody tr');
+  await expect(reportRows.nth(0)).toContainText(/^18unitNumber/);
+  await expect(reportRows.nth(1)).toContainText('602status: "BROKEN"');
+  await expect(reportRows.nth(2)).toContainText('1112floor: "eleven" is not a number');
   await report.scrollIntoViewIfNeeded();
   await saveScreenshot(page, 'inventory-csv-import', { fullPage: false });
   expect(await countInventoryItems(data, unitId)).toBe(1197);

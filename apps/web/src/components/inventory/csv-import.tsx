@@ -252,7 +252,7 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
               </table>
             </div>
           )}
-          <div className="row">
+          <div className={styles.actions}>
             <button type="button" className="button button-primary" disabled={parsed.rows.length === 0} onClick={() => void runImport()}>
               Import {parsed.rows.length} valid row{parsed.rows.length === 1 ? '' : 's'}
             </button>
@@ -292,7 +292,7 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
                 Download them, fix them and import that file again.
               </p>
               <ErrorTable errors={phase.refused} caption="Rows not imported" testId="import-error-rows" />
-              <div className="row">
+              <div className={styles.actions}>
                 <button type="button" className="button" onClick={() => downloadErrors(phase.refused)}>
                   Download rows not imported (CSV)
                 </button>
@@ -300,7 +300,7 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
             </div>
           )}
           {phase.kind === 'finished' && (
-            <div className="row">
+            <div className={styles.actions}>
               <button type="button" className="button" onClick={reset}>
                 Import another file
               </button>

@@ -110,7 +110,9 @@ export function PhotoUpload({ propertyId, onUploaded }: { propertyId: string; on
           propertyId,
           file: item.file,
           roomType: roomType === '' ? null : roomType,
-          onProgress: (progress) => update(item.key, { kind: 'uploading', loaded: progress.loaded }),
+          // The request is the file plus a little multipart framing: scaled to the file's bytes.
+          onProgress: (progress) =>
+            update(item.key, { kind: 'uploading', loaded: Math.round((progress.loaded / Math.max(progress.total, 1)) * item.file.size) }),
         });
         update(item.key, { kind: 'done', width: image.width, height: image.height });
         uploaded += 1;

@@ -103,9 +103,10 @@ export function StagePanel({
   );
   const unavailable = !stagingEnabled || (submit.isError && describeError(submit.error).code === 'STAGING_UNAVAILABLE');
 
+  // Photos go by their file name; "Photo N" only for those stored before names were kept.
   function photoLabel(imageId: string): string {
     const index = originals.findIndex((image) => image.id === imageId);
-    return index === -1 ? imageId : m.photo(index + 1);
+    return index === -1 ? imageId : (originals[index]?.fileName ?? m.photo(index + 1));
   }
   const roomTypeOf = (imageId: string): RoomType | '' => {
     if (imageId in roomTypes) return roomTypes[imageId] ?? '';
