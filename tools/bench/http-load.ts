@@ -40,8 +40,9 @@ export async function stopProcesses(children: ChildProcess[]): Promise<void> {
   await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined)));
 }
 
+/** Polls until the server answers below 500; a busy machine can take a minute to boot the api under tsx. */
 export async function waitForPort(port: number, probePath: string, method = 'GET'): Promise<void> {
-  for (let i = 0; i < 200; i += 1) {
+  for (let i = 0; i < 600; i += 1) {
     const ok = await new Promise<boolean>((resolve) => {
       const req = http.request({ host: '127.0.0.1', port, path: probePath, method }, (res) => {
         res.resume();

@@ -9,38 +9,19 @@
 // Data: 60 listings of one agent, each with 4 originals, 2 APPROVED variants and 1 pending one,
 // all in the search index; detail requests cycle over the listings, search asks for a city word
 // that half of them match.
-import { randomBytes } from 'node:crypto';
-import type { ChildProcess } from 'node:child_process';
-import { parseArgs } from 'node:util';
 // Relative imports: tools/bench has no package of its own; each package resolves its own deps.
-import { createDb } from '../../packages/db/src/client';
 import { createOriginalImage, createProperty, createStagedImage, createUser } from '../../packages/db/src/testing/factories';
-import { createTestDatabase } from '../../packages/db/src/testing';
-import { createRedis } from '../../packages/platform/src/queues';
 import { rebuildSearchDocument } from '../../packages/services/src/search/build-search-document';
-import { searchIndexKey } from '../../packages/services/src/search/search-index-keys';
-import { startApiProcess } from './api-process';
+import { openBenchStack, parseLoadArgs } from './bench-stack';
 import { printFigure } from './figures';
-import { freePort, loadInTurns, printResults, startProcess, stopProcesses, summarize, waitForPort } from './http-load';
+import { freePort, loadInTurns, printResults, startProcess, summarize, waitForPort } from './http-load';
 import type { LoadRequest, Server } from './http-load';
 
-const { values: args } = parseArgs({
-  options: {
-    seconds: { type: 'string', default: '4' },
-    rounds: { type: 'string', default: '3' },
-    warmup: { type: 'string', default: '2' },
-    concurrency: { type: 'string', default: '32' },
-  },
-});
 const LISTINGS = 60;
 
 async function main(): Promise<void> {
-  const database = await createTestDatabase();
-  const queueSuffix = `-bench${randomBytes(4).toString('hex')}`;
-  const valkeyUrl = process.env.VALKEY_URL ?? 'redis://127.0.0.1:6379';
-  const db = createDb(database.url);
-  const redis = createRedis(valkeyUrl, { role: 'worker', connectionName: 'public-read-bench' });
-  const children: ChildProcess[] = [];
+  const stack = await openBenchStack('public-read-bench');
+  const { db, redis, queueSuffix } = stack;
   const propertyIds: string[] = [];
   try {
     const owner = await createUser(db);
@@ -57,15 +38,15 @@ async function main(): Promise<void> {
     const barePort = await freePort();
     const bareChild = startProcess('tools/bench/public-read-bare-server.ts', {
       PORT: String(barePort),
-      DATABASE_URL: database.url,
-      VALKEY_URL: valkeyUrl,
+      DATABASE_URL: stack.databaseUrl,
+      VALKEY_URL: stack.valkeyUrl,
       QUEUE_SUFFIX: queueSuffix,
     });
-    children.push(bareChild);
+    stack.children.push(bareChild);
     await waitForPort(barePort, '/api/public/search');
     const bare: Server = { name: 'bare', port: barePort, pid: bareChild.pid! };
-    const api = await startApiProcess('api', { databaseUrl: database.url, valkeyUrl, queueSuffix });
-    children.push(api.child);
+    const api = await stack.startApi('api');
+    const options = parseLoadArgs();
 
     let next = 0;
     const detail = (): LoadRequest => ({ method: 'GET', path: `/api/public/properties/${propertyIds[(next += 1) % LISTINGS]}` });
@@ -75,20 +56,12 @@ async function main(): Promise<void> {
       ['property detail', detail],
       ['search', search],
     ] as const) {
-      console.log(`\n${what}: warmup ${args.warmup}s each, then ${args.rounds} rounds of ${args.seconds}s each at concurrency ${args.concurrency}`);
+      console.log(`\n${what}: warmup ${options.warmupSeconds}s each, then ${options.rounds} rounds of ${options.seconds}s each at concurrency ${options.concurrency}`);
       const servers = [
         { ...bare, name: `bare ${what}` },
-        { ...api.server, name: `api ${what}` },
+        { ...api, name: `api ${what}` },
       ];
-      const [bareResult, apiResult] = (
-        await loadInTurns(servers, {
-          rounds: Number(args.rounds),
-          seconds: Number(args.seconds),
-          warmupSeconds: Number(args.warmup),
-          concurrency: Number(args.concurrency),
-          next: request,
-        })
-      ).map(summarize);
+      const [bareResult, apiResult] = (await loadInTurns(servers, { ...options, next: request })).map(summarize);
       printResults([
         { name: servers[0]!.name, result: bareResult! },
         { name: servers[1]!.name, result: apiResult! },
@@ -97,11 +70,9 @@ async function main(): Promise<void> {
     }
     for (const figure of figures) printFigure(figure);
   } finally {
-    await stopProcesses(children);
-    await redis.del(searchIndexKey(queueSuffix), ...propertyIds.map((id) => `psearch:property:${id}`));
-    await redis.quit();
-    await db.$disconnect();
-    await database.drop();
+    // The documents' keys have no suffix; the index (with it) goes with the stack.
+    if (propertyIds.length > 0) await redis.del(...propertyIds.map((id) => `psearch:property:${id}`));
+    await stack.close();
   }
 }
 

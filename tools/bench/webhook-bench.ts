@@ -10,30 +10,17 @@
 // is waiting in the queue, i.e. the full path: verify, receipt statement, wake, 204. The three
 // servers take turns for `rounds` rounds so that a burst of load from elsewhere on the machine
 // hits all of them alike; each one's figures pool all of its rounds.
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { ChildProcess } from 'node:child_process';
-import { parseArgs } from 'node:util';
+import { randomUUID } from 'node:crypto';
 // Relative imports: tools/bench has no package of its own; each package resolves its own deps.
 import { TEST_SECRETS } from '../../packages/config/src/test-env';
-import { createDb } from '../../packages/db/src/client';
 import { createOriginalImage, createProperty, createUser } from '../../packages/db/src/testing/factories';
-import { createTestDatabase } from '../../packages/db/src/testing';
-import { createRedis } from '../../packages/platform/src/queues';
 import { signWebhook } from '../../packages/provider/src/webhook-signing';
 import { createStagingQueue, enqueueStagingJob } from '../../packages/services/src/staging/staging-queue';
-import { startApiProcess } from './api-process';
+import { openBenchStack, parseLoadArgs } from './bench-stack';
 import { printFigure } from './figures';
-import { freePort, loadInTurns, printResults, startProcess, stopProcesses, summarize, waitForPort } from './http-load';
+import { freePort, loadInTurns, printResults, startProcess, summarize, waitForPort } from './http-load';
 import type { LoadRequest, Result, Server } from './http-load';
 
-const { values: args } = parseArgs({
-  options: {
-    seconds: { type: 'string', default: '4' },
-    rounds: { type: 'string', default: '3' },
-    warmup: { type: 'string', default: '2' },
-    concurrency: { type: 'string', default: '32' },
-  },
-});
 const SECRET = TEST_SECRETS.PROVIDER_WEBHOOK_SIGNING_SECRET;
 
 /** A freshly signed callback with a new webhook-id (so a new receipt row) for the attempt. */
@@ -52,12 +39,8 @@ function signedCallback(attemptId: string, predictionId: string): () => LoadRequ
 }
 
 async function main(): Promise<void> {
-  const database = await createTestDatabase();
-  const queueSuffix = `-bench${randomBytes(4).toString('hex')}`;
-  const valkeyUrl = process.env.VALKEY_URL ?? 'redis://127.0.0.1:6379';
-  const db = createDb(database.url);
-  const redis = createRedis(valkeyUrl, { role: 'worker', connectionName: 'webhook-bench' });
-  const children: ChildProcess[] = [];
+  const stack = await openBenchStack('webhook-bench');
+  const { db, redis, queueSuffix } = stack;
   try {
     const owner = await createUser(db);
     const property = await createProperty(db, { ownerAgentId: owner.id });
@@ -96,24 +79,16 @@ async function main(): Promise<void> {
 
     const bare = async (name: string, mode: 'noop' | 'insert'): Promise<Server> => {
       const port = await freePort();
-      const child = startProcess('tools/bench/webhook-bare-server.ts', { PORT: String(port), BARE_MODE: mode, DATABASE_URL: database.url });
-      children.push(child);
+      const child = startProcess('tools/bench/webhook-bare-server.ts', { PORT: String(port), BARE_MODE: mode, DATABASE_URL: stack.databaseUrl });
+      stack.children.push(child);
       await waitForPort(port, '/');
       return { name, port, pid: child.pid! };
     };
-    const servers = [await bare('bare express no-op', 'noop'), await bare('bare express INSERT', 'insert')];
-    const api = await startApiProcess('api verified webhook', { databaseUrl: database.url, valkeyUrl, queueSuffix });
-    children.push(api.child);
-    servers.push(api.server);
+    const servers = [await bare('bare express no-op', 'noop'), await bare('bare express INSERT', 'insert'), await stack.startApi('api verified webhook')];
 
-    console.log(`warmup ${args.warmup}s each, then ${args.rounds} rounds of ${args.seconds}s each at concurrency ${args.concurrency} (closed loop, keep-alive)`);
-    const samples = await loadInTurns(servers, {
-      rounds: Number(args.rounds),
-      seconds: Number(args.seconds),
-      warmupSeconds: Number(args.warmup),
-      concurrency: Number(args.concurrency),
-      next: signedCallback(attemptId, predictionId),
-    });
+    const options = parseLoadArgs();
+    console.log(`warmup ${options.warmupSeconds}s each, then ${options.rounds} rounds of ${options.seconds}s each at concurrency ${options.concurrency} (closed loop, keep-alive)`);
+    const samples = await loadInTurns(servers, { ...options, next: signedCallback(attemptId, predictionId) });
     const [noop, floor, verified] = samples.map(summarize) as [Result, Result, Result];
     const receipts = await db.aiProviderWebhookReceipt.count({ where: { providerAttemptId: attemptId } });
     printResults(servers.map((server, i) => ({ name: server.name, result: [noop, floor, verified][i]! })));
@@ -123,16 +98,7 @@ async function main(): Promise<void> {
     printFigure({ name: 'webhook p99 vs INSERT floor p99', value: verified.p99 / floor.p99, target: 2, better: 'lower' });
     await queue.close();
   } finally {
-    await stopProcesses(children);
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `bull:*${queueSuffix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length > 0) await redis.del(...keys);
-    } while (cursor !== '0');
-    await redis.quit();
-    await db.$disconnect();
-    await database.drop();
+    await stack.close();
   }
 }
 

@@ -1,0 +1,86 @@
+// What the HTTP benchmarks share besides the load itself: their command-line options, a database
+// and queue-store namespace of their own, and the api started as production runs it.
+import { randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import { apiTestEnv } from '../../packages/config/src/test-env';
+import { createDb } from '../../packages/db/src/client';
+import type { Db } from '../../packages/db/src/client';
+import { createTestDatabase } from '../../packages/db/src/testing';
+import { createRedis } from '../../packages/platform/src/queues';
+import { freePort, startProcess, stopProcesses, waitForPort } from './http-load';
+import type { Server } from './http-load';
+
+/** `--seconds 4 --rounds 3 --warmup 2 --concurrency 32`, as loadInTurns takes them. */
+export function parseLoadArgs(): { seconds: number; rounds: number; warmupSeconds: number; concurrency: number } {
+  const { values } = parseArgs({
+    options: {
+      seconds: { type: 'string', default: '4' },
+      rounds: { type: 'string', default: '3' },
+      warmup: { type: 'string', default: '2' },
+      concurrency: { type: 'string', default: '32' },
+    },
+  });
+  return { seconds: Number(values.seconds), rounds: Number(values.rounds), warmupSeconds: Number(values.warmup), concurrency: Number(values.concurrency) };
+}
+
+export interface BenchStack {
+  databaseUrl: string;
+  valkeyUrl: string;
+  queueSuffix: string;
+  db: Db;
+  redis: ReturnType<typeof createRedis>;
+  /** Child processes stopped by close(). */
+  children: ChildProcess[];
+  /** The api (apps/api/src/main.ts) in a process of its own, production mode, on this stack. */
+  startApi(name: string): Promise<Server>;
+  close(): Promise<void>;
+}
+
+/** A fresh database and queue suffix on the local Postgres and Redis; close() removes both. */
+export async function openBenchStack(connectionName: string): Promise<BenchStack> {
+  const database = await createTestDatabase();
+  const queueSuffix = `-bench${randomBytes(4).toString('hex')}`;
+  const valkeyUrl = process.env.VALKEY_URL ?? 'redis://127.0.0.1:6379';
+  const db = createDb(database.url);
+  const redis = createRedis(valkeyUrl, { role: 'worker', connectionName });
+  const children: ChildProcess[] = [];
+  return {
+    databaseUrl: database.url,
+    valkeyUrl,
+    queueSuffix,
+    db,
+    redis,
+    children,
+    async startApi(name) {
+      const port = await freePort();
+      const child = startProcess('apps/api/src/main.ts', {
+        ...(apiTestEnv({
+          NODE_ENV: 'production',
+          DATABASE_URL: database.url,
+          VALKEY_URL: valkeyUrl,
+          QUEUE_SUFFIX: queueSuffix,
+          PORT: String(port),
+          LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+          // Nothing measured reads object storage; a closed port makes any attempt fail fast.
+          S3_ENDPOINT: 'http://127.0.0.1:9',
+        }) as Record<string, string>),
+      });
+      children.push(child);
+      await waitForPort(port, '/readyz');
+      return { name, port, pid: child.pid! };
+    },
+    async close() {
+      await stopProcesses(children);
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `*${queueSuffix}*`, 'COUNT', 1000);
+        cursor = next;
+        if (keys.length > 0) await redis.del(...keys);
+      } while (cursor !== '0');
+      await redis.quit();
+      await db.$disconnect();
+      await database.drop();
+    },
+  };
+}
