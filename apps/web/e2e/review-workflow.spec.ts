@@ -171,3 +171,26 @@ test('taking down an approved variant removes it from the public page', async ({
   expect(await visitor.content()).not.toContain(variant.id);
   await anonymous.close();
 });
+
+test('on a touch screen the handle follows a finger dragged across the photo', async ({ browser, data }) => {
+  const listing = await seedAgentWithListing(data);
+  const original = await seedOriginalPhoto(data, { propertyId: listing.propertyId, roomType: 'KITCHEN', isMain: true });
+  await seedStagedVariant(data, { original, canonicalStyle: 'FARMHOUSE' });
+  const context = await browser.newContext({ baseURL: stack.webUrl, viewport: PHONE, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await signInQuickly(page, listing.agent);
+  await page.goto('/review');
+  const stage = page.getByTestId('compare-slider');
+  await expect(stage).toBeVisible();
+  const box = (await stage.boundingBox())!;
+  const y = box.y + box.height / 2;
+  // Real touch input through the DevTools protocol: the browser turns it into touch pointer events.
+  const cdp = await context.newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+  await touch('touchStart', box.x + box.width * 0.5);
+  for (const share of [0.6, 0.7, 0.8]) await touch('touchMove', box.x + box.width * share);
+  await touch('touchEnd', box.x + box.width * 0.8);
+  await expect(page.getByRole('slider')).toHaveAttribute('aria-valuenow', '80');
+  await context.close();
+});

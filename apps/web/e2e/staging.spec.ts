@@ -9,7 +9,7 @@ import {
   seedOriginalPhoto,
   stagedVariantsOf,
 } from '../../../tools/stack/src/e2e-fixtures';
-import { expect, saveScreenshot, signInQuickly, stack, test } from './support/fixtures';
+import { expect, saveScreenshot, signInQuickly, stack, test, type Credentials } from './support/fixtures';
 
 // One file, run in order: the simulator's scripted faults are consumed by the next predictions
 // of the whole run, so only this file may create predictions.
@@ -29,7 +29,7 @@ function latestJob(page: Page) {
 }
 
 // Filled by the first test, read by the search test at the end of this serial file.
-let approvedListing: { title: string; city: string } | undefined;
+let approvedListing: { title: string; city: string; propertyId: string; agent: Credentials } | undefined;
 
 test('upload an original, stage it, watch it reach review, compare, approve and see it on the public page', async ({ page, browser, data }) => {
   const city = `Stagetown${Date.now().toString(36)}`;
@@ -115,11 +115,6 @@ test('upload an original, stage it, watch it reach review, compare, approve and 
   await expect(page.getByTestId('review-item')).toHaveCount(0);
   await expect(page.getByTestId('review-count')).toHaveCount(0);
 
-  // The history now says what happened to the result, not "ready for review".
-  await page.goto(`/properties/${propertyId}`);
-  await expect(latestJob(page)).toHaveAttribute('data-outcome', 'APPROVED');
-  await expect(latestJob(page).getByTestId('job-status')).toHaveText('Approved: published');
-
   // Public page: the approved variant with its label and the original toggle; the cover is the original.
   await publicPage.goto(`/listings/${propertyId}`);
   await expect(publicPage.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -134,7 +129,7 @@ test('upload an original, stage it, watch it reach review, compare, approve and 
   await staged.getByRole('button', { name: 'See original' }).click();
   await expect(staged.locator('img')).toHaveAttribute('src', `/api/public/images/${original.id}/content`);
   await expect(staged.getByRole('button', { name: 'See staged version' })).toHaveAttribute('aria-pressed', 'true');
-  approvedListing = { title, city };
+  approvedListing = { title, city, propertyId, agent };
 
   await anonymous.close();
 });
@@ -219,7 +214,7 @@ test('cancel a running job', async ({ page, data }) => {
 
 test('public search finds the approved listing through its search document', async ({ page }) => {
   expect(approvedListing, 'the approval test ran first').toBeDefined();
-  const { title, city } = approvedListing!;
+  const { title, city, propertyId, agent } = approvedListing!;
   // The approval enqueued a rebuild of psearch:property:<id>; the worker writes it shortly after.
   await expect
     .poll(async () => {
@@ -230,4 +225,10 @@ test('public search finds the approved listing through its search document', asy
   const hit = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: title }) });
   await expect(hit.getByRole('img', { name: `Cover photo of ${title}` })).toHaveAttribute('src', /^\/api\/public\/images\/[0-9a-f-]+\/content$/);
   await saveScreenshot(page, 'public-search');
+
+  // The agent's history says what happened to the result, not "ready for review".
+  await signInQuickly(page, agent);
+  await page.goto(`/properties/${propertyId}`);
+  await expect(latestJob(page)).toHaveAttribute('data-outcome', 'APPROVED');
+  await expect(latestJob(page).getByTestId('job-status')).toHaveText('Approved: published');
 });
