@@ -43,11 +43,19 @@ describe('crash matrix: SIGKILL at each step boundary, then restart', () => {
   it.each(STEP_BOUNDARIES.map((b) => [b]))(
     'killed at %s: the job finishes with exactly one purchase',
     async (boundary) => {
+      // while-waiting is only reached while the prediction runs: on a slow machine the first poll
+      // could find it finished, so it finishes when the test says, after the kill.
+      const holdPrediction = boundary === 'while-waiting';
+      if (holdPrediction) await stack.faults(['never_complete']);
       const { jobId, propertyId } = await stack.seedJob();
       const doomed = await start([`--test-crash-at=${boundary}`]);
       // The exit is the event; a worker that never reaches the boundary hangs into the Jest timeout.
       expect(await doomed.exited).toEqual({ code: null, signal: 'SIGKILL' });
       expect(doomed.stderr()).toContain(`SIGKILL at ${boundary}`);
+      if (holdPrediction) {
+        const [running] = await stack.purchasesFor(jobId);
+        await stack.sim.completePrediction(running!.id);
+      }
 
       const survivor = await start();
       const status = await stack.waitForStatus(jobId, ['SUCCESS', 'CANCELED', 'FAILED']);
