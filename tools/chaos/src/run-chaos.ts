@@ -7,6 +7,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TEST_SECRETS } from '@staging/config/test-env';
 import { createDb } from '@staging/db/client';
+import type { Db } from '@staging/db/client';
 import { NONTERMINAL_JOB_STATUSES } from '@staging/domain/staging-states';
 import { createObjectStorage } from '@staging/platform/storage';
 import { Redis } from 'ioredis';
@@ -59,6 +60,7 @@ export interface ChaosReport {
 const RUNNER_APPLICATION_NAME = 'chaos-runner';
 const BOOT_TIMEOUT_MS = 120_000;
 const DRAIN_PROGRESS_MS = 5_000;
+const PROGRESS_WAIT_MS = 30_000;
 
 function withApplicationName(databaseUrl: string): string {
   const url = new URL(databaseUrl);
@@ -111,7 +113,7 @@ export async function runChaos(options: ChaosOptions, say: (line: string) => voi
     log(`signed in as the agent; queue suffix ${stack.queueSuffix}; replaying ${schedule.length} scheduled events`);
 
     const jobIds: string[] = [];
-    const context: EventContext = { stack, fleet, agent, redis, log, stats, jobIds, originals: listing.originalImageIds };
+    const context: EventContext = { stack, db, purchasesAtLastKill: 0, fleet, agent, redis, log, stats, jobIds, originals: listing.originalImageIds };
     const runStart = Date.now();
     for (const event of schedule) {
       const due = runStart + event.atMs - Date.now();
@@ -149,6 +151,9 @@ export async function runChaos(options: ChaosOptions, say: (line: string) => voi
 
 interface EventContext {
   stack: ChaosStack;
+  db: Db;
+  /** Purchases the simulator had seen when the previous kill was allowed. */
+  purchasesAtLastKill: number;
   fleet: WorkerFleet;
   agent: AgentClient;
   redis: Redis;
@@ -198,6 +203,7 @@ async function applyEvent(ctx: EventContext, event: ChaosEvent): Promise<void> {
       return;
     }
     case 'kill': {
+      await awaitProgress(ctx);
       const killed = await ctx.fleet.kill({ preferred: event.worker, uptimeMs: event.uptimeMs, restartAfterMs: event.restartAfterMs });
       stats.kills += 1;
       log(`kill ${stats.kills}: SIGKILL worker-${killed.slot} (pid ${killed.pid}, ${event.uptimeMs} ms after ready, waited ${(killed.waitedMs / 1000).toFixed(1)} s), restarted after ${event.restartAfterMs} ms`);
@@ -224,6 +230,24 @@ async function applyEvent(ctx: EventContext, event: ChaosEvent): Promise<void> {
       log(`kill switch: workers enabled again (off for ${last === undefined ? '?' : ((last.toMs - last.fromMs) / 1000).toFixed(1)} s)`);
       return;
     }
+  }
+}
+
+/**
+ * Holds a kill until the provider saw a new purchase since the previous kill (or no job is open,
+ * or PROGRESS_WAIT_MS passed), so kills land between real work even where workers boot slowly.
+ */
+async function awaitProgress(ctx: EventContext): Promise<void> {
+  const deadline = Date.now() + PROGRESS_WAIT_MS;
+  for (;;) {
+    const purchases = (await readPurchases(ctx.stack.simulatorOrigin)).length;
+    if (purchases > ctx.purchasesAtLastKill) {
+      ctx.purchasesAtLastKill = purchases;
+      return;
+    }
+    const open = await openJobs(ctx.db, ctx.jobIds);
+    if (open === 0 || Date.now() > deadline) return;
+    await sleep(250);
   }
 }
 
@@ -257,11 +281,15 @@ async function terminateBackends(databaseUrl: string): Promise<number> {
   }
 }
 
-async function drain(db: ReturnType<typeof createDb>, jobIds: string[], timeoutMs: number, log: (line: string) => void): Promise<void> {
+function openJobs(db: Db, jobIds: string[]): Promise<number> {
+  return db.aiJob.count({ where: { id: { in: jobIds }, status: { in: [...NONTERMINAL_JOB_STATUSES] } } });
+}
+
+async function drain(db: Db, jobIds: string[], timeoutMs: number, log: (line: string) => void): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastProgress = 0;
   for (;;) {
-    const open = await db.aiJob.count({ where: { id: { in: jobIds }, status: { in: [...NONTERMINAL_JOB_STATUSES] } } });
+    const open = await openJobs(db, jobIds);
     if (open === 0) {
       log(`drained: all ${jobIds.length} jobs terminal`);
       return;
