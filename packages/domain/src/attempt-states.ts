@@ -1,4 +1,6 @@
-import { AppError } from './errors';
+import { isOneOf } from './one-of';
+import { stateMachine } from './state-machine';
+import type { TransitionTable } from './state-machine';
 import { isRetryableStagingError } from './staging-errors';
 
 /** ai_provider_attempts.status; matches the database enum `AttemptStatus`. */
@@ -45,7 +47,7 @@ export type AttemptEvent = (typeof ATTEMPT_EVENTS)[number];
  * have happened, only recovery of that same prediction (→ ACTIVE) or an ending is allowed, which is
  * what keeps a restart from buying twice.
  */
-export const ATTEMPT_TRANSITIONS: Readonly<Record<AttemptStatus, Readonly<Partial<Record<AttemptEvent, AttemptStatus>>>>> = {
+export const ATTEMPT_TRANSITIONS: TransitionTable<AttemptStatus, AttemptEvent> = {
   RESERVED: { CREATE_STARTED: 'CREATING', CANCELED: 'CANCELED', ABANDONED: 'FAILED' },
   CREATING: { PREDICTION_PERSISTED: 'ACTIVE', CREATE_REJECTED: 'FAILED', CANCELED: 'CANCELED' },
   ACTIVE: { PROVIDER_SUCCEEDED: 'SUCCEEDED', PROVIDER_FAILED: 'FAILED', CANCELED: 'CANCELED', DISCARDED: 'DISCARDED' },
@@ -57,29 +59,19 @@ export const ATTEMPT_TRANSITIONS: Readonly<Record<AttemptStatus, Readonly<Partia
 
 /** True while the attempt is RESERVED, CREATING or ACTIVE. */
 export function isOpenAttemptStatus(status: AttemptStatus): boolean {
-  return (OPEN_ATTEMPT_STATUSES as readonly AttemptStatus[]).includes(status);
+  return isOneOf(OPEN_ATTEMPT_STATUSES, status);
 }
+
+const attemptMachine = stateMachine(ATTEMPT_STATUSES, ATTEMPT_TRANSITIONS, 'provider attempt');
 
 /** The status `event` leads to from `from`, or null when the move is forbidden. */
-export function nextAttemptStatus(from: AttemptStatus, event: AttemptEvent): AttemptStatus | null {
-  return ATTEMPT_TRANSITIONS[from][event] ?? null;
-}
+export const nextAttemptStatus = attemptMachine.next;
 
-/**
- * The status `event` leads to from `from`.
- *
- * @throws AppError CONFLICT when the table forbids the move.
- */
-export function transitionAttempt(from: AttemptStatus, event: AttemptEvent): AttemptStatus {
-  const to = nextAttemptStatus(from, event);
-  if (to === null) throw new AppError('CONFLICT', `A ${from} provider attempt does not accept ${event}.`);
-  return to;
-}
+/** The status `event` leads to from `from`; throws AppError CONFLICT when the table forbids the move. */
+export const transitionAttempt = attemptMachine.transition;
 
 /** Every status from which `event` leads to `to` (for conditional updates). */
-export function attemptStatusesLeadingTo(event: AttemptEvent, to: AttemptStatus): AttemptStatus[] {
-  return ATTEMPT_STATUSES.filter((from) => ATTEMPT_TRANSITIONS[from][event] === to);
-}
+export const attemptStatusesLeadingTo = attemptMachine.statesLeadingTo;
 
 /** The highest attempt number a job may ever use (docs/system.md 8). */
 export const MAX_ATTEMPTS_PER_JOB = 2;

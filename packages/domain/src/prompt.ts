@@ -1,3 +1,4 @@
+import { isOneOf } from './one-of';
 import type { RoomType } from './room-types';
 import type { CanonicalStyle } from './styles';
 
@@ -64,7 +65,7 @@ const TEMPLATES: Readonly<Record<PromptVersion, PromptTemplate>> = {
 
 /** True when `value` names a known prompt version. */
 export function isPromptVersion(value: unknown): value is PromptVersion {
-  return typeof value === 'string' && (PROMPT_VERSIONS as readonly string[]).includes(value);
+  return isOneOf(PROMPT_VERSIONS, value);
 }
 
 /**

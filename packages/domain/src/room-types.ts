@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Locale } from './locale';
+import { isOneOf } from './one-of';
 
 /**
  * The seven room classifications an agent assigns to an original photo (docs/system.md 2.2). The values
@@ -23,7 +24,7 @@ export const ZRoomType = z.enum(ROOM_TYPES);
 
 /** True when `value` is one of {@link ROOM_TYPES}. */
 export function isRoomType(value: unknown): value is RoomType {
-  return typeof value === 'string' && (ROOM_TYPES as readonly string[]).includes(value);
+  return isOneOf(ROOM_TYPES, value);
 }
 
 /**

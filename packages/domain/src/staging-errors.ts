@@ -10,6 +10,9 @@ export interface StagingErrorDefinition {
   description: string;
 }
 
+const retryable = (description: string): StagingErrorDefinition => ({ category: 'retryable', description });
+const terminal = (description: string): StagingErrorDefinition => ({ category: 'terminal', description });
+
 /**
  * The worker's error codes (ai_jobs.errorCode, ai_provider_attempts.errorCode). Categories follow
  * one question: would a new paid prediction with the same inputs plausibly succeed? Provider
@@ -18,30 +21,27 @@ export interface StagingErrorDefinition {
  * a second purchase would repeat the problem.
  */
 export const STAGING_ERRORS = {
-  PROVIDER_THROTTLED: { category: 'retryable', description: 'The provider answered 429 until the retry budget ran out.' },
-  PROVIDER_UNAVAILABLE: { category: 'retryable', description: 'The provider answered 5xx or could not be reached.' },
-  PROVIDER_FAILED: { category: 'retryable', description: 'The prediction failed for a transient reason (timeout, capacity, internal error).' },
-  PROVIDER_FAILED_PERMANENT: {
-    category: 'terminal',
-    description: 'The prediction failed without evidence of a transient cause; paying again needs that evidence.',
-  },
-  PROVIDER_ABORTED: { category: 'retryable', description: 'The provider canceled or aborted the prediction without our request.' },
-  PROVIDER_TIMEOUT: { category: 'retryable', description: 'The prediction did not reach a terminal status in time and was canceled.' },
-  PROVIDER_AUTH: { category: 'terminal', description: 'The provider answered 401/403: wrong API token or organization.' },
-  PROVIDER_REJECTED_INPUT: { category: 'terminal', description: 'The provider refused the input (422 or a content policy rejection).' },
-  OUTPUT_DOWNLOAD_FAILED: { category: 'retryable', description: 'The output could not be downloaded.' },
-  OUTPUT_TRUNCATED: { category: 'retryable', description: 'The output image ended early and cannot be fully decoded.' },
-  OUTPUT_NOT_IMAGE: { category: 'retryable', description: 'The output is not a decodable image.' },
-  OUTPUT_TOO_LARGE: { category: 'terminal', description: 'The output exceeds the 20 MiB download ceiling.' },
-  OUTPUT_WRONG_FORMAT: { category: 'terminal', description: 'The output format differs from the requested output format.' },
-  OUTPUT_WRONG_ASPECT_RATIO: { category: 'terminal', description: 'The output aspect ratio differs from the requested one.' },
-  ORIGINAL_MISSING: { category: 'terminal', description: 'The original image or its stored object no longer exists.' },
-  ATTEMPTS_EXHAUSTED: { category: 'terminal', description: 'Attempt 2 failed too; a job never buys a third attempt.' },
-  PURCHASE_UNCONFIRMED: {
-    category: 'terminal',
-    description:
-      'A create call may have bought a prediction that the provider can no longer show (no callback, not found or unreadable in its list): nothing more is bought for the job; a person checks the bill and the agent may submit again.',
-  },
+  PROVIDER_THROTTLED: retryable('The provider answered 429 until the retry budget ran out.'),
+  PROVIDER_UNAVAILABLE: retryable('The provider answered 5xx or could not be reached.'),
+  PROVIDER_FAILED: retryable('The prediction failed for a transient reason (timeout, capacity, internal error).'),
+  PROVIDER_FAILED_PERMANENT: terminal(
+    'The prediction failed without evidence of a transient cause; paying again needs that evidence.',
+  ),
+  PROVIDER_ABORTED: retryable('The provider canceled or aborted the prediction without our request.'),
+  PROVIDER_TIMEOUT: retryable('The prediction did not reach a terminal status in time and was canceled.'),
+  PROVIDER_AUTH: terminal('The provider answered 401/403: wrong API token or organization.'),
+  PROVIDER_REJECTED_INPUT: terminal('The provider refused the input (422 or a content policy rejection).'),
+  OUTPUT_DOWNLOAD_FAILED: retryable('The output could not be downloaded.'),
+  OUTPUT_TRUNCATED: retryable('The output image ended early and cannot be fully decoded.'),
+  OUTPUT_NOT_IMAGE: retryable('The output is not a decodable image.'),
+  OUTPUT_TOO_LARGE: terminal('The output exceeds the 20 MiB download ceiling.'),
+  OUTPUT_WRONG_FORMAT: terminal('The output format differs from the requested output format.'),
+  OUTPUT_WRONG_ASPECT_RATIO: terminal('The output aspect ratio differs from the requested one.'),
+  ORIGINAL_MISSING: terminal('The original image or its stored object no longer exists.'),
+  ATTEMPTS_EXHAUSTED: terminal('Attempt 2 failed too; a job never buys a third attempt.'),
+  PURCHASE_UNCONFIRMED: terminal(
+    'A create call may have bought a prediction that the provider can no longer show (no callback, not found or unreadable in its list): nothing more is bought for the job; a person checks the bill and the agent may submit again.',
+  ),
 } as const satisfies Record<string, StagingErrorDefinition>;
 
 /** One of the keys of {@link STAGING_ERRORS}. */

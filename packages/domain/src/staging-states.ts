@@ -1,5 +1,7 @@
 import { MAX_ATTEMPTS_PER_JOB } from './attempt-states';
-import { AppError } from './errors';
+import { isOneOf } from './one-of';
+import { stateMachine } from './state-machine';
+import type { TransitionTable } from './state-machine';
 import { isRetryableStagingError } from './staging-errors';
 
 /**
@@ -57,7 +59,7 @@ export type JobEvent = (typeof JOB_EVENTS)[number];
  * The whole job state machine: for each status, the events it accepts and the status they lead
  * to. A missing entry is a forbidden move. Terminal statuses accept nothing.
  */
-export const JOB_TRANSITIONS: Readonly<Record<JobStatus, Readonly<Partial<Record<JobEvent, JobStatus>>>>> = {
+export const JOB_TRANSITIONS: TransitionTable<JobStatus, JobEvent> = {
   PENDING: {
     WORKER_PICKED_UP: 'PROCESSING',
     PROVIDER_DISABLED: 'PENDING',
@@ -96,38 +98,28 @@ export const JOB_TRANSITIONS: Readonly<Record<JobStatus, Readonly<Partial<Record
 
 /** True for PENDING, PROCESSING, RETRYING and CANCEL_REQUESTED. */
 export function isNonterminalJobStatus(status: JobStatus): status is NonterminalJobStatus {
-  return (NONTERMINAL_JOB_STATUSES as readonly JobStatus[]).includes(status);
+  return isOneOf(NONTERMINAL_JOB_STATUSES, status);
 }
 
 /** True for SUCCESS, CANCELED and FAILED. */
 export function isTerminalJobStatus(status: JobStatus): status is TerminalJobStatus {
-  return (TERMINAL_JOB_STATUSES as readonly JobStatus[]).includes(status);
+  return isOneOf(TERMINAL_JOB_STATUSES, status);
 }
+
+const jobMachine = stateMachine(JOB_STATUSES, JOB_TRANSITIONS, 'staging job');
 
 /** The status `event` leads to from `from`, or null when the move is forbidden. */
-export function nextJobStatus(from: JobStatus, event: JobEvent): JobStatus | null {
-  return JOB_TRANSITIONS[from][event] ?? null;
-}
+export const nextJobStatus = jobMachine.next;
 
-/**
- * The status `event` leads to from `from`.
- *
- * @throws AppError CONFLICT when the table forbids the move.
- */
-export function transitionJob(from: JobStatus, event: JobEvent): JobStatus {
-  const to = nextJobStatus(from, event);
-  if (to === null) throw new AppError('CONFLICT', `A ${from} staging job does not accept ${event}.`);
-  return to;
-}
+/** The status `event` leads to from `from`; throws AppError CONFLICT when the table forbids the move. */
+export const transitionJob = jobMachine.transition;
 
 /**
  * Every status from which `event` leads to `to`. Use cases build their conditional
  * `UPDATE … WHERE status IN (…)` from this, so a race with another writer can only make the
  * update match nothing, never apply a move the table forbids.
  */
-export function jobStatusesLeadingTo(event: JobEvent, to: JobStatus): JobStatus[] {
-  return JOB_STATUSES.filter((from) => JOB_TRANSITIONS[from][event] === to);
-}
+export const jobStatusesLeadingTo = jobMachine.statesLeadingTo;
 
 /** How the job moves after one of its attempts failed, and the errorCode it records. */
 export interface AttemptFailureOutcome {

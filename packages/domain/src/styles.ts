@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AppError } from './errors';
 import type { Locale } from './locale';
+import { isOneOf } from './one-of';
 
 /**
  * The six canonical staging styles (docs/decisions.md "Six canonical styles"). The values match
@@ -23,7 +24,7 @@ export const ZCanonicalStyle = z.enum(CANONICAL_STYLES);
 
 /** True when `value` is exactly one of {@link CANONICAL_STYLES} (case-sensitive). */
 export function isCanonicalStyle(value: unknown): value is CanonicalStyle {
-  return typeof value === 'string' && (CANONICAL_STYLES as readonly string[]).includes(value);
+  return isOneOf(CANONICAL_STYLES, value);
 }
 
 /** Label and one-line description of a style shown in the style picker. */
