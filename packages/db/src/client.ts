@@ -14,7 +14,10 @@ export type SqlPool = pg.Pool;
 /** What a failed statement on the {@link SqlPool} throws; `code` is the SQLSTATE. */
 export const DatabaseError = pg.DatabaseError;
 
-const pools = new WeakMap<Db, SqlPool>();
+// A registry symbol on the client, not a module-level WeakMap: a bundler (Next.js) may load this
+// module more than once, and the client made by one copy must still be found by the others.
+const POOL = Symbol.for('@staging/db/sql-pool');
+type WithPool = Db & { [POOL]?: SqlPool };
 
 /**
  * Prisma Client over the `pg` driver adapter: no native query engine is needed at runtime,
@@ -25,7 +28,7 @@ const pools = new WeakMap<Db, SqlPool>();
 export function createDb(databaseUrl: string, options: { maxConnections?: number } = {}): Db {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.maxConnections ?? 10 });
   const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
-  pools.set(db, pool);
+  Object.defineProperty(db, POOL, { value: pool, enumerable: false });
   return db;
 }
 
@@ -35,7 +38,7 @@ export function createDb(databaseUrl: string, options: { maxConnections?: number
  * Values come back as `pg` parses them (e.g. `numeric` as a string, `bigint` count as a string).
  */
 export function sqlPoolOf(db: Db): SqlPool {
-  const pool = pools.get(db);
+  const pool = (db as WithPool)[POOL];
   if (pool === undefined) throw new Error('sqlPoolOf: this client was not made by createDb');
   return pool;
 }
