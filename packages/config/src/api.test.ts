@@ -1,5 +1,5 @@
 import { parseApiEnv } from './api';
-import { problemsOf } from './test-problems';
+import { itReportsEachProblem, problemsOf } from './test-problems';
 import { apiTestEnv } from './test-env';
 import { parseWorkerEnv } from './worker';
 import { workerTestEnv } from './test-env';
@@ -15,7 +15,7 @@ describe('parseApiEnv', () => {
     expect(config.providerModel).toBe('openai/gpt-image-2');
   });
 
-  it.each([
+  itReportsEachProblem((vars) => parseApiEnv(apiTestEnv(vars)), [
     ['PROVIDER_WEBHOOK_SIGNING_SECRET', undefined, 'is required'],
     ['PROVIDER_WEBHOOK_SIGNING_SECRET', 'MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'must start with whsec_'],
     ['PROVIDER_WEBHOOK_SIGNING_SECRET', 'whsec_', 'standard base64 of at least 24 bytes'],
@@ -28,11 +28,7 @@ describe('parseApiEnv', () => {
     ['S3_ACCESS_KEY_ID', undefined, 'is required'],
     ['S3_SECRET_ACCESS_KEY', '', 'is required'],
     ['PROVIDER_MODEL', 'openai', 'owner/name'],
-  ])('%s=%p is a problem (%s)', (variable, value, rule) => {
-    expect(problemsOf(() => parseApiEnv(apiTestEnv({ [variable]: value })))).toEqual([
-      { variable, rule: expect.stringContaining(rule) },
-    ]);
-  });
+  ]);
 
   it('accepts a signing secret with padding', () => {
     const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;

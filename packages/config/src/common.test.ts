@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { parseApiEnv } from './api';
 import type { Env } from './env-reader';
-import { messageOf, problemsOf, variablesOf } from './test-problems';
+import { itReportsEachProblem, messageOf, problemsOf, variablesOf } from './test-problems';
 import { apiTestEnv, TEST_SECRETS, webTestEnv, workerTestEnv } from './test-env';
 import { parseWebEnv } from './web';
 import { parseWorkerEnv } from './worker';
@@ -84,7 +84,7 @@ describe.each(roles)('common settings on the $role role', ({ parse, env }) => {
     );
   });
 
-  it.each([
+  itReportsEachProblem((vars) => parse(env(vars)), [
     ['DATABASE_URL', undefined, 'is required'],
     ['DATABASE_URL', '', 'is required'],
     ['DATABASE_URL', 'mysql://db/x', 'PostgreSQL URL'],
@@ -107,11 +107,7 @@ describe.each(roles)('common settings on the $role role', ({ parse, env }) => {
     ['LOG_LEVEL', 'verbose', 'one of fatal, error, warn, info, debug, trace, silent'],
     ['SENTRY_DSN', 'not a dsn', 'Sentry DSN URL'],
     ['RELEASE', ' v1', 'whitespace'],
-  ])('%s=%p is a problem (%s)', (variable, value, rule) => {
-    expect(problemsOf(() => parse(env({ [variable]: value })))).toEqual([
-      { variable, rule: expect.stringContaining(rule) },
-    ]);
-  });
+  ]);
 
   it.each([
     ['AI_STAGING_QUALITY', 'low'],

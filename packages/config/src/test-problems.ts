@@ -1,27 +1,44 @@
 // Shared by the config tests: runs a parser and returns its problems (or none).
 import { ConfigError } from './config-error';
 import type { ConfigProblem } from './config-error';
+import type { Env } from './env-reader';
 
-export function problemsOf(parse: () => unknown): ConfigProblem[] {
+/** The ConfigError `parse` throws, or null when it parses; any other error propagates. */
+function configErrorOf(parse: () => unknown): ConfigError | null {
   try {
     parse();
-    return [];
+    return null;
   } catch (error) {
-    if (error instanceof ConfigError) return [...error.problems];
+    if (error instanceof ConfigError) return error;
     throw error;
   }
 }
 
+export function problemsOf(parse: () => unknown): ConfigProblem[] {
+  return [...(configErrorOf(parse)?.problems ?? [])];
+}
+
 export function messageOf(parse: () => unknown): string {
-  try {
-    parse();
-  } catch (error) {
-    if (error instanceof ConfigError) return error.message;
-    throw error;
-  }
-  throw new Error('expected a ConfigError');
+  const error = configErrorOf(parse);
+  if (error === null) throw new Error('expected a ConfigError');
+  return error.message;
 }
 
 export function variablesOf(problems: readonly ConfigProblem[]): string[] {
   return problems.map((p) => p.variable);
+}
+
+/** Rows of `[variable, value, words the rule must contain]`. */
+export type ProblemCase = readonly [variable: string, value: string | undefined, rule: string];
+
+/**
+ * One test per case: `parseVars` given `{ [variable]: value }` reports exactly one problem, for
+ * that variable, whose rule contains the expected words.
+ */
+export function itReportsEachProblem(parseVars: (vars: Env) => unknown, cases: readonly ProblemCase[]): void {
+  it.each(cases)('%s=%p is a problem (%s)', (variable, value, rule) => {
+    expect(problemsOf(() => parseVars({ [variable]: value }))).toEqual([
+      { variable, rule: expect.stringContaining(rule) },
+    ]);
+  });
 }

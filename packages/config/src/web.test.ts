@@ -1,4 +1,4 @@
-import { problemsOf } from './test-problems';
+import { itReportsEachProblem, problemsOf } from './test-problems';
 import { webTestEnv } from './test-env';
 import { parseWebEnv } from './web';
 
@@ -39,7 +39,7 @@ describe('parseWebEnv', () => {
     expect(parseWebEnv(webTestEnv({ PORT: '8080' })).port).toBe(8080);
   });
 
-  it.each([
+  itReportsEachProblem((vars) => parseWebEnv(webTestEnv(vars)), [
     ['AI_STAGING_LEGACY_ALIAS_SUNSET_AT', undefined, 'is required'],
     ['AI_STAGING_LEGACY_ALIAS_SUNSET_AT', '2027-01-31', 'ISO 8601 UTC instant'],
     ['AI_STAGING_LEGACY_ALIAS_SUNSET_AT', '2027-01-31T23:59:59', 'ISO 8601 UTC instant'],
@@ -55,11 +55,7 @@ describe('parseWebEnv', () => {
     ['PORT', '-1', 'integer from 0 to 65535'],
     ['PORT', '65536', 'integer from 0 to 65535'],
     ['PORT', 'http', 'integer from 0 to 65535'],
-  ])('%s=%p is a problem (%s)', (variable, value, rule) => {
-    expect(problemsOf(() => parseWebEnv(webTestEnv({ [variable]: value })))).toEqual([
-      { variable, rule: expect.stringContaining(rule) },
-    ]);
-  });
+  ]);
 
   it.each([
     ['2027-01-31T23:59:59Z', '2027-01-31T23:59:59.000Z'],

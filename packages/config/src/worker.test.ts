@@ -1,4 +1,4 @@
-import { problemsOf } from './test-problems';
+import { itReportsEachProblem, problemsOf } from './test-problems';
 import { TEST_SECRETS, workerTestEnv } from './test-env';
 import { parseWorkerEnv } from './worker';
 
@@ -70,7 +70,7 @@ describe('parseWorkerEnv', () => {
     });
   });
 
-  it.each([
+  itReportsEachProblem((vars) => parseWorkerEnv(workerTestEnv(vars)), [
     ['PROVIDER_API_TOKEN', undefined, 'is required'],
     ['PROVIDER_API_TOKEN', '', 'is required'],
     ['PROVIDER_API_TOKEN', 'r8_abc def', 'whitespace'],
@@ -98,11 +98,7 @@ describe('parseWorkerEnv', () => {
     ['AI_STAGING_COST_MICROUSD_MEDIUM-HD', '10', 'must name a price key'],
     ['PORT', '70000', 'integer from 0 to 65535'],
     ['DELETION_OUTBOX_INTERVAL_MS', '0', 'integer >= 1'],
-  ])('%s=%p is a problem (%s)', (variable, value, rule) => {
-    expect(problemsOf(() => parseWorkerEnv(workerTestEnv({ [variable]: value })))).toEqual([
-      { variable, rule: expect.stringContaining(rule) },
-    ]);
-  });
+  ]);
 
   it('accepts PORT 0, which asks the OS for a free port (tests beside a running stack)', () => {
     expect(parseWorkerEnv(workerTestEnv({ PORT: '0' })).port).toBe(0);
