@@ -1,6 +1,6 @@
 // Error tracking of the web runtime's server side (Node.js), loaded by src/instrumentation.ts.
 // Off without SENTRY_DSN, like api and worker; environment and release go on every event and
-// credentials are scrubbed before anything leaves the process (SPEC.md 6).
+// credentials are scrubbed before anything leaves the process (docs/system.md 6).
 import * as Sentry from '@sentry/nextjs';
 import type { ErrorEvent } from '@sentry/nextjs';
 import { parseWebEnv } from '@staging/config/web';

@@ -118,7 +118,7 @@ test('inventory: a rate-limit error is shown next to the action that hit it', as
   await signInQuickly(page, agent);
   await page.goto(`/properties/${propertyId}/inventory`);
   const create = page.getByRole('form', { name: 'Add an item to Annex' });
-  // inventory.create allows 10 calls per 60 s per user (SPEC.md 4.4); the 11th is refused.
+  // inventory.create allows 10 calls per 60 s per user (docs/system.md 4.4); the 11th is refused.
   for (let i = 1; i <= 10; i += 1) {
     await create.getByLabel('Unit number').fill(`N-${i}`);
     await create.getByRole('button', { name: /^Add item/ }).click();

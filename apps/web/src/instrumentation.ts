@@ -1,5 +1,5 @@
 // Next.js server start-up hook: error tracking per runtime, and the web runtime's producer
-// fingerprint (SPEC.md 2.9: web, api and worker publish theirs so the worker can compare them
+// fingerprint (docs/system.md 2.9: web, api and worker publish theirs so the worker can compare them
 // while the legacy bridge exists). Node-only code is imported inside the NEXT_RUNTIME checks so
 // the edge bundle never contains it.
 import { captureRequestError } from '@sentry/nextjs';

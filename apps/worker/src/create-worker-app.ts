@@ -155,7 +155,7 @@ export async function createWorkerApp(config: WorkerConfig, overrides: WorkerApp
     pass: () => runDeletionOutboxPass({ db, storage, logger, captureAlert, ...(overrides.deletionOutbox === undefined ? {} : { options: overrides.deletionOutbox }) }),
   });
 
-  // Rebuilds psearch:property:<id> after every image change (api/web enqueue; SPEC.md 2.4).
+  // Rebuilds psearch:property:<id> after every image change (api/web enqueue; docs/system.md 2.4).
   const searchIndexing = createSearchIndexingWorker({ db, redis, queueSuffix: config.queueSuffix, logger, connection: redis });
   searchIndexing.on('error', (error) => logger.warn({ err: error }, 'search-indexing worker error'));
   searchIndexing.on('failed', (job, error) =>

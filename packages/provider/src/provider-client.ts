@@ -141,7 +141,7 @@ export function isRetryableProviderError(error: unknown): boolean {
   return error instanceof ProviderError && (error.kind === 'throttled' || error.kind === 'server' || error.kind === 'network');
 }
 
-/** Signed URLs must not reach logs (SPEC.md 6): keep scheme, host and path of any URL, drop the rest. */
+/** Signed URLs must not reach logs (docs/system.md 6): keep scheme, host and path of any URL, drop the rest. */
 export function redactUrls(text: string): string {
   return text.replace(/\b(https?:\/\/[^\s?#"'<>]*)[?#][^\s"'<>]*/g, '$1?[redacted]');
 }

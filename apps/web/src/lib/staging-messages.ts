@@ -5,7 +5,7 @@ import type { JobStatus } from '@staging/domain/staging-states';
 
 /**
  * UI text of the staging flow and the jobs panel in every shipped language. Statuses and
- * dispositions are decoded one to one (SPEC.md 7: never relabel a terminal state as another).
+ * dispositions are decoded one to one (docs/system.md 7: never relabel a terminal state as another).
  */
 export interface StagingMessages {
   stageTitle: string;

@@ -51,7 +51,7 @@ export function getWebDeps(): WebDeps {
       legacyAliasSunsetAt: config.legacyAliasSunsetAt,
       providerModel: config.providerModel,
     },
-    // The web app is a staging producer (SPEC.md 1): submissions are added to ai-staging<S> here.
+    // The web app is a staging producer (docs/system.md 1): submissions are added to ai-staging<S> here.
     stagingQueue: createStagingQueue(redis, config.queueSuffix),
     searchQueue: createSearchQueue(redis, config.queueSuffix),
   };

@@ -13,7 +13,7 @@ type AttemptEnding = {
 };
 
 /**
- * CANCEL_REQUESTED → CANCELED (SPEC.md 3.1). The open attempt is canceled at the provider when a
+ * CANCEL_REQUESTED → CANCELED (docs/system.md 3.1). The open attempt is canceled at the provider when a
  * prediction exists (or may exist: a CREATING attempt is recovered first, so a purchase in flight
  * is canceled rather than forgotten). A prediction that already succeeded is DISCARDED; when its
  * output already reached storage, the object goes to the deletion outbox in the same transaction

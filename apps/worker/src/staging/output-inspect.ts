@@ -4,7 +4,7 @@ import type { DecodedOutputMetadata } from '@staging/domain/output-validation';
 
 // A worker validates a few large outputs at a time and nothing else with sharp: libvips'
 // operation cache would only keep decoded pixels of images never seen again, and one thread per
-// operation keeps native memory per concurrent job small (SPEC.md 8 sizing: 4 jobs of 20 MiB).
+// operation keeps native memory per concurrent job small (docs/system.md 8 sizing: 4 jobs of 20 MiB).
 sharp.cache(false);
 sharp.concurrency(1);
 

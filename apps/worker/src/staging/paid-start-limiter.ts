@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 
 /**
- * Queue-wide limiter for paid prediction starts (SPEC.md 8: AI_STAGING_RATE_LIMIT_PER_MINUTE).
+ * Queue-wide limiter for paid prediction starts (docs/system.md 8: AI_STAGING_RATE_LIMIT_PER_MINUTE).
  *
  * BullMQ's own limiter is a fixed window over every job start (polls, wake-ups, stall re-runs
  * included), which both wastes the budget on free work and lets up to twice the limit through a

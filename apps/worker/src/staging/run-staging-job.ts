@@ -33,7 +33,7 @@ export async function runStagingJob(deps: StagingDeps, run: StagingRun): Promise
   }, deps.settings.timings.heartbeatIntervalMs);
   try {
     // Every delivery (a poll included) proves the job is alive, so heartbeatAt stays fresh while a
-    // job waits for the provider between deliveries (SPEC.md 8 stale-heartbeat alerts).
+    // job waits for the provider between deliveries (docs/system.md 8 stale-heartbeat alerts).
     await touchHeartbeat(deps.db, run.jobId);
     for (let step = 0; step < MAX_STEPS_PER_DELIVERY; step += 1) {
       if (run.isStopping()) return wait(0, 'worker-stopping');
@@ -131,7 +131,7 @@ async function advanceProcessing(
         undefined,
       );
     }
-    // Reserving is free, but SPEC.md 1.7 keeps a disabled job before any new attempt.
+    // Reserving is free, but docs/system.md 1.7 keeps a disabled job before any new attempt.
     if (!deps.settings.stagingEnabled) return parkWhileDisabled(deps, run, job);
     if (job.phase !== null) await updateJobIf(deps.db, run.jobId, ['PROCESSING'], { phase: null });
     return reserveAttempt(deps, run, decision.attemptNumber);

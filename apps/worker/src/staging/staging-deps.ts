@@ -75,7 +75,7 @@ export const STEP_BOUNDARIES = [
 export type StepBoundary = (typeof STEP_BOUNDARIES)[number];
 
 export interface StagingSettings {
-  /** Kill switch (SPEC.md 1.7): only creation of new paid predictions depends on it. */
+  /** Kill switch (docs/system.md 1.7): only creation of new paid predictions depends on it. */
   stagingEnabled: boolean;
   webhookBaseUrl: string;
   userHashSecret: string;

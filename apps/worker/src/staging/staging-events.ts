@@ -1,7 +1,7 @@
 import type { Logger } from '@staging/platform/logger';
 
 /**
- * The worker events of SPEC.md 6, one pino JSON line each, searchable by `jobId`. Payloads carry
+ * The worker events of docs/system.md 6, one pino JSON line each, searchable by `jobId`. Payloads carry
  * internal IDs, prediction IDs, sizes and timings only: never tokens, secrets, signed URLs or
  * image bytes. Each is emitted after the database change it reports has committed, and only by
  * the run whose conditional update made that change, so a re-run does not repeat it.

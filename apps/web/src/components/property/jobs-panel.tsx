@@ -43,7 +43,7 @@ const OUTCOME_CLASS: Record<Job['outcome'], string> = {
   FAILED: 'status-bad',
 };
 
-/** What a cancel bought, in the agent's words (SPEC.md: estimates only, never a charge). */
+/** What a cancel bought, in the agent's words (docs/system.md: estimates only, never a charge). */
 function cancelSentence(job: CancelResult, m: StagingMessages): string {
   const { bought, unconfirmed } = purchaseSummary(job.attempts.map((attempt) => attempt.purchase));
   if (job.status === 'CANCEL_REQUESTED') return bought > 0 ? m.cancelRequestedBought(bought) : m.outcome.CANCEL_REQUESTED;
