@@ -2,12 +2,14 @@
 // (emails, names, object keys), so tests sharing one database never collide.
 import { randomUUID } from 'node:crypto';
 import type {
+  AiJob,
   CanonicalStyle,
   Db,
   InventoryItem,
   InventoryStatus,
   Property,
   PropertyImage,
+  Prisma,
   PropertyUnit,
   ReviewStatus,
   RoomType,
@@ -173,5 +175,46 @@ export async function createStagedImage(db: Db, options: CreateStagedImageOption
       });
     }
     return image;
+  });
+}
+
+export interface CreateStagingJobOptions {
+  /** The original photo the job stages (its property is the job's). */
+  original: Pick<PropertyImage, 'id' | 'propertyId'>;
+  /** ai_jobs columns; a PENDING job created now by default. */
+  job?: Omit<Prisma.AiJobUncheckedCreateInput, 'type' | 'propertyId' | 'staging'>;
+  /** ai_room_staging_jobs columns that differ from a MODERN living room at medium quality. */
+  staging?: Partial<Omit<Prisma.AiRoomStagingJobUncheckedCreateWithoutAiJobInput, 'originalImageId' | 'propertyId'>>;
+}
+
+/**
+ * A ROOM_STAGING job (ai_jobs plus ai_room_staging_jobs) written directly, for tests of what reads
+ * the ledger rather than what writes it. No attempt rows.
+ */
+export async function createStagingJob(db: Db, options: CreateStagingJobOptions): Promise<AiJob> {
+  const canonicalStyle = options.staging?.canonicalStyle ?? 'MODERN';
+  return db.aiJob.create({
+    data: {
+      ...options.job,
+      type: 'ROOM_STAGING',
+      propertyId: options.original.propertyId,
+      staging: {
+        create: {
+          originalImageId: options.original.id,
+          propertyId: options.original.propertyId,
+          canonicalRoomType: 'LIVING_ROOM',
+          submittedStyle: canonicalStyle,
+          providerModel: 'openai/gpt-image-2',
+          promptVersion: 'staging-v2.1',
+          prompt: 'p',
+          quality: 'medium',
+          aspectRatio: '1:1',
+          outputFormat: 'jpeg',
+          outputCompression: 92,
+          ...options.staging,
+          canonicalStyle,
+        },
+      },
+    },
   });
 }
