@@ -1,7 +1,8 @@
 import { Queue } from 'bullmq';
 import type { ConnectionOptions, JobsOptions } from 'bullmq';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { queueNames } from '@staging/platform/queues';
+import { LEDGER_MESSAGE_RETENTION, retryWithBackoff, ZLedgerJobMessage } from '../queue-messages';
 
 /**
  * `ai<QUEUE_SUFFIX>` carries two message kinds, told apart by the BullMQ job name:
@@ -14,10 +15,7 @@ export const DESCRIPTION_JOB_NAME = 'description';
  * Payload of a description message. Like staging messages it carries the ledger row's ID only:
  * the property to describe is in ai_jobs.payload, so repair can rebuild any message from Postgres.
  */
-export const ZDescriptionJobPayload = z.strictObject({
-  aiJobId: z.string().min(1).max(100),
-  v: z.literal(1),
-});
+export const ZDescriptionJobPayload = ZLedgerJobMessage;
 
 export type TDescriptionJobPayload = z.infer<typeof ZDescriptionJobPayload>;
 
@@ -27,13 +25,11 @@ export type AiQueue = Queue<Record<string, unknown>, unknown, string>;
 /**
  * - `attempts`/`backoff`: a generator or database blip is retried; after the last attempt the
  *   worker records the job FAILED.
- * - `removeOnComplete`: the job's history is ai_jobs; removal frees the jobId for repair.
+ * - retention: {@link LEDGER_MESSAGE_RETENTION} (the job's history is ai_jobs).
  */
 export const DESCRIPTION_JOB_OPTIONS = {
-  attempts: 3,
-  backoff: { type: 'exponential', delay: 1_000 },
-  removeOnComplete: true,
-  removeOnFail: { age: 7 * 24 * 3600 },
+  ...retryWithBackoff(3, 1_000),
+  ...LEDGER_MESSAGE_RETENTION,
 } as const satisfies JobsOptions;
 
 /** Opens `ai<queueSuffix>` on `connection`. */

@@ -84,6 +84,23 @@ function reviewSummary(images: readonly AgentImageDto[]): ReviewSummary {
   };
 }
 
+/** What a list row and the property page both show. */
+function headerOf(
+  actor: Actor,
+  row: PropertyRow & { id: string; title: string; address: string; city: string; createdAt: Date },
+  images: readonly AgentImageDto[],
+): Omit<AgentPropertySummaryDto, 'coverImage'> {
+  return {
+    id: row.id,
+    title: row.title,
+    address: row.address,
+    city: row.city,
+    relation: relationOf(actor, row),
+    review: reviewSummary(images),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
 /** The cover the listing shows: the original marked isMain, else the first original. */
 function coverOf(images: readonly AgentImageDto[]): AgentImageDto | null {
   const originals = images.filter((image) => !image.isStyled);
@@ -111,16 +128,7 @@ export async function listAgentProperties(
   return {
     items: page.map((row) => {
       const images = row.images.map(toAgentImageDto);
-      return {
-        id: row.id,
-        title: row.title,
-        address: row.address,
-        city: row.city,
-        relation: relationOf(actor, row),
-        coverImage: coverOf(images),
-        review: reviewSummary(images),
-        createdAt: row.createdAt.toISOString(),
-      };
+      return { ...headerOf(actor, row, images), coverImage: coverOf(images) };
     }),
     nextCursor: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null,
   };
@@ -136,18 +144,12 @@ export async function getAgentProperty(db: Db, actor: Actor, propertyId: string)
   if (row === null) throw new AppError(ErrorCode.NOT_FOUND, PROPERTY_NOT_FOUND);
   const images = row.images.map(toAgentImageDto);
   return {
-    id: row.id,
-    title: row.title,
-    address: row.address,
-    city: row.city,
+    ...headerOf(actor, row, images),
     description: row.description,
     bedrooms: row.bedrooms,
     bathrooms: row.bathrooms,
     features: row.features,
     ownerAgentId: row.ownerAgentId,
-    relation: relationOf(actor, row),
-    review: reviewSummary(images),
-    createdAt: row.createdAt.toISOString(),
     images,
   };
 }

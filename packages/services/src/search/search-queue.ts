@@ -6,6 +6,7 @@ import type { Db } from '@staging/db/client';
 import type { Logger } from '@staging/platform/logger';
 import { queueNames } from '@staging/platform/queues';
 import { isWellFormedId } from '../images/ids';
+import { KEEP_FAILED_FOR_A_WEEK, retryWithBackoff } from '../queue-messages';
 import { rebuildSearchDocument } from './build-search-document';
 import type { RebuildResult } from './build-search-document';
 
@@ -29,10 +30,9 @@ export type SearchQueue = Queue<TSearchRebuildPayload, RebuildResult, string>;
  * - removeOnComplete/removeOnFail: bounded history for the dashboard.
  */
 export const SEARCH_REBUILD_JOB_OPTIONS = {
-  attempts: 8,
-  backoff: { type: 'exponential', delay: 1_000 },
+  ...retryWithBackoff(8, 1_000),
   removeOnComplete: { count: 1000 },
-  removeOnFail: { age: 7 * 24 * 3600 },
+  removeOnFail: KEEP_FAILED_FOR_A_WEEK,
 } as const satisfies JobsOptions;
 
 /** Opens the `search-indexing<queueSuffix>` queue on `connection`. */

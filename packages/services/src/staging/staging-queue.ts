@@ -1,20 +1,14 @@
 import { Queue } from 'bullmq';
 import type { ConnectionOptions, JobsOptions } from 'bullmq';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { queueNames } from '@staging/platform/queues';
+import { LEDGER_MESSAGE_RETENTION, retryWithBackoff, ZLedgerJobMessage } from '../queue-messages';
 
 /** Job name of staging messages on `ai-staging<QUEUE_SUFFIX>`. */
 export const STAGING_JOB_NAME = 'room-staging';
 
-/**
- * Payload of a staging message, validated on enqueue and on consume. It carries the job ID only:
- * everything else is read from ai_jobs, the ledger, so a message can be rebuilt from the database
- * at any time (repair) and never disagrees with it.
- */
-export const ZStagingJobPayload = z.strictObject({
-  aiJobId: z.string().min(1).max(100),
-  v: z.literal(1),
-});
+/** Payload of a staging message, validated on enqueue and on consume: the job ID only. */
+export const ZStagingJobPayload = ZLedgerJobMessage;
 
 /** A validated staging message payload. */
 export type TStagingJobPayload = z.infer<typeof ZStagingJobPayload>;
@@ -27,16 +21,12 @@ export type StagingQueue = Queue<TStagingJobPayload, unknown, string>;
  *
  * - `attempts`/`backoff`: queue-level retries cover transport trouble only (database or Redis
  *   blips throwing out of the processor); paid attempts are counted in ai_provider_attempts.
- * - `removeOnComplete`: a finished message has no value, the job's history is in Postgres, and
- *   removal frees the jobId so repair can re-add it if the ledger says the job is still open.
- * - `removeOnFail`: kept a week for inspection in the dashboard; repair and wake replace a failed
- *   message of a still-open job.
+ * - retention: {@link LEDGER_MESSAGE_RETENTION}; repair and wake replace a failed message of a
+ *   still-open job.
  */
 export const STAGING_JOB_OPTIONS = {
-  attempts: 5,
-  backoff: { type: 'exponential', delay: 2_000 },
-  removeOnComplete: true,
-  removeOnFail: { age: 7 * 24 * 3600 },
+  ...retryWithBackoff(5, 2_000),
+  ...LEDGER_MESSAGE_RETENTION,
 } as const satisfies JobsOptions;
 
 /** Opens the `ai-staging<queueSuffix>` queue on `connection`. */
