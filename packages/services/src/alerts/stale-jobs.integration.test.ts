@@ -1,12 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
-import { createDb } from '@staging/db/client';
-import type { Db } from '@staging/db/client';
-import { createTestDatabase } from '@staging/db/testing';
-import type { TestDatabase } from '@staging/db/testing';
-import { createOriginalImage, createProperty, createUser } from '@staging/db/testing/factories';
+import type { Prisma } from '@staging/db/client';
+import { createOriginalImage, createProperty, createStagingJob, createUser } from '@staging/db/testing/factories';
 import type { Alert } from '@staging/platform/error-tracker';
-import { memoryLogger, openTestRedis, uniqueQueueSuffix } from '../staging/testing/staging-test-kit';
+import { memoryLogger, uniqueQueueSuffix, useStagingTestContext } from '../staging/testing/staging-test-kit';
 import {
   createMemoryAlertDedupe,
   createRedisAlertDedupe,
@@ -17,26 +12,12 @@ import {
 import type { StaleKind } from './stale-jobs';
 
 // Own database: the query reads the whole ai_jobs and outbox tables.
-let database: TestDatabase;
-let db: Db;
-let redis: Redis;
+const ctx = useStagingTestContext({ ownDatabase: true });
 const T0 = new Date('2026-11-22T10:00:00.000Z');
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  db = createDb(database.url, { maxConnections: 5 });
-  redis = openTestRedis();
-});
-
-afterAll(async () => {
-  await db.$disconnect();
-  await database.drop();
-  redis.disconnect();
-});
-
 beforeEach(async () => {
-  await db.aiJob.deleteMany({});
-  await db.storageDeletionOutbox.deleteMany({});
+  await ctx.db.aiJob.deleteMany({});
+  await ctx.db.storageDeletionOutbox.deleteMany({});
 });
 
 /** A v2 staging job: ai_jobs row plus its ai_room_staging_jobs row. */
@@ -47,41 +28,27 @@ async function stagingJob(data: {
   phase?: string | null;
   errorCode?: string;
 }) {
-  const owner = await createUser(db);
-  const property = await createProperty(db, { ownerAgentId: owner.id });
-  const original = await createOriginalImage(db, { propertyId: property.id });
-  const id = randomUUID();
-  await db.aiJob.create({
-    data: {
-      id,
-      type: 'ROOM_STAGING',
+  const owner = await createUser(ctx.db);
+  const property = await createProperty(ctx.db, { ownerAgentId: owner.id });
+  const original = await createOriginalImage(ctx.db, { propertyId: property.id });
+  const job = await createStagingJob(ctx.db, {
+    original,
+    job: {
       status: data.status,
       phase: data.phase ?? null,
       errorCode: data.errorCode ?? null,
       dedupeKey: `${original.id}:MODERN`,
-      propertyId: property.id,
       createdAt: data.createdAt,
       updatedAt: data.createdAt,
       heartbeatAt: data.heartbeatAt ?? null,
-      staging: {
-        create: {
-          originalImageId: original.id,
-          propertyId: property.id,
-          canonicalRoomType: 'LIVING_ROOM',
-          canonicalStyle: 'MODERN',
-          submittedStyle: 'MODERN',
-          providerModel: 'openai/gpt-image-2',
-          promptVersion: 'staging-v2.1',
-          prompt: 'p',
-          quality: 'medium',
-          aspectRatio: '1:1',
-          outputFormat: 'jpeg',
-          outputCompression: 92,
-        },
-      },
     },
   });
-  return id;
+  return job.id;
+}
+
+/** A DESCRIPTION job created an hour before T0. */
+async function descriptionJob(status: 'PENDING' | 'SUCCESS', payload: Prisma.InputJsonObject): Promise<void> {
+  await ctx.db.aiJob.create({ data: { type: 'DESCRIPTION', status, createdAt: at(-3_600_000), payload } });
 }
 
 function at(ms: number): Date {
@@ -89,7 +56,7 @@ function at(ms: number): Date {
 }
 
 async function kindsAt(now: Date, stagingEnabled = true): Promise<StaleKind[]> {
-  return (await findStaleJobs(db, { now, stagingEnabled })).map((f) => f.kind);
+  return (await findStaleJobs(ctx.db, { now, stagingEnabled })).map((f) => f.kind);
 }
 
 describe('stale-job thresholds (fake clock)', () => {
@@ -118,7 +85,7 @@ describe('stale-job thresholds (fake clock)', () => {
     });
     expect(await kindsAt(at(STALE_THRESHOLDS_MS.heartbeat + 1))).toEqual([]);
     expect(await kindsAt(at(STALE_THRESHOLDS_MS.retrying))).toEqual([]);
-    const findings = await findStaleJobs(db, {
+    const findings = await findStaleJobs(ctx.db, {
       now: at(STALE_THRESHOLDS_MS.retrying + 1),
       stagingEnabled: true,
     });
@@ -126,7 +93,7 @@ describe('stale-job thresholds (fake clock)', () => {
   });
 
   it('FAILED outbox rows are reported; other outbox states are not', async () => {
-    await db.storageDeletionOutbox.createMany({
+    await ctx.db.storageDeletionOutbox.createMany({
       data: [
         {
           objectKey: 'a',
@@ -144,7 +111,7 @@ describe('stale-job thresholds (fake clock)', () => {
 
   it('ignores jobs parked by the kill switch while it is off, v1 history rows and terminal jobs', async () => {
     await stagingJob({ status: 'PENDING', createdAt: at(-3_600_000), phase: 'PROVIDER_DISABLED' });
-    await db.aiJob.create({
+    await ctx.db.aiJob.create({
       data: {
         type: 'ROOM_STAGING',
         status: 'PENDING',
@@ -152,33 +119,12 @@ describe('stale-job thresholds (fake clock)', () => {
         payload: { imageId: 'x', style: 'rustic' },
       },
     });
-    await db.aiJob.create({
-      data: {
-        type: 'DESCRIPTION',
-        status: 'PENDING',
-        createdAt: at(-3_600_000),
-        payload: { tone: 'friendly' },
-      },
-    });
-    await db.aiJob.create({
-      data: {
-        type: 'DESCRIPTION',
-        status: 'SUCCESS',
-        createdAt: at(-3_600_000),
-        payload: { propertyId: 'p' },
-      },
-    });
+    await descriptionJob('PENDING', { tone: 'friendly' });
+    await descriptionJob('SUCCESS', { propertyId: 'p' });
     expect(await kindsAt(T0, false)).toEqual([]);
     // With the flag on, a parked job should have been woken: it is stale again.
     expect(await kindsAt(T0, true)).toEqual(['pending']);
-    await db.aiJob.create({
-      data: {
-        type: 'DESCRIPTION',
-        status: 'PENDING',
-        createdAt: at(-3_600_000),
-        payload: { propertyId: 'p' },
-      },
-    });
+    await descriptionJob('PENDING', { propertyId: 'p' });
     expect((await kindsAt(T0, true)).sort()).toEqual(['pending', 'pending']);
   });
 });
@@ -189,7 +135,7 @@ describe('stale-job alert pass', () => {
     const alerts: Alert[] = [];
     let now = at(STALE_THRESHOLDS_MS.heartbeat + 1);
     const deps = {
-      db,
+      db: ctx.db,
       dedupe: createMemoryAlertDedupe(),
       captureAlert: (alert: Alert) => alerts.push(alert),
       logger: memoryLogger().logger,
@@ -205,7 +151,7 @@ describe('stale-job alert pass', () => {
     });
 
     // The heartbeat moves (the job recovered), then stalls again: a new alert.
-    await db.aiJob.update({ where: { id }, data: { heartbeatAt: at(10 * 60_000) } });
+    await ctx.db.aiJob.update({ where: { id }, data: { heartbeatAt: at(10 * 60_000) } });
     now = at(10 * 60_000 + STALE_THRESHOLDS_MS.heartbeat + 1);
     await runStaleJobAlertPass(deps);
     expect(alerts).toHaveLength(2);
@@ -216,8 +162,8 @@ describe('stale-job alert pass', () => {
     const suffix = uniqueQueueSuffix();
     const alerts: Alert[] = [];
     const replica = () => ({
-      db,
-      dedupe: createRedisAlertDedupe(redis, { queueSuffix: suffix, ttlMs: 60_000 }),
+      db: ctx.db,
+      dedupe: createRedisAlertDedupe(ctx.redis, { queueSuffix: suffix, ttlMs: 60_000 }),
       captureAlert: (alert: Alert) => alerts.push(alert),
       logger: memoryLogger().logger,
       now: () => at(STALE_THRESHOLDS_MS.pending + 1),
@@ -230,8 +176,8 @@ describe('stale-job alert pass', () => {
     ]);
     expect(alerts).toHaveLength(1);
     expect(alerts[0]?.tags.errorCode).toBe('STALE_JOB_PENDING');
-    const keys = await redis.keys(`staging:alert-dedupe${suffix}:*`);
+    const keys = await ctx.redis.keys(`staging:alert-dedupe${suffix}:*`);
     expect(keys).toHaveLength(1);
-    await redis.del(...keys);
+    await ctx.redis.del(...keys);
   });
 });

@@ -60,6 +60,13 @@ async function seedProperty() {
   return { owner, property };
 }
 
+/** A property with a description job requested for it by no one in particular. */
+async function seedRequestedJob() {
+  const { property } = await seedProperty();
+  const { aiJobId } = await requestPropertyDescription(producer(), { propertyId: property.id, requestedByUserId: null });
+  return { property, aiJobId };
+}
+
 function producer() {
   return { db, aiQueue: queue, logger: memoryLogger().logger, clock };
 }
@@ -93,11 +100,7 @@ describe('description jobs', () => {
   });
 
   it('writes properties.description from the facts and ends SUCCESS; a redelivery changes nothing', async () => {
-    const { property } = await seedProperty();
-    const { aiJobId } = await requestPropertyDescription(producer(), {
-      propertyId: property.id,
-      requestedByUserId: null,
-    });
+    const { property, aiJobId } = await seedRequestedJob();
     const log = memoryLogger();
     const deps = { db, generator: templateDescriptionGenerator, logger: log.logger, clock };
 
@@ -120,11 +123,7 @@ describe('description jobs', () => {
   });
 
   it('ends FAILED with PROPERTY_NOT_FOUND when the property is gone', async () => {
-    const { property } = await seedProperty();
-    const { aiJobId } = await requestPropertyDescription(producer(), {
-      propertyId: property.id,
-      requestedByUserId: null,
-    });
+    const { property, aiJobId } = await seedRequestedJob();
     await db.property.delete({ where: { id: property.id } });
     const outcome = await processDescriptionJob(
       { db, generator: templateDescriptionGenerator, logger: memoryLogger().logger, clock },
@@ -138,11 +137,7 @@ describe('description jobs', () => {
   });
 
   it('leaves the job PROCESSING when the generator throws, so a retry can finish it', async () => {
-    const { property } = await seedProperty();
-    const { aiJobId } = await requestPropertyDescription(producer(), {
-      propertyId: property.id,
-      requestedByUserId: null,
-    });
+    const { aiJobId } = await seedRequestedJob();
     const broken: DescriptionGenerator = {
       id: 'broken',
       generate: async () => Promise.reject(new Error('model down')),
@@ -162,11 +157,7 @@ describe('description jobs', () => {
   });
 
   it('repair re-adds the message of an open job that Redis lost', async () => {
-    const { property } = await seedProperty();
-    const { aiJobId } = await requestPropertyDescription(producer(), {
-      propertyId: property.id,
-      requestedByUserId: null,
-    });
+    const { aiJobId } = await seedRequestedJob();
     await queue.remove(aiJobId);
     expect(await queue.getJob(aiJobId)).toBeUndefined();
     const result = await repairDescriptionQueue({ db, aiQueue: queue, logger: memoryLogger().logger });

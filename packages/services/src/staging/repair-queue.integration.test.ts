@@ -3,49 +3,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { UnrecoverableError, Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
-import { createDb } from '@staging/db/client';
-import type { Db } from '@staging/db/client';
-import { createTestDatabase } from '@staging/db/testing';
-import type { TestDatabase } from '@staging/db/testing';
 import { repairStagingQueue } from './repair-queue';
 import type { StagingProducerDeps } from './staging-deps';
 import { enqueueStagingJob } from './staging-queue';
 import { submitStaging } from './submit-staging';
-import { memoryLogger, openTestQueue, openTestRedis, producerDeps, seedListing } from './testing/staging-test-kit';
-import type { TestQueue } from './testing/staging-test-kit';
+import { producerDeps, seedListing, useStagingTestContext } from './testing/staging-test-kit';
 
 // Own database: repair scans every open job of the database, and other test files create some.
-let database: TestDatabase;
-let db: Db;
-let redis: Redis;
-let tq: TestQueue;
+const ctx = useStagingTestContext({ ownDatabase: true });
 let deps: StagingProducerDeps;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  db = createDb(database.url, { maxConnections: 5 });
-  redis = openTestRedis();
-});
-
-afterAll(async () => {
-  await db.$disconnect();
-  redis.disconnect();
-  await database.drop();
-});
-
 beforeEach(async () => {
-  await db.aiJob.deleteMany();
-  tq = await openTestQueue(redis);
-  deps = producerDeps({ db, stagingQueue: tq.queue, logger: memoryLogger().logger });
-});
-
-afterEach(async () => {
-  await tq.close();
+  await ctx.db.aiJob.deleteMany();
+  deps = producerDeps({ db: ctx.db, stagingQueue: ctx.tq.queue, logger: ctx.log.logger });
 });
 
 async function submitOne(): Promise<string> {
-  const listing = await seedListing(db);
+  const listing = await seedListing(ctx.db);
   const [item] = await submitStaging(deps, {
     actor: listing.actor,
     assignments: [{ originalImageId: listing.originalImageId, roomType: 'DINING_ROOM', style: 'COASTAL' }],
@@ -61,56 +35,56 @@ describe('repairStagingQueue', () => {
     const cancelRequested = await submitOne();
     const done = await submitOne();
     const failed = await submitOne();
-    await db.aiJob.update({ where: { id: processing }, data: { status: 'PROCESSING' } });
-    await db.aiJob.update({ where: { id: retrying }, data: { status: 'RETRYING' } });
-    await db.aiJob.update({ where: { id: cancelRequested }, data: { status: 'CANCEL_REQUESTED' } });
-    await db.aiJob.update({ where: { id: done }, data: { status: 'SUCCESS' } });
-    await db.aiJob.update({ where: { id: failed }, data: { status: 'FAILED', errorCode: 'PROVIDER_AUTH' } });
+    await ctx.db.aiJob.update({ where: { id: processing }, data: { status: 'PROCESSING' } });
+    await ctx.db.aiJob.update({ where: { id: retrying }, data: { status: 'RETRYING' } });
+    await ctx.db.aiJob.update({ where: { id: cancelRequested }, data: { status: 'CANCEL_REQUESTED' } });
+    await ctx.db.aiJob.update({ where: { id: done }, data: { status: 'SUCCESS' } });
+    await ctx.db.aiJob.update({ where: { id: failed }, data: { status: 'FAILED', errorCode: 'PROVIDER_AUTH' } });
 
-    expect(await tq.deleteKeys()).toBeGreaterThan(0);
-    expect(await tq.queue.getJobState(pending)).toBe('unknown');
+    expect(await ctx.tq.deleteKeys()).toBeGreaterThan(0);
+    expect(await ctx.tq.queue.getJobState(pending)).toBe('unknown');
 
     const counts = await repairStagingQueue(deps);
     expect(counts).toEqual({ scanned: 4, queued: 0, added: 4, replaced: 0, errors: 0 });
     for (const id of [pending, processing, retrying, cancelRequested]) {
-      const message = await tq.queue.getJob(id);
+      const message = await ctx.tq.queue.getJob(id);
       expect(message?.data).toEqual({ aiJobId: id, v: 1 });
       expect(await message?.getState()).toBe('waiting');
     }
-    expect(await tq.queue.getJob(done)).toBeUndefined();
-    expect(await tq.queue.getJob(failed)).toBeUndefined();
+    expect(await ctx.tq.queue.getJob(done)).toBeUndefined();
+    expect(await ctx.tq.queue.getJob(failed)).toBeUndefined();
 
     expect(await repairStagingQueue(deps)).toEqual({ scanned: 4, queued: 4, added: 0, replaced: 0, errors: 0 });
-    expect(await tq.queue.count()).toBe(4);
+    expect(await ctx.tq.queue.count()).toBe(4);
   });
 
   it('leaves delayed messages alone and replaces a failed message of a job the ledger holds open', async () => {
     const parked = await submitOne();
-    await tq.queue.remove(parked);
-    await enqueueStagingJob(tq.queue, parked, { delayMs: 600_000 });
+    await ctx.tq.queue.remove(parked);
+    await enqueueStagingJob(ctx.tq.queue, parked, { delayMs: 600_000 });
     const stuck = await submitOne();
-    await tq.queue.remove(stuck);
+    await ctx.tq.queue.remove(stuck);
 
     // The message of `stuck` fails at the transport level while the job stays PENDING.
-    const worker = new Worker(tq.name, async () => {
+    const worker = new Worker(ctx.tq.name, async () => {
       throw new UnrecoverableError('database unreachable');
-    }, { connection: redis });
+    }, { connection: ctx.redis });
     const failedOnce = new Promise<void>((resolve) => worker.on('failed', () => resolve()));
-    await enqueueStagingJob(tq.queue, stuck);
+    await enqueueStagingJob(ctx.tq.queue, stuck);
     await failedOnce;
     await worker.close();
-    expect(await tq.queue.getJobState(stuck)).toBe('failed');
+    expect(await ctx.tq.queue.getJobState(stuck)).toBe('failed');
 
     expect(await repairStagingQueue(deps)).toEqual({ scanned: 2, queued: 1, added: 0, replaced: 1, errors: 0 });
-    expect(await tq.queue.getJobState(stuck)).toBe('waiting');
-    expect(await tq.queue.getJobState(parked)).toBe('delayed');
+    expect(await ctx.tq.queue.getJobState(stuck)).toBe('waiting');
+    expect(await ctx.tq.queue.getJobState(parked)).toBe('delayed');
   });
 });
 
 describe('repair-queue-cli', () => {
   it('repairs the queue of the configured suffix and prints the counts', async () => {
     const id = await submitOne();
-    await tq.deleteKeys();
+    await ctx.tq.deleteKeys();
     const here = path.dirname(fileURLToPath(import.meta.url));
     const tsx = path.resolve(here, '../../../../node_modules/.bin/tsx');
     const { stdout } = await promisify(execFile)(tsx, [path.join(here, 'repair-queue-cli.ts')], {
@@ -119,9 +93,9 @@ describe('repair-queue-cli', () => {
         PATH: process.env.PATH,
         NODE_ENV: 'test',
         LOG_LEVEL: 'silent',
-        DATABASE_URL: database.url,
+        DATABASE_URL: ctx.databaseUrl,
         VALKEY_URL: process.env.VALKEY_URL ?? 'redis://127.0.0.1:6379',
-        QUEUE_SUFFIX: tq.suffix,
+        QUEUE_SUFFIX: ctx.tq.suffix,
         PROVIDER_API_TOKEN: 'r8_test_token',
         PROVIDER_WEBHOOK_BASE_URL: 'https://staging.example.com',
         AI_STAGING_USER_HASH_SECRET: 'ab'.repeat(32),
@@ -131,7 +105,7 @@ describe('repair-queue-cli', () => {
       },
       timeout: 30_000,
     });
-    expect(JSON.parse(stdout.trim())).toEqual({ queue: tq.name, scanned: 1, queued: 0, added: 1, replaced: 0, errors: 0 });
-    expect(await tq.queue.getJobState(id)).toBe('waiting');
+    expect(JSON.parse(stdout.trim())).toEqual({ queue: ctx.tq.name, scanned: 1, queued: 0, added: 1, replaced: 0, errors: 0 });
+    expect(await ctx.tq.queue.getJobState(id)).toBe('waiting');
   });
 });

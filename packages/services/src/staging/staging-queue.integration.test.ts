@@ -52,6 +52,14 @@ function holdingWorker(): { taken: Promise<Job>; release: () => void } {
   return { taken: takenPromise, release };
 }
 
+/** Enqueues `aiJobId` and waits until a worker holds it active; call the result to let it finish. */
+async function activeMessage(aiJobId: string): Promise<() => void> {
+  const { taken, release } = holdingWorker();
+  await enqueueStagingJob(tq.queue, aiJobId);
+  await taken;
+  return release;
+}
+
 async function failedJob(aiJobId: string): Promise<void> {
   const worker = new Worker(tq.name, async () => {
     throw new UnrecoverableError('transport gave up');
@@ -101,9 +109,7 @@ describe('wakeStagingJob', () => {
 
   it('leaves an active message alone', async () => {
     const id = randomUUID();
-    const { taken, release } = holdingWorker();
-    await enqueueStagingJob(tq.queue, id);
-    await taken;
+    const release = await activeMessage(id);
     expect(await wakeStagingJob(tq.queue, id)).toBe('already-queued');
     expect(await tq.queue.getJobState(id)).toBe('active');
     release();
@@ -137,9 +143,7 @@ describe('removeWaitingStagingJob', () => {
 
   it('never removes an active message', async () => {
     const id = randomUUID();
-    const { taken, release } = holdingWorker();
-    await enqueueStagingJob(tq.queue, id);
-    await taken;
+    const release = await activeMessage(id);
     expect(await removeWaitingStagingJob(tq.queue, id)).toBe('not-waiting');
     expect(await tq.queue.getJobState(id)).toBe('active');
     release();

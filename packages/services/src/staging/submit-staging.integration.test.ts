@@ -14,6 +14,7 @@ import {
   uniqueQueueSuffix,
   useStagingTestContext,
 } from './testing/staging-test-kit';
+import type { SeededListing } from './testing/staging-test-kit';
 
 const ctx = useStagingTestContext();
 let deps: StagingProducerDeps;
@@ -30,6 +31,14 @@ async function codeOf(run: Promise<unknown>): Promise<string> {
     throw error;
   }
   throw new Error('expected an AppError');
+}
+
+/** Stages the listing's original as a MODERN bedroom. */
+function submitModernBedroom(listing: SeededListing) {
+  return submitStaging(deps, {
+    actor: listing.actor,
+    assignments: [{ originalImageId: listing.originalImageId, roomType: 'BEDROOM', style: 'MODERN' }],
+  });
 }
 
 async function jobCountFor(originalImageId: string): Promise<number> {
@@ -271,11 +280,7 @@ describe('submitStaging', () => {
 
   it('re-adds the message of an EXISTING job that is still PENDING when its message was lost', async () => {
     const listing = await seedListing(ctx.db);
-    const submit = () =>
-      submitStaging(deps, {
-        actor: listing.actor,
-        assignments: [{ originalImageId: listing.originalImageId, roomType: 'BEDROOM', style: 'MODERN' }],
-      });
+    const submit = () => submitModernBedroom(listing);
     const [first] = await submit();
     await ctx.tq.deleteKeys();
     const [second] = await submit();
@@ -305,11 +310,7 @@ describe('submitStaging', () => {
 
   it('creates a new job once the previous one for the key is terminal', async () => {
     const listing = await seedListing(ctx.db);
-    const submit = () =>
-      submitStaging(deps, {
-        actor: listing.actor,
-        assignments: [{ originalImageId: listing.originalImageId, roomType: 'BEDROOM', style: 'MODERN' }],
-      });
+    const submit = () => submitModernBedroom(listing);
     const [first] = await submit();
     await ctx.db.aiJob.update({
       where: { id: first!.aiJobId! },

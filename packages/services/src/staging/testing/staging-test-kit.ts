@@ -6,6 +6,8 @@ import { Writable } from 'node:stream';
 import type { Redis } from 'ioredis';
 import { createDb } from '@staging/db/client';
 import type { Db } from '@staging/db/client';
+import { createTestDatabase } from '@staging/db/testing';
+import type { TestDatabase } from '@staging/db/testing';
 import { createOriginalImage, createProperty, createUser } from '@staging/db/testing/factories';
 import { createLogger } from '@staging/platform/logger';
 import type { Logger } from '@staging/platform/logger';
@@ -15,10 +17,14 @@ import type { Clock, StagingProducerDeps } from '../staging-deps';
 import { createStagingQueue } from '../staging-queue';
 import type { StagingQueue } from '../staging-queue';
 
-export function openTestDb(): Db {
+function runDatabaseUrl(): string {
   const url = process.env.DATABASE_URL;
   if (url === undefined) throw new Error('DATABASE_URL is not set: the Jest global setup did not run');
-  return createDb(url, { maxConnections: 20 });
+  return url;
+}
+
+export function openTestDb(): Db {
+  return createDb(runDatabaseUrl(), { maxConnections: 20 });
 }
 
 export function openTestRedis(): Redis {
@@ -142,6 +148,8 @@ export function producerDeps(
 }
 
 export interface StagingTestContext {
+  /** The database `db` is connected to (for a child process under test). */
+  databaseUrl: string;
   db: Db;
   redis: Redis;
   /** A fresh queue namespace per test, closed after it. */
@@ -153,16 +161,28 @@ export interface StagingTestContext {
 /**
  * Registers the lifecycle every staging integration file needs: one database client and Redis
  * connection per file, a new queue namespace and logger per test. Read the fields inside tests.
+ *
+ * @param options.ownDatabase a database of the file's own, dropped after it, for code that scans
+ *   whole tables (repair, stale-job alerts) and must not see other files' rows.
  */
-export function useStagingTestContext(): StagingTestContext {
+export function useStagingTestContext(options: { ownDatabase?: boolean } = {}): StagingTestContext {
   const ctx = {} as StagingTestContext;
-  beforeAll(() => {
-    ctx.db = openTestDb();
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    if (options.ownDatabase === true) {
+      database = await createTestDatabase();
+      ctx.databaseUrl = database.url;
+      ctx.db = createDb(database.url, { maxConnections: 5 });
+    } else {
+      ctx.databaseUrl = runDatabaseUrl();
+      ctx.db = openTestDb();
+    }
     ctx.redis = openTestRedis();
   });
   afterAll(async () => {
     await ctx.db.$disconnect();
     ctx.redis.disconnect();
+    await database?.drop();
   });
   beforeEach(async () => {
     ctx.tq = await openTestQueue(ctx.redis);
