@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import { createDb } from '@staging/db/client';
 import type { Db } from '@staging/db/client';
 import { createTestDatabase } from '@staging/db/testing';
 import type { TestDatabase } from '@staging/db/testing';
-import { createOriginalImage, createProperty, createUser } from '@staging/db/testing/factories';
+import { createOriginalImage, createProperty, createStagingJob, createUser } from '@staging/db/testing/factories';
 import { createRedis } from '@staging/platform/queues';
 import { enqueueLegacyStageRoomMessage } from '@staging/services/bridge/legacy-stage-room';
 import { createAiQueue } from '@staging/services/description/ai-queue';
@@ -66,32 +66,16 @@ async function submission(
   const owner = await createUser(db);
   const property = await createProperty(db, { ownerAgentId: owner.id });
   const original = await createOriginalImage(db, { propertyId: property.id });
-  await db.aiJob.create({
-    data: {
-      id: randomUUID(),
-      type: 'ROOM_STAGING',
-      status: 'SUCCESS',
-      propertyId: property.id,
+  await createStagingJob(db, {
+    original,
+    job: { status: 'SUCCESS', createdAt },
+    staging: {
+      canonicalRoomType: 'BEDROOM',
+      canonicalStyle: 'SCANDINAVIAN',
+      submittedStyle: style.submittedStyle,
+      legacyStyle: style.legacyStyle ?? null,
+      ...(style.bridge === true ? { legacyMetadata: { bridge: { source: 'legacy-queue' } } } : {}),
       createdAt,
-      staging: {
-        create: {
-          originalImageId: original.id,
-          propertyId: property.id,
-          canonicalRoomType: 'BEDROOM',
-          canonicalStyle: 'SCANDINAVIAN',
-          submittedStyle: style.submittedStyle,
-          legacyStyle: style.legacyStyle ?? null,
-          ...(style.bridge === true ? { legacyMetadata: { bridge: { source: 'legacy-queue' } } } : {}),
-          providerModel: 'openai/gpt-image-2',
-          promptVersion: 'staging-v2.1',
-          prompt: 'p',
-          quality: 'medium',
-          aspectRatio: '1:1',
-          outputFormat: 'jpeg',
-          outputCompression: 92,
-          createdAt,
-        },
-      },
     },
   });
 }
