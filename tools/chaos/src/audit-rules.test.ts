@@ -5,7 +5,6 @@ import {
   INVARIANT_NAMES,
   orphanObjects,
   purchaseFindings,
-  slidingWindowPeak,
   stuckJobs,
 } from './audit-rules';
 import type { AttemptFact, AuditFacts, Purchase } from './audit-rules';
@@ -17,20 +16,6 @@ function attempt(id: string, aiJobId: string, attemptNumber: number, extra: Part
 function bought(attemptId: string | null, predictionId = `p-${attemptId}`, createdAtMs = 0): Purchase {
   return { predictionId, attemptId, createdAtMs };
 }
-
-describe('slidingWindowPeak', () => {
-  it('counts the most starts in any window, wherever it begins', () => {
-    expect(slidingWindowPeak([], 60_000)).toBe(0);
-    expect(slidingWindowPeak([0, 10_000, 59_999], 60_000)).toBe(3);
-    expect(slidingWindowPeak([0, 10_000, 60_000], 60_000)).toBe(2);
-    // The densest window starts at the second start, not at the first.
-    expect(slidingWindowPeak([0, 50_000, 55_000, 100_000, 105_000], 60_000)).toBe(4);
-  });
-
-  it('does not depend on the order the starts are given in', () => {
-    expect(slidingWindowPeak([105_000, 0, 55_000, 100_000, 50_000], 60_000)).toBe(4);
-  });
-});
 
 describe('purchaseFindings', () => {
   it('accepts one purchase per attempt and attempt 2 after a retryable failure of attempt 1', () => {

@@ -4,6 +4,7 @@
 import { isRetryableStagingError } from '@staging/domain/staging-errors';
 import { isTerminalJobStatus } from '@staging/domain/staging-states';
 import type { JobStatus } from '@staging/domain/staging-states';
+import { slidingWindowPeak } from '@staging/domain/sliding-window';
 
 /** One prediction the provider created, i.e. one purchase. */
 export interface Purchase {
@@ -40,21 +41,6 @@ export function attemptIdOfCallback(url: string | null | undefined): string | nu
   if (!url) return null;
   const match = CALLBACK_PATH.exec(new URL(url).pathname);
   return match?.[1] === undefined ? null : decodeURIComponent(match[1]);
-}
-
-/**
- * The largest number of starts inside any window of `windowMs` (a start at t counts in
- * [t, t + windowMs)), which is what a sliding-window limit of N per window promises to keep ≤ N.
- */
-export function slidingWindowPeak(timesMs: readonly number[], windowMs: number): number {
-  const sorted = [...timesMs].sort((a, b) => a - b);
-  let peak = 0;
-  let first = 0;
-  for (let last = 0; last < sorted.length; last += 1) {
-    while (sorted[last]! - sorted[first]! >= windowMs) first += 1;
-    peak = Math.max(peak, last - first + 1);
-  }
-  return peak;
 }
 
 export interface PurchaseFindings {
