@@ -1,7 +1,7 @@
 import { listJobHistory } from '@staging/services/staging/job-history';
 import { protectedProcedure } from '../../trpc';
 import { stagingDepsOf } from './ai-deps';
-import { ZListJobsInput } from './list-jobs';
+import { listJobsQuery, ZListJobsInput } from './list-jobs';
 
 /**
  * ai.jobHistory (query): ai.listJobs with each job's review outcome, property title and images,
@@ -9,12 +9,4 @@ import { ZListJobsInput } from './list-jobs';
  */
 export const jobHistoryProcedure = protectedProcedure
   .input(ZListJobsInput)
-  .query(({ ctx, input }) =>
-    listJobHistory(stagingDepsOf(ctx.deps), {
-      actor: ctx.actor,
-      limit: input.limit,
-      ...(input.propertyId === undefined ? {} : { propertyId: input.propertyId }),
-      ...(input.statuses === undefined ? {} : { statuses: input.statuses }),
-      ...(input.cursor === undefined ? {} : { cursor: input.cursor }),
-    }),
-  );
+  .query(({ ctx, input }) => listJobHistory(stagingDepsOf(ctx.deps), listJobsQuery(ctx.actor, input)));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { JOB_STATUSES } from '@staging/domain/staging-states';
 import { ZEntityId } from '@staging/services/images/ids';
+import type { Actor } from '@staging/services/access/property-access';
 import { listStagingJobs, MAX_LIST_LIMIT } from '@staging/services/staging/get-jobs';
 import { protectedProcedure } from '../../trpc';
 import { stagingDepsOf } from './ai-deps';
@@ -13,15 +14,18 @@ export const ZListJobsInput = z.strictObject({
   cursor: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/).optional(),
 });
 
+/** The list query of `actor`: the given filters only (the use cases take no `undefined` keys). */
+export function listJobsQuery(actor: Actor, input: z.infer<typeof ZListJobsInput>) {
+  return {
+    actor,
+    limit: input.limit,
+    ...(input.propertyId === undefined ? {} : { propertyId: input.propertyId }),
+    ...(input.statuses === undefined ? {} : { statuses: input.statuses }),
+    ...(input.cursor === undefined ? {} : { cursor: input.cursor }),
+  };
+}
+
 /** ai.listJobs (query): the caller's staging jobs, newest first, keyset-paginated. */
 export const listJobsProcedure = protectedProcedure
   .input(ZListJobsInput)
-  .query(({ ctx, input }) =>
-    listStagingJobs(stagingDepsOf(ctx.deps), {
-      actor: ctx.actor,
-      limit: input.limit,
-      ...(input.propertyId === undefined ? {} : { propertyId: input.propertyId }),
-      ...(input.statuses === undefined ? {} : { statuses: input.statuses }),
-      ...(input.cursor === undefined ? {} : { cursor: input.cursor }),
-    }),
-  );
+  .query(({ ctx, input }) => listStagingJobs(stagingDepsOf(ctx.deps), listJobsQuery(ctx.actor, input)));
