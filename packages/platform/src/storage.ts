@@ -9,6 +9,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { StorageConfig } from '@staging/config/common';
 import { silenceAwsSdkNodeVersionNotice } from '@staging/config/sdk-notices';
@@ -55,14 +56,21 @@ function isNotFound(error: unknown): boolean {
     error.$metadata.httpStatusCode === 404;
 }
 
-/** Object storage over the S3 API: AWS in production, s3rver in tests and the local stack. */
-export function createObjectStorage(config: StorageConfig): ObjectStorage {
+/** An S3 client for `config` (endpoint, path style, credentials), with `options` on top. */
+export function createS3Client(config: StorageConfig, options: Omit<S3ClientConfig, 'credentials'> = {}): S3Client {
   silenceAwsSdkNodeVersionNotice();
-  const client = new S3Client({
+  return new S3Client({
     region: config.region,
     ...(config.endpoint === undefined ? {} : { endpoint: config.endpoint }),
     forcePathStyle: config.forcePathStyle,
     credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    ...options,
+  });
+}
+
+/** Object storage over the S3 API: AWS in production, s3rver in tests and the local stack. */
+export function createObjectStorage(config: StorageConfig): ObjectStorage {
+  const client = createS3Client(config, {
     // The SDK waits forever by default; a stalled store must fail the step so the job retries
     // instead of holding a worker slot. requestTimeout is per socket inactivity, not per transfer.
     requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
