@@ -2,14 +2,14 @@
  * The individual checks of `pnpm doctor`. Each returns findings instead of throwing, so one
  * broken dependency never hides the diagnosis of the others.
  */
-import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import { silenceAwsSdkNodeVersionNotice } from '@staging/config/sdk-notices';
+import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
 import type { StorageConfig } from '@staging/config/common';
 import type { ProducerValues } from '@staging/config/producer-values';
 import { readMigrations } from '@staging/db/migrate';
 import { queueNames, waitForRedis } from '@staging/platform/queues';
+import { createS3Client } from '@staging/platform/storage';
 import { findUnsupportedInputs } from '@staging/provider/model-schema';
 import type { ModelInfo } from '@staging/provider/model-schema';
 import { createProviderClient } from '@staging/provider/provider-client';
@@ -119,14 +119,7 @@ export async function checkRedis(redis: Redis): Promise<Finding[]> {
 
 /** HeadBucket with the role's own credentials: reachable and allowed, nothing is written. */
 export async function checkBucket(scope: string, storage: StorageConfig): Promise<Finding> {
-  silenceAwsSdkNodeVersionNotice();
-  const client = new S3Client({
-    region: storage.region,
-    ...(storage.endpoint === undefined ? {} : { endpoint: storage.endpoint }),
-    forcePathStyle: storage.forcePathStyle,
-    credentials: { accessKeyId: storage.accessKeyId, secretAccessKey: storage.secretAccessKey },
-    maxAttempts: 1,
-  });
+  const client = createS3Client(storage, { maxAttempts: 1 });
   try {
     await client.send(new HeadBucketCommand({ Bucket: storage.bucket }));
     return { scope, check: 'bucket', status: 'pass', detail: `bucket ${storage.bucket} reachable` };
