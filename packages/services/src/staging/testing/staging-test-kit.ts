@@ -2,16 +2,16 @@
 // database), real Redis with a queue name unique to each test, and a logger whose lines a test
 // can read back.
 import { randomBytes } from 'node:crypto';
-import { Writable } from 'node:stream';
 import type { Redis } from 'ioredis';
 import { createDb } from '@staging/db/client';
 import type { Db } from '@staging/db/client';
 import { createTestDatabase } from '@staging/db/testing';
 import type { TestDatabase } from '@staging/db/testing';
 import { createOriginalImage, createProperty, createUser } from '@staging/db/testing/factories';
-import { createLogger } from '@staging/platform/logger';
 import type { Logger } from '@staging/platform/logger';
 import { createRedis, queueNames } from '@staging/platform/queues';
+import { memoryLogger as platformMemoryLogger } from '@staging/platform/testing/memory-logger';
+import type { MemoryLogger } from '@staging/platform/testing/memory-logger';
 import type { Actor } from '../../access/property-access';
 import type { Clock, StagingProducerDeps } from '../staging-deps';
 import { createStagingQueue } from '../staging-queue';
@@ -75,30 +75,10 @@ export async function openTestQueue(redis: Redis): Promise<TestQueue> {
   };
 }
 
-export interface MemoryLogger {
-  logger: Logger;
-  /** Every line written so far, parsed. */
-  lines(): Record<string, unknown>[];
-  /** Lines whose `event` field equals `event`. */
-  events(event: string): Record<string, unknown>[];
-}
+export type { MemoryLogger };
 
 export function memoryLogger(): MemoryLogger {
-  const chunks: string[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      chunks.push(chunk.toString('utf8'));
-      callback();
-    },
-  });
-  const logger = createLogger({ service: 'services-test', level: 'debug', destination });
-  const lines = () =>
-    chunks
-      .join('')
-      .split('\n')
-      .filter((line) => line.length > 0)
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-  return { logger, lines, events: (event) => lines().filter((line) => line['event'] === event) };
+  return platformMemoryLogger('services-test');
 }
 
 /** A clock standing still at `at` until moved. */
