@@ -4,16 +4,17 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { parseApiEnv } from '@staging/config/api';
 import type { ApiConfig } from '@staging/config/api';
 import { apiTestEnv } from '@staging/config/test-env';
 import { createDb } from '@staging/db/client';
 import type { Db } from '@staging/db/client';
 import { initErrorTracker } from '@staging/platform/error-tracker';
-import { createLogger } from '@staging/platform/logger';
+import type { Logger } from '@staging/platform/logger';
 import { createRedis } from '@staging/platform/queues';
 import { createObjectStorage } from '@staging/platform/storage';
+import { memoryLogger } from '@staging/platform/testing/memory-logger';
+import type { MemoryLogger } from '@staging/platform/testing/memory-logger';
 import type { ObjectStorage } from '@staging/platform/storage';
 import { SESSION_COOKIE_NAME } from '@staging/services/auth/cookies';
 import { createSession } from '@staging/services/auth/sessions';
@@ -33,32 +34,11 @@ export const TEST_BUCKET = 'api-test-bucket';
 /** Origin the tests configure as the web app's (API_ALLOWED_ORIGINS). */
 export const WEB_ORIGIN = 'https://app.example.test';
 
-export interface LogCapture {
-  lines(): Record<string, unknown>[];
-  events(event: string): Record<string, unknown>[];
-  /** Everything written, raw, for "this secret never appears" assertions. */
-  text(): string;
-}
+export type LogCapture = Omit<MemoryLogger, 'logger'>;
 
-export function captureLogs(): { logger: ReturnType<typeof createLogger>; logs: LogCapture } {
-  const chunks: string[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      chunks.push(chunk.toString('utf8'));
-      callback();
-    },
-  });
-  const logger = createLogger({ service: 'api-test', level: 'debug', destination });
-  const lines = (): Record<string, unknown>[] =>
-    chunks
-      .join('')
-      .split('\n')
-      .filter((line) => line.length > 0)
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-  return {
-    logger,
-    logs: { lines, events: (event) => lines().filter((line) => line['event'] === event), text: () => chunks.join('') },
-  };
+export function captureLogs(): { logger: Logger; logs: LogCapture } {
+  const { logger, ...logs } = memoryLogger('api-test');
+  return { logger, logs };
 }
 
 function requiredEnv(name: 'DATABASE_URL' | 'VALKEY_URL' | 'QUEUE_SUFFIX'): string {
