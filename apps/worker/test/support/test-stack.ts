@@ -10,6 +10,7 @@ import { parseWorkerEnv } from '@staging/config/worker';
 import type { ProducerValues } from '@staging/config/producer-values';
 import type { WorkerConfig } from '@staging/config/worker';
 import { createDb } from '@staging/db/client';
+import { createTestDatabase } from '@staging/db/testing';
 import type { Db } from '@staging/db/client';
 import { createOriginalImage, createProperty, createUser } from '@staging/db/testing/factories';
 import type { JobStatus } from '@staging/domain/staging-states';
@@ -174,9 +175,19 @@ export async function waitUntil<T>(
 }
 
 export async function startTestStack(
-  options: { simCompletionDelayMs?: number; simOutputFetchBaseUrl?: string } = {},
+  options: {
+    simCompletionDelayMs?: number;
+    simOutputFetchBaseUrl?: string;
+    /**
+     * A migrated database of this stack's own, dropped on close, for tests whose figures read the
+     * whole ledger: the paid-start limiter rebuilds its log from every attempt in the database,
+     * so other test files' recent purchases would count against this one's rate limit.
+     */
+    ownDatabase?: boolean;
+  } = {},
 ): Promise<TestStack> {
-  const databaseUrl = process.env.DATABASE_URL;
+  const ownDatabase = options.ownDatabase === true ? await createTestDatabase() : null;
+  const databaseUrl = ownDatabase?.url ?? process.env.DATABASE_URL;
   if (databaseUrl === undefined)
     throw new Error('DATABASE_URL is not set: the Jest global setup did not run');
   const valkeyUrl = process.env.VALKEY_URL ?? 'redis://127.0.0.1:6379';
@@ -384,6 +395,7 @@ export async function startTestStack(
       await queue.close();
       await redis.quit();
       await db.$disconnect();
+      await ownDatabase?.drop();
     },
   };
 }
