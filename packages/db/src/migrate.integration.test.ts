@@ -113,7 +113,9 @@ describe('migrate', () => {
     const database = await emptyDatabase();
     const first = await migrate({ databaseUrl: database.url, upTo: '0007' });
     expect(first.applied).toHaveLength(7);
-    expect(first.pending).toEqual([
+    // Every later migration is pending, in order, starting with the v2 ones.
+    expect(first.pending).toEqual((await readMigrations()).slice(7).map((m) => m.name));
+    expect(first.pending.slice(0, 3)).toEqual([
       '0008_ai_room_staging_v2_schema', '0009_ai_room_staging_v2_backfill', '0010_ai_room_staging_v2_constraints',
     ]);
     const tables = await query<{ n: number }>(database.url,
@@ -158,18 +160,19 @@ describe('migrate', () => {
   it('rolls a failing migration back completely, names it, and retries it next time', async () => {
     const database = await emptyDatabase();
     const dir = await copyOfMigrations();
-    const broken = path.join(dir, '0011_broken');
+    // Numbered after every real migration, so it is the one that fails and the one retried.
+    const broken = path.join(dir, '9999_broken');
     await mkdir(broken);
     await writeFile(path.join(broken, 'migration.sql'), 'CREATE TABLE "half_done" (id int);\nSELECT * FROM "no_such_table";\n');
 
     await expect(migrate({ databaseUrl: database.url, migrationsDir: dir })).rejects.toThrow(
-      'Migration 0011_broken failed (line 2): relation "no_such_table" does not exist',
+      'Migration 9999_broken failed (line 2): relation "no_such_table" does not exist',
     );
-    expect((await recorded(database.url)).map((r) => r.migration_name)).not.toContain('0011_broken');
+    expect((await recorded(database.url)).map((r) => r.migration_name)).not.toContain('9999_broken');
     expect(await query(database.url, `SELECT 1 FROM pg_tables WHERE tablename = 'half_done'`)).toEqual([]);
 
     await writeFile(path.join(broken, 'migration.sql'), 'CREATE TABLE "half_done" (id int);\n');
-    expect((await migrate({ databaseUrl: database.url, migrationsDir: dir })).applied).toEqual(['0011_broken']);
+    expect((await migrate({ databaseUrl: database.url, migrationsDir: dir })).applied).toEqual(['9999_broken']);
   });
 
   it('refuses a migrations directory it would not apply in a predictable order', async () => {
