@@ -39,9 +39,17 @@ export { expect };
 
 /** Signs in through the same form post the page uses, without rendering the page (fast setup). */
 export async function signInQuickly(page: Page, user: Credentials, baseURL: string = stack.webUrl): Promise<void> {
-  const response = await page.request.post(`${baseURL}/auth/sign-in`, {
-    form: { email: user.email, password: user.password, next: '/properties' },
-    maxRedirects: 0,
+  const post = () =>
+    page.request.post(`${baseURL}/auth/sign-in`, {
+      form: { email: user.email, password: user.password, next: '/properties' },
+      maxRedirects: 0,
+    });
+  // A keep-alive socket the server closes while it sits idle (seeding takes a while on a busy
+  // machine) fails the next request with ECONNRESET, a race of any HTTP client; the form post is
+  // safe to send again, so one retry on exactly that error.
+  const response = await post().catch((error: unknown) => {
+    if (String(error).includes('ECONNRESET')) return post();
+    throw error;
   });
   expect(response.status(), 'sign-in answers with a redirect').toBe(303);
   expect(response.headers().location).toBe('/properties');
