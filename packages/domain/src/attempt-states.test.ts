@@ -12,7 +12,7 @@ import {
   transitionAttempt,
 } from './attempt-states';
 import type { AttemptEvent, AttemptStatus, AttemptSummary } from './attempt-states';
-import { AppError } from './errors';
+import { itFollowsTheExpectedTable } from './transition-table-cases';
 import { STAGING_ERROR_CODES, isRetryableStagingError } from './staging-errors';
 
 const allowed: Array<[AttemptStatus, AttemptEvent, AttemptStatus]> = [
@@ -36,14 +36,12 @@ describe('attempt state machine', () => {
     for (const status of ENDED_ATTEMPT_STATUSES) expect(ATTEMPT_TRANSITIONS[status]).toEqual({});
   });
 
-  it.each(everyPair)('%s + %s follows the table', (from, event) => {
-    const row = allowed.find(([f, e]) => f === from && e === event);
-    if (row) {
-      expect(transitionAttempt(from, event)).toBe(row[2]);
-    } else {
-      expect(nextAttemptStatus(from, event)).toBeNull();
-      expect(() => transitionAttempt(from, event)).toThrow(AppError);
-    }
+  itFollowsTheExpectedTable({
+    states: ATTEMPT_STATUSES,
+    events: ATTEMPT_EVENTS,
+    table: ATTEMPT_TRANSITIONS,
+    machine: { next: nextAttemptStatus, transition: transitionAttempt },
+    allowed,
   });
 
   it('never leads back to RESERVED or CREATING once creation may have happened', () => {

@@ -5,8 +5,6 @@ import { isRetryableStagingError } from './staging-errors';
 
 /** ai_provider_attempts.status; matches the database enum `AttemptStatus`. */
 export const ATTEMPT_STATUSES = ['RESERVED', 'CREATING', 'ACTIVE', 'SUCCEEDED', 'FAILED', 'CANCELED', 'DISCARDED'] as const;
-
-/** One of {@link ATTEMPT_STATUSES}. */
 export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
 
 /** An attempt in one of these may still lead to (or already be) a paid prediction in flight. */
@@ -26,18 +24,11 @@ export const ENDED_ATTEMPT_STATUSES = ['SUCCEEDED', 'FAILED', 'CANCELED', 'DISCA
  * - DISCARDED: the provider finished but cancellation won; the output is thrown away.
  * - ABANDONED: the job ended before this reserved attempt was bought (e.g. original missing).
  */
+// prettier-ignore
 export const ATTEMPT_EVENTS = [
-  'CREATE_STARTED',
-  'PREDICTION_PERSISTED',
-  'CREATE_REJECTED',
-  'PROVIDER_SUCCEEDED',
-  'PROVIDER_FAILED',
-  'CANCELED',
-  'DISCARDED',
-  'ABANDONED',
+  'CREATE_STARTED', 'PREDICTION_PERSISTED', 'CREATE_REJECTED', 'PROVIDER_SUCCEEDED',
+  'PROVIDER_FAILED', 'CANCELED', 'DISCARDED', 'ABANDONED',
 ] as const;
-
-/** One of {@link ATTEMPT_EVENTS}. */
 export type AttemptEvent = (typeof ATTEMPT_EVENTS)[number];
 
 /**

@@ -11,13 +11,8 @@ import type { Locale } from './locale';
 
 /** The inventory statuses (docs/system.md 3.4); identical to the database enum `InventoryStatus`. */
 export const INVENTORY_STATUSES = ['AVAILABLE', 'RESERVED', 'SOLD', 'RENTED'] as const;
-
-/** One of {@link INVENTORY_STATUSES}. */
 export type InventoryStatus = (typeof INVENTORY_STATUSES)[number];
-
-/** Zod schema accepting exactly one of {@link INVENTORY_STATUSES}. */
 export const ZInventoryStatus = z.enum(INVENTORY_STATUSES);
-
 /** What an agent reads for each status; the enum values are for machines. */
 export const INVENTORY_STATUS_LABELS: Record<Locale, Record<InventoryStatus, string>> = {
   en: { AVAILABLE: 'Available', RESERVED: 'Reserved', SOLD: 'Sold', RENTED: 'Rented' },

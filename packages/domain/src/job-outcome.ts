@@ -18,8 +18,6 @@ export const JOB_OUTCOMES = [
   'CANCELED',
   'FAILED',
 ] as const;
-
-/** One of {@link JOB_OUTCOMES}. */
 export type JobOutcome = (typeof JOB_OUTCOMES)[number];
 
 /** The review facts {@link jobOutcome} needs about a job's result. */

@@ -1,5 +1,3 @@
 /** UI languages the dashboard and native clients ship; labels in the domain exist for each. */
 export const LOCALES = ['en', 'es'] as const;
-
-/** One of {@link LOCALES}. */
 export type Locale = (typeof LOCALES)[number];

@@ -8,8 +8,6 @@ import type { CanonicalStyle } from './styles';
  * change is a new version appended here.
  */
 export const PROMPT_VERSIONS = ['staging-v2.1'] as const;
-
-/** One of {@link PROMPT_VERSIONS}. */
 export type PromptVersion = (typeof PROMPT_VERSIONS)[number];
 
 /** The version new jobs are rendered with. */

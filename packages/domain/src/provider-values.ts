@@ -13,11 +13,8 @@ export const PROVIDER_QUALITIES = ['low', 'medium', 'high', 'auto'] as const;
 /** Inclusive bounds of output_compression. */
 export const OUTPUT_COMPRESSION_RANGE = { min: 0, max: 100 } as const;
 
-/** One of {@link PROVIDER_ASPECT_RATIOS}. */
 export type ProviderAspectRatio = (typeof PROVIDER_ASPECT_RATIOS)[number];
-/** One of {@link PROVIDER_OUTPUT_FORMATS}. */
 export type ProviderOutputFormat = (typeof PROVIDER_OUTPUT_FORMATS)[number];
-/** One of {@link PROVIDER_QUALITIES}. */
 export type ProviderQuality = (typeof PROVIDER_QUALITIES)[number];
 
 /** The four persisted provider inputs of a job, as validated values. */

@@ -6,23 +6,9 @@ import { isOneOf } from './one-of';
  * The seven room classifications an agent assigns to an original photo (docs/system.md 2.2). The values
  * match the database enum `RoomType` verbatim.
  */
-export const ROOM_TYPES = [
-  'BEDROOM',
-  'LIVING_ROOM',
-  'DINING_ROOM',
-  'KITCHEN',
-  'BATHROOM',
-  'OFFICE',
-  'TV_ROOM',
-] as const;
-
-/** One of {@link ROOM_TYPES}. */
+export const ROOM_TYPES = ['BEDROOM', 'LIVING_ROOM', 'DINING_ROOM', 'KITCHEN', 'BATHROOM', 'OFFICE', 'TV_ROOM'] as const;
 export type RoomType = (typeof ROOM_TYPES)[number];
-
-/** Zod schema accepting exactly one of {@link ROOM_TYPES}. */
 export const ZRoomType = z.enum(ROOM_TYPES);
-
-/** True when `value` is one of {@link ROOM_TYPES}. */
 export function isRoomType(value: unknown): value is RoomType {
   return isOneOf(ROOM_TYPES, value);
 }

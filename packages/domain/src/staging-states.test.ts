@@ -1,4 +1,4 @@
-import { AppError } from './errors';
+import { itFollowsTheExpectedTable } from './transition-table-cases';
 import {
   JOB_EVENTS,
   JOB_STATUSES,
@@ -49,21 +49,12 @@ describe('job state machine', () => {
     for (const status of JOB_STATUSES) expect(isTerminalJobStatus(status)).toBe(!isNonterminalJobStatus(status));
   });
 
-  it.each(everyPair)('%s + %s follows the table', (from, event) => {
-    const row = allowed.find(([f, e]) => f === from && e === event);
-    if (row) {
-      expect(transitionJob(from, event)).toBe(row[2]);
-    } else {
-      expect(nextJobStatus(from, event)).toBeNull();
-      expect(() => transitionJob(from, event)).toThrow(AppError);
-    }
-  });
-
-  it('has no cells beyond the expected table', () => {
-    const cells = JOB_STATUSES.flatMap((from) =>
-      Object.entries(JOB_TRANSITIONS[from]).map(([event, to]) => [from, event, to]),
-    );
-    expect(cells).toHaveLength(allowed.length);
+  itFollowsTheExpectedTable({
+    states: JOB_STATUSES,
+    events: JOB_EVENTS,
+    table: JOB_TRANSITIONS,
+    machine: { next: nextJobStatus, transition: transitionJob },
+    allowed,
   });
 
   it('lets no terminal status move and no event leave a terminal status', () => {

@@ -9,8 +9,6 @@ import { isRetryableStagingError } from './staging-errors';
  * (docs/decisions.md "Terminal failure status of a job"). Matches the database enum `AiJobStatus`.
  */
 export const JOB_STATUSES = ['PENDING', 'PROCESSING', 'RETRYING', 'CANCEL_REQUESTED', 'SUCCESS', 'CANCELED', 'FAILED'] as const;
-
-/** One of {@link JOB_STATUSES}. */
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 /** Statuses a job can still leave; the dedupe index covers exactly these (docs/system.md 3.1). */
@@ -39,20 +37,11 @@ export type TerminalJobStatus = (typeof TERMINAL_JOB_STATUSES)[number];
  * - CANCEL_FINALIZED: the worker handled the provider side of a requested cancel (event canceled).
  * - OUTPUT_DISCARDED: the provider finished first and the stored output goes to the deletion outbox.
  */
+// prettier-ignore
 export const JOB_EVENTS = [
-  'WORKER_PICKED_UP',
-  'PROVIDER_DISABLED',
-  'RETRY_STARTED',
-  'SUCCEEDED',
-  'RETRYABLE_FAILURE',
-  'TERMINAL_FAILURE',
-  'CANCEL',
-  'ORIGINAL_DELETED',
-  'CANCEL_FINALIZED',
-  'OUTPUT_DISCARDED',
+  'WORKER_PICKED_UP', 'PROVIDER_DISABLED', 'RETRY_STARTED', 'SUCCEEDED', 'RETRYABLE_FAILURE',
+  'TERMINAL_FAILURE', 'CANCEL', 'ORIGINAL_DELETED', 'CANCEL_FINALIZED', 'OUTPUT_DISCARDED',
 ] as const;
-
-/** One of {@link JOB_EVENTS}. */
 export type JobEvent = (typeof JOB_EVENTS)[number];
 
 /**

@@ -15,14 +15,8 @@ export const CANONICAL_STYLES = [
   'COASTAL',
   'FARMHOUSE',
 ] as const;
-
-/** One of {@link CANONICAL_STYLES}. */
 export type CanonicalStyle = (typeof CANONICAL_STYLES)[number];
-
-/** Zod schema accepting exactly one of {@link CANONICAL_STYLES}. */
 export const ZCanonicalStyle = z.enum(CANONICAL_STYLES);
-
-/** True when `value` is exactly one of {@link CANONICAL_STYLES} (case-sensitive). */
 export function isCanonicalStyle(value: unknown): value is CanonicalStyle {
   return isOneOf(CANONICAL_STYLES, value);
 }

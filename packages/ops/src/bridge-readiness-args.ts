@@ -1,8 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { Env } from '@staging/config/env-reader';
-import { UsageError } from './doctor-args';
-import { parseEnvFile } from './env-file';
-import { LOCAL_HINT, localStackFiles } from './local-stack';
+import { UsageError, parseCommandLine, readEnvFile, readLocalEnvFile } from './cli-parse';
+import { localStackFiles } from './local-stack';
 import type { LocalStackFiles } from './local-stack';
 
 export const BRIDGE_READINESS_HELP = `usage: bridge-readiness [--env-file <path>] [--log-file <path> ...] [--clients-canonical] [--product-approved]
@@ -33,31 +32,29 @@ export function parseBridgeReadinessArgs(
   currentEnv: Env,
   files: LocalStackFiles = localStackFiles(),
 ): BridgeReadinessCommand {
-  if (argv.includes('--help') || argv.includes('-h')) return { kind: 'help' };
-  let env = currentEnv;
-  const logFiles: string[] = [];
-  let clientsCanonical = false;
-  let productApproved = false;
-  let local = false;
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
-    const value = argv[i + 1];
-    if (arg === '--env-file' || arg === '--log-file') {
-      if (value === undefined) throw new UsageError(`${arg} needs a path`);
-      if (arg === '--env-file') env = parseEnvFile(readFileSync(value, 'utf8'));
-      else logFiles.push(value);
-      i += 1;
-    } else if (arg === '--local') local = true;
-    else if (arg === '--clients-canonical') clientsCanonical = true;
-    else if (arg === '--product-approved') productApproved = true;
-    else throw new UsageError(`unknown argument ${arg}`);
+  const { values } = parseCommandLine(argv, {
+    'env-file': { type: 'string' },
+    'log-file': { type: 'string', multiple: true },
+    local: { type: 'boolean' },
+    'clients-canonical': { type: 'boolean' },
+    'product-approved': { type: 'boolean' },
+  });
+  if (values.help === true) return { kind: 'help' };
+  const explicitEnvFile = values['env-file'];
+  const explicitLogFiles = values['log-file'] ?? [];
+  let env = explicitEnvFile === undefined ? currentEnv : readEnvFile(explicitEnvFile);
+  let logFiles = explicitLogFiles;
+  if (values.local === true) {
+    if (explicitEnvFile !== undefined || explicitLogFiles.length > 0)
+      throw new UsageError('--local replaces --env-file and --log-file');
+    env = readLocalEnvFile(files, 'api').env;
+    logFiles = (['api', 'worker', 'web'] as const).map((s) => files.logFile(s)).filter((f) => existsSync(f));
   }
-  if (local) {
-    if (env !== currentEnv || logFiles.length > 0) throw new UsageError('--local replaces --env-file and --log-file');
-    const envFile = files.envFile('api');
-    if (!existsSync(envFile)) throw new UsageError(`--local: ${envFile} is missing; ${LOCAL_HINT}`);
-    env = parseEnvFile(readFileSync(envFile, 'utf8'));
-    logFiles.push(...(['api', 'worker', 'web'] as const).map((s) => files.logFile(s)).filter((f) => existsSync(f)));
-  }
-  return { kind: 'run', env, logFiles, clientsCanonical, productApproved };
+  return {
+    kind: 'run',
+    env,
+    logFiles,
+    clientsCanonical: values['clients-canonical'] === true,
+    productApproved: values['product-approved'] === true,
+  };
 }

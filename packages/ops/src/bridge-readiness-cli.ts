@@ -8,7 +8,7 @@ import { createRedis, waitForRedis } from '@staging/platform/queues';
 import { BRIDGE_READINESS_HELP, parseBridgeReadinessArgs } from './bridge-readiness-args';
 import type { BridgeReadinessCommand } from './bridge-readiness-args';
 import { checkBridgeReadiness, formatReadinessReport } from './bridge-readiness';
-import { UsageError } from './doctor-args';
+import { UsageError } from './cli-parse';
 
 function usage(text: string): never {
   process.stderr.write(`${text}\n\n${BRIDGE_READINESS_HELP}\n`);

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BRIDGE_READINESS_HELP, parseBridgeReadinessArgs } from './bridge-readiness-args';
-import { DOCTOR_HELP, parseDoctorArgs, UsageError } from './doctor-args';
+import { UsageError } from './cli-parse';
+import { DOCTOR_HELP, parseDoctorArgs } from './doctor-args';
 import { localStackFiles } from './local-stack';
 
 let root: string;

@@ -1,9 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
 import type { ConfigRole } from '@staging/config/config-error';
 import type { Env } from '@staging/config/env-reader';
-import { parseEnvFile } from './env-file';
+import { UsageError, parseCommandLine, readEnvFile, readLocalEnvFile } from './cli-parse';
 import type { RoleEnv } from './doctor';
-import { LOCAL_HINT, localStackFiles } from './local-stack';
+import { localStackFiles } from './local-stack';
 import type { LocalStackFiles } from './local-stack';
 
 const ROLES: readonly ConfigRole[] = ['web', 'api', 'worker'];
@@ -24,21 +23,11 @@ and the queues. Prints one line per finding.
 
 Exit status: 0 every check passed, 1 a check failed, 2 usage error.`;
 
-export class UsageError extends Error {}
-
 export type DoctorCommand = { kind: 'help' } | { kind: 'run'; roles: RoleEnv[] };
-
-function readEnvFile(file: string): Env {
-  return parseEnvFile(readFileSync(file, 'utf8'));
-}
 
 /** `--local`: every role, from the env files of the running local stack. */
 export function localRoles(files: LocalStackFiles = localStackFiles()): RoleEnv[] {
-  return ROLES.map((role) => {
-    const file = files.envFile(role);
-    if (!existsSync(file)) throw new UsageError(`--local: ${file} is missing; ${LOCAL_HINT}`);
-    return { role, env: readEnvFile(file), source: file };
-  });
+  return ROLES.map((role) => ({ role, ...readLocalEnvFile(files, role) }));
 }
 
 export function parseDoctorArgs(
@@ -46,28 +35,28 @@ export function parseDoctorArgs(
   currentEnv: Env,
   files: LocalStackFiles = localStackFiles(),
 ): DoctorCommand {
-  if (argv.includes('--help') || argv.includes('-h')) return { kind: 'help' };
-  if (argv.includes('--local')) {
+  const { values, tokens } = parseCommandLine(argv, {
+    role: { type: 'string', multiple: true },
+    'env-file': { type: 'string', multiple: true },
+    local: { type: 'boolean' },
+  });
+  if (values.help === true) return { kind: 'help' };
+  if (values.local === true) {
     if (argv.length > 1) throw new UsageError('--local stands alone');
     return { kind: 'run', roles: localRoles(files) };
   }
+  // Order matters: each --env-file belongs to the --role before it.
   const roles: RoleEnv[] = [];
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
-    const value = argv[i + 1];
-    if (arg === '--role') {
-      if (value === undefined || !ROLES.includes(value as ConfigRole))
-        throw new UsageError(`--role needs one of ${ROLES.join(', ')}`);
-      roles.push({ role: value as ConfigRole, env: currentEnv, source: 'current environment' });
-      i += 1;
-    } else if (arg === '--env-file') {
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue;
+    if (token.name === 'role') {
+      if (!ROLES.includes(token.value as ConfigRole)) throw new UsageError(`--role needs one of ${ROLES.join(', ')}`);
+      roles.push({ role: token.value as ConfigRole, env: currentEnv, source: 'current environment' });
+    } else if (token.name === 'env-file') {
       const last = roles.at(-1);
-      if (last === undefined || value === undefined) throw new UsageError('--env-file follows a --role and names a file');
-      last.env = readEnvFile(value);
-      last.source = value;
-      i += 1;
-    } else {
-      throw new UsageError(`unknown argument ${arg}`);
+      if (last === undefined) throw new UsageError('--env-file follows a --role and names a file');
+      last.env = readEnvFile(token.value ?? '');
+      last.source = token.value ?? '';
     }
   }
   if (roles.length === 0) throw new UsageError('name at least one role, or --local');

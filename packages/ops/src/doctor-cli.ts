@@ -1,7 +1,8 @@
 // `pnpm run doctor --help` for the options. Prints one line per finding and exits 1 when any
 // check fails, 2 on a usage error.
 import { formatDoctorReport, runDoctor } from './doctor';
-import { DOCTOR_HELP, parseDoctorArgs, UsageError } from './doctor-args';
+import { UsageError } from './cli-parse';
+import { DOCTOR_HELP, parseDoctorArgs } from './doctor-args';
 import type { DoctorCommand } from './doctor-args';
 
 let command: DoctorCommand;

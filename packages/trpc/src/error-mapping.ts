@@ -1,20 +1,27 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { ErrorCode } from '@staging/domain/errors';
+import { isOneOf } from '@staging/domain/one-of';
 import type { AppError, FieldIssue } from '@staging/domain/errors';
+
+/** AppError codes that are tRPC codes of the same name and meaning. */
+const SHARED_CODES = [
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'TOO_MANY_REQUESTS',
+  'PAYLOAD_TOO_LARGE',
+] as const satisfies readonly (ErrorCode & TRPC_ERROR_CODE_KEY)[];
+type SharedCode = (typeof SHARED_CODES)[number];
 
 /**
  * tRPC code for each AppError code. A Record, so a new ErrorCode does not compile until it is
  * mapped; the HTTP statuses this yields equal `httpStatusOf` (checked by a test).
  */
 export const TRPC_CODE_OF: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
-  BAD_REQUEST: 'BAD_REQUEST',
-  UNAUTHORIZED: 'UNAUTHORIZED',
-  FORBIDDEN: 'FORBIDDEN',
-  NOT_FOUND: 'NOT_FOUND',
-  CONFLICT: 'CONFLICT',
-  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
-  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  ...(Object.fromEntries(SHARED_CODES.map((code) => [code, code])) as Record<SharedCode, SharedCode>),
   STAGING_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   STAGED_IMAGE_CANNOT_BE_COVER: 'BAD_REQUEST',
   STAGED_IMAGE_DELETE_FORBIDDEN: 'BAD_REQUEST',
@@ -26,14 +33,8 @@ export const TRPC_CODE_OF: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
 
 /** Our stable code for errors tRPC itself raises (bad JSON, unknown path, oversized body…). */
 export function appCodeOfTrpcCode(code: TRPC_ERROR_CODE_KEY): ErrorCode {
+  if (isOneOf(SHARED_CODES, code)) return code;
   switch (code) {
-    case 'UNAUTHORIZED':
-    case 'FORBIDDEN':
-    case 'NOT_FOUND':
-    case 'CONFLICT':
-    case 'TOO_MANY_REQUESTS':
-    case 'PAYLOAD_TOO_LARGE':
-      return code;
     case 'INTERNAL_SERVER_ERROR':
     case 'NOT_IMPLEMENTED':
     case 'BAD_GATEWAY':

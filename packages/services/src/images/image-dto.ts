@@ -1,28 +1,25 @@
 import type { Prisma } from '@staging/db/client';
+import { selectColumns } from '@staging/db/select-columns';
 import type { DerivativeSize } from '@staging/domain/image-derivatives';
+
+/**
+ * Columns every image DTO (agent and public) is built from: what a tile needs to be laid out and
+ * labelled. Each DTO adds its own on top.
+ */
+// prettier-ignore
+export const IMAGE_TILE_SELECT = selectColumns([
+  'id', 'width', 'height', 'displayOrder', 'isMain', 'isStyled', 'styledFromId',
+  'style', 'canonicalStyle', 'roomType', 'reviewStatus',
+]) satisfies Prisma.PropertyImageSelect;
 
 /** Columns every agent-facing image DTO is built from; select exactly these. */
 export const AGENT_IMAGE_SELECT = {
-  id: true,
-  propertyId: true,
-  contentType: true,
-  width: true,
-  height: true,
-  bytes: true,
-  fileName: true,
-  displayOrder: true,
-  isMain: true,
-  isStyled: true,
-  styledFromId: true,
-  style: true,
-  canonicalStyle: true,
-  roomType: true,
-  reviewStatus: true,
-  reviewedByUserId: true,
-  reviewedAt: true,
-  aiJobId: true,
-  createdAt: true,
-} as const satisfies Prisma.PropertyImageSelect;
+  ...IMAGE_TILE_SELECT,
+  // prettier-ignore
+  ...selectColumns([
+    'propertyId', 'contentType', 'bytes', 'fileName', 'reviewedByUserId', 'reviewedAt', 'aiJobId', 'createdAt',
+  ]),
+} satisfies Prisma.PropertyImageSelect;
 
 export type AgentImageRow = Prisma.PropertyImageGetPayload<{ select: typeof AGENT_IMAGE_SELECT }>;
 

@@ -1,5 +1,6 @@
 import { Prisma, queryRows } from '@staging/db/client';
 import type { Db } from '@staging/db/client';
+import { selectColumns } from '@staging/db/select-columns';
 import { AppError, ErrorCode } from '@staging/domain/errors';
 import { isWellFormedId } from '../images/ids';
 import { PUBLIC_IMAGE_SELECT, PUBLIC_IMAGE_SQL_CONDITION, toPublicImages } from './public-images';
@@ -22,16 +23,7 @@ export interface PublicPropertyDto {
 export const PUBLIC_PROPERTY_NOT_FOUND = 'Property not found';
 
 /** The facts a listing states about itself, shown alike to its agents, on the public page and in search. */
-export const LISTING_FACTS_SELECT = {
-  id: true,
-  title: true,
-  address: true,
-  city: true,
-  description: true,
-  bedrooms: true,
-  bathrooms: true,
-  features: true,
-} as const satisfies Prisma.PropertySelect;
+export const LISTING_FACTS_SELECT = selectColumns(['id', 'title', 'address', 'city', 'description', 'bedrooms', 'bathrooms', 'features']) satisfies Prisma.PropertySelect;
 
 /** A property as anonymous surfaces read it: the search document must match the public page. */
 export type PublicPropertyRow = Prisma.PropertyGetPayload<{ select: typeof LISTING_FACTS_SELECT }> & { images: PublicImageRow[] };

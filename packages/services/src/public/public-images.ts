@@ -1,4 +1,5 @@
 import type { Prisma } from '@staging/db/client';
+import { IMAGE_TILE_SELECT } from '../images/image-dto';
 
 /**
  * Disclosure shown on every staged image anonymous visitors see (docs/system.md 3.2). The text is part
@@ -21,20 +22,7 @@ export const PUBLIC_IMAGE_WHERE = {
  */
 export const PUBLIC_IMAGE_SQL_CONDITION = `(NOT i."isStyled" OR (i."reviewStatus" = 'APPROVED' AND i."styledFromId" IS NOT NULL))`;
 
-export const PUBLIC_IMAGE_SELECT = {
-  id: true,
-  width: true,
-  height: true,
-  displayOrder: true,
-  isMain: true,
-  isStyled: true,
-  styledFromId: true,
-  style: true,
-  canonicalStyle: true,
-  roomType: true,
-  reviewStatus: true,
-} as const satisfies Prisma.PropertyImageSelect;
-
+export const PUBLIC_IMAGE_SELECT = IMAGE_TILE_SELECT;
 
 export type PublicImageRow = Prisma.PropertyImageGetPayload<{ select: typeof PUBLIC_IMAGE_SELECT }>;
 
