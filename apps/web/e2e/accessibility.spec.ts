@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import {
   seedAgentWithListing,
   seedOriginalPhoto,
@@ -5,10 +6,11 @@ import {
   seedUnitWithItems,
   type E2eData,
 } from '../../../tools/stack/src/e2e-fixtures';
-import { expectNoSeriousViolations } from './support/axe';
+import { seriousViolations } from './support/axe';
 import { expect, saveScreenshot, signInQuickly, stack, test } from './support/fixtures';
+import { seedFinishedJob } from './support/seed-jobs';
 
-/** A listing with a cover, a second photo, one pending and one approved variant, and inventory. */
+/** A listing with a cover, a second photo, one pending and one approved variant, a failed job and inventory. */
 async function seedShowcase(data: E2eData) {
   const listing = await seedAgentWithListing(data, { title: `Showcase ${Date.now().toString(36)}` });
   const living = await seedOriginalPhoto(data, { propertyId: listing.propertyId, roomType: 'LIVING_ROOM', isMain: true, displayOrder: 0 });
@@ -16,67 +18,86 @@ async function seedShowcase(data: E2eData) {
   await seedStagedVariant(data, { original: living, canonicalStyle: 'COASTAL', reviewStatus: 'APPROVED', reviewedByUserId: listing.agent.id });
   await seedStagedVariant(data, { original: bedroom, canonicalStyle: 'FARMHOUSE' });
   await seedUnitWithItems(data, { propertyId: listing.propertyId, name: 'Building A', count: 6 });
+  await seedFinishedJob(data, { propertyId: listing.propertyId, originalImageId: living.id, status: 'FAILED', errorCode: 'ATTEMPTS_EXHAUSTED', attempts: 2, costMicrousd: 42_000 });
   return listing;
 }
 
-test('axe finds no serious or critical violations on the main pages', async ({ page, browser, data }) => {
-  // Seven full axe runs in one test: the default guard is sized for one page, and a busy 2-core
-  // machine (the suite's worker tests beside it) takes minutes. A hang guard, not a speed check.
-  test.setTimeout(300_000);
-  const listing = await seedShowcase(data);
+const VIEWPORTS = {
+  desktop: { viewport: { width: 1280, height: 800 } },
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+} as const;
 
-  const anonymous = await browser.newContext({ baseURL: stack.webUrl });
-  const visitor = await anonymous.newPage();
-  await visitor.goto('/sign-in');
-  await expectNoSeriousViolations(visitor, 'sign-in');
-  await visitor.goto(`/listings/${listing.propertyId}`);
-  await expect(visitor.getByTestId('staged-photo')).toHaveCount(1);
-  await expectNoSeriousViolations(visitor, 'public listing');
-  await visitor.goto('/search?q=showcase');
-  await expectNoSeriousViolations(visitor, 'search');
-  await anonymous.close();
+interface PageCheck {
+  /** Screenshot name: `desktop-<name>.png` and `phone-<name>.png`. */
+  name: string;
+  path: string;
+  /** Waits until the page shows its data, so axe checks the page a visitor reads. */
+  ready: (page: Page) => Promise<void>;
+}
 
-  await signInQuickly(page, listing.agent);
-  await page.goto('/properties');
-  await expect(page.getByTestId('property-card')).toHaveCount(1);
-  await expectNoSeriousViolations(page, 'properties');
-  await saveScreenshot(page, 'properties');
-  await page.goto(`/properties/${listing.propertyId}`);
-  await expect(page.getByTestId('original-card')).toHaveCount(2);
-  await expectNoSeriousViolations(page, 'property');
-  await page.goto(`/properties/${listing.propertyId}/inventory`);
-  await expect(page.getByTestId('inventory-row')).toHaveCount(6);
-  await expectNoSeriousViolations(page, 'inventory');
-  await page.goto('/review');
-  await expect(page.getByTestId('review-item')).toHaveCount(1);
-  await expectNoSeriousViolations(page, 'review');
-  await saveScreenshot(page, 'review');
-});
+const heading = (page: Page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
-test('phone-sized screen: no sideways scrolling, navigation and actions reachable', async ({ browser, data }) => {
-  const listing = await seedShowcase(data);
-  const context = await browser.newContext({ baseURL: stack.webUrl, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  const page = await context.newPage();
-  await signInQuickly(page, listing.agent);
-  const paths = [
-    ['properties', '/properties'],
-    ['property', `/properties/${listing.propertyId}`],
-    ['inventory', `/properties/${listing.propertyId}/inventory`],
-    ['review', '/review'],
-    ['public-listing', `/listings/${listing.propertyId}`],
-  ] as const;
-  for (const [name, path] of paths) {
-    await page.goto(path);
-    await expect(page.locator('h1')).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(1);
-    await saveScreenshot(page, `phone-${name}`);
-  }
-  await page.goto('/review');
-  await page.getByRole('button', { name: /^Approve/ }).tap();
-  await expect(page.getByRole('status').filter({ hasText: /^Approved/ })).toBeVisible();
-  await context.close();
-});
+function publicPages(propertyId: string): PageCheck[] {
+  return [
+    { name: 'sign-in', path: '/sign-in', ready: heading },
+    { name: 'public-listing', path: `/listings/${propertyId}`, ready: (page) => expect(page.getByTestId('staged-photo')).toHaveCount(1) },
+    { name: 'public-search', path: '/search?q=showcase', ready: heading },
+    { name: 'not-found', path: '/no-such-page', ready: heading },
+  ];
+}
+
+function agentPages(propertyId: string): PageCheck[] {
+  return [
+    { name: 'properties', path: '/properties', ready: (page) => expect(page.getByTestId('property-card')).toHaveCount(1) },
+    {
+      name: 'property',
+      path: `/properties/${propertyId}`,
+      ready: async (page) => {
+        await expect(page.getByTestId('original-card')).toHaveCount(2);
+        await expect(page.getByTestId('job')).toHaveCount(1);
+      },
+    },
+    { name: 'review', path: '/review', ready: (page) => expect(page.getByTestId('review-item')).toHaveCount(1) },
+    { name: 'inventory', path: `/properties/${propertyId}/inventory`, ready: (page) => expect(page.getByTestId('inventory-row')).toHaveCount(6) },
+    { name: 'history', path: '/jobs', ready: (page) => expect(page.getByTestId('job')).toHaveCount(1) },
+    { name: 'spend', path: '/spend', ready: (page) => expect(page.getByTestId('spend-row')).toHaveCount(1) },
+  ];
+}
+
+for (const [size, options] of Object.entries(VIEWPORTS)) {
+  test(`axe finds no serious or critical violations on any page (${size}); screenshots of each`, async ({ browser, data }) => {
+    // Ten full axe runs and screenshots in one test on a busy 2-core machine: a hang guard, not a
+    // speed check.
+    test.setTimeout(600_000);
+    const listing = await seedShowcase(data);
+    const context = await browser.newContext({ baseURL: stack.webUrl, ...options });
+    const page = await context.newPage();
+    const found: string[] = [];
+    const check = async (target: PageCheck) => {
+      await page.goto(target.path);
+      await target.ready(page);
+      found.push(...(await seriousViolations(page)).map((line) => `${target.name}: ${line}`));
+      if (size === 'phone') {
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${target.name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+      }
+      await saveScreenshot(page, `${size}-${target.name}`);
+    };
+
+    for (const target of publicPages(listing.propertyId)) await check(target);
+    await signInQuickly(page, listing.agent);
+    for (const target of agentPages(listing.propertyId)) await check(target);
+    expect(found, `axe (${size})`).toEqual([]);
+
+    // The primary action of the review queue works by touch too.
+    if (size === 'phone') {
+      await page.goto('/review');
+      await page.getByRole('button', { name: /^Approve/ }).tap();
+      await expect(page.getByRole('status').filter({ hasText: /^Approved/ })).toBeVisible();
+    }
+    await context.close();
+  });
+}
 
 test('keyboard only: sign in, open a property and approve a variant', async ({ browser, data }) => {
   const listing = await seedShowcase(data);
@@ -87,7 +108,7 @@ test('keyboard only: sign in, open a property and approve a variant', async ({ b
 
   // The first Tab reaches the skip link, then the form fields in order.
   await page.keyboard.press('Tab');
-  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Email')).toBeFocused();
   await page.keyboard.type(listing.agent.email);

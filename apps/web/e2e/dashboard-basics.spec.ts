@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { seedAgentWithListing, seedOriginalPhoto, type E2eData } from '../../../tools/stack/src/e2e-fixtures';
 import { expectNoSeriousViolations } from './support/axe';
 import { expect, saveScreenshot, signInQuickly, stack, test } from './support/fixtures';
+import { seedFinishedJob } from './support/seed-jobs';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 720 };
@@ -13,61 +13,6 @@ async function saveDesktopAndPhone(page: Page, name: string): Promise<void> {
   await page.setViewportSize(PHONE);
   await saveScreenshot(page, `${name}-phone`);
   await page.setViewportSize(DESKTOP);
-}
-
-/**
- * A finished staging job written as the worker leaves it, without buying anything: `attempts`
- * bought predictions at `costMicrousd` each.
- */
-async function seedFinishedJob(
-  data: E2eData,
-  options: { propertyId: string; originalImageId: string; status: 'FAILED' | 'CANCELED'; errorCode?: string; attempts: number; costMicrousd: number | null },
-): Promise<string> {
-  const id = randomUUID();
-  const finishedAt = new Date();
-  const createdAt = new Date(finishedAt.getTime() - 95_000);
-  await data.db.aiJob.create({
-    data: {
-      id,
-      type: 'ROOM_STAGING',
-      status: options.status,
-      errorCode: options.errorCode ?? null,
-      propertyId: options.propertyId,
-      createdAt,
-      startedAt: createdAt,
-      ...(options.status === 'FAILED' ? { completedAt: finishedAt } : { canceledAt: finishedAt, cancelRequestedAt: finishedAt }),
-      staging: {
-        create: {
-          originalImageId: options.originalImageId,
-          propertyId: options.propertyId,
-          canonicalRoomType: 'LIVING_ROOM',
-          canonicalStyle: 'INDUSTRIAL',
-          submittedStyle: 'INDUSTRIAL',
-          providerModel: 'openai/gpt-image-2',
-          promptVersion: 'e2e',
-          prompt: 'e2e',
-          quality: 'medium',
-          aspectRatio: '1:1',
-          outputFormat: 'jpeg',
-          outputCompression: 92,
-        },
-      },
-    },
-  });
-  for (let n = 1; n <= options.attempts; n += 1) {
-    await data.db.aiProviderAttempt.create({
-      data: {
-        aiJobId: id,
-        attemptNumber: n,
-        status: 'FAILED',
-        errorCode: options.errorCode ?? null,
-        providerPredictionId: `e2e-${id}-${n}`,
-        costMicrousd: options.costMicrousd,
-        createdAt,
-      },
-    });
-  }
-  return id;
 }
 
 /** A listing with a photo and two failed jobs: one unconfirmed purchase, then two bought attempts ($0.042 each). */

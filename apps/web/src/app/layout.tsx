@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
+import { SkipLink } from '@/components/skip-link';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -19,9 +20,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body>
-        <a className="skip-link" href="#main">
-          Skip to content
-        </a>
+        <SkipLink />
         {children}
       </body>
     </html>

@@ -3,6 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { INVENTORY_STATUSES, inventoryStatusLabel, PRICE_CHANGE_TYPES, type InventoryStatus, type PriceChangeType } from '@staging/domain/inventory';
+import { useFocusTarget } from '@/client/use-focus-target';
 import { useTRPC } from '@/client/trpc';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { errorSentence } from '@/lib/api-errors';
@@ -26,12 +27,15 @@ export function BulkBar({ propertyId, selectedIds, onDone }: { propertyId: strin
   const [localError, setLocalError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState(false);
   const [message, setMessage] = useState<string | undefined>();
+  // The outcome takes focus: after a bulk delete the dialog closes onto a now disabled button.
+  const messageFocus = useFocusTarget<HTMLParagraphElement>();
 
   const bulkUpdate = useMutation(
     trpc.inventory.bulkUpdate.mutationOptions({
       onSuccess: (result) => {
         cache.upsert(result.items);
         setMessage(`Updated ${result.items.length} item${result.items.length === 1 ? '' : 's'}.`);
+        messageFocus.moveFocus();
         onDone(false);
       },
     }),
@@ -42,6 +46,7 @@ export function BulkBar({ propertyId, selectedIds, onDone }: { propertyId: strin
         cache.remove(result.itemIds);
         setConfirming(false);
         setMessage(`Deleted ${result.count} item${result.count === 1 ? '' : 's'}.`);
+        messageFocus.moveFocus();
         onDone(true);
       },
     }),
@@ -141,7 +146,7 @@ export function BulkBar({ propertyId, selectedIds, onDone }: { propertyId: strin
         </p>
       )}
       {message !== undefined && (
-        <p className="alert alert-success" role="status" style={{ flexBasis: '100%' }}>
+        <p className="alert alert-success" role="status" ref={messageFocus.ref} tabIndex={-1} style={{ flexBasis: '100%' }}>
           {message}
         </p>
       )}

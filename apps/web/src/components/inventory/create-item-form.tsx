@@ -3,6 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { INVENTORY_STATUSES, inventoryStatusLabel, type InventoryStatus } from '@staging/domain/inventory';
+import { useFocusTarget } from '@/client/use-focus-target';
 import { useTRPC } from '@/client/trpc';
 import { errorSentence, issueFor } from '@/lib/api-errors';
 import { useInventoryCache } from './inventory-cache';
@@ -18,11 +19,17 @@ export function CreateItemForm({ propertyId, unitId, unitName }: { propertyId: s
   const id = useId();
   const [form, setForm] = useState(EMPTY);
   const [localError, setLocalError] = useState<{ field: string; message: string } | undefined>();
+  const [added, setAdded] = useState<string | undefined>();
+  // The confirmation takes focus, so a keyboard user hears what was added and Shift+Tab is back
+  // at the form for the next item.
+  const addedFocus = useFocusTarget<HTMLParagraphElement>();
   const create = useMutation(
     trpc.inventory.create.mutationOptions({
       onSuccess: (record) => {
         cache.upsert([record]);
         setForm(EMPTY);
+        setAdded(record.unitNumber);
+        addedFocus.moveFocus();
       },
     }),
   );
@@ -41,6 +48,7 @@ export function CreateItemForm({ propertyId, unitId, unitName }: { propertyId: s
     if (floor === undefined) return setLocalError({ field: 'floor', message: 'Must be a number' });
     if (priceAdjustment === undefined) return setLocalError({ field: 'priceAdjustment', message: 'Must be a number' });
     setLocalError(undefined);
+    setAdded(undefined);
     create.mutate({
       propertyUnitId: unitId,
       unitNumber: form.unitNumber,
@@ -107,6 +115,9 @@ export function CreateItemForm({ propertyId, unitId, unitName }: { propertyId: s
           {generalError}
         </p>
       )}
+      <p role="status" ref={addedFocus.ref} tabIndex={-1} className="small" style={{ flexBasis: '100%', margin: 0 }} data-testid="item-added">
+        {added === undefined ? '' : `Added ${added} to ${unitName}.`}
+      </p>
     </form>
   );
 }

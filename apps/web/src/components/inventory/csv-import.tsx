@@ -4,6 +4,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { inventoryStatusLabel, type InventoryItemRecord, type InventoryUnitRecord } from '@staging/domain/inventory';
 import { downloadText } from '@/client/download-text';
 import { useTRPCClient } from '@/client/trpc';
+import { useFocusTarget } from '@/client/use-focus-target';
 import { describeError, errorSentence } from '@/lib/api-errors';
 import { formatPriceAdjustment } from '@/lib/format';
 import {
@@ -75,6 +76,8 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
   const [fileError, setFileError] = useState<string | undefined>();
   const [phase, setPhase] = useState<Phase>({ kind: 'preview' });
   const [fileInputKey, setFileInputKey] = useState(0);
+  // The Import button leaves with the preview; the import's status line takes focus instead.
+  const statusFocus = useFocusTarget<HTMLParagraphElement>();
 
   const existingNumbers = (targetUnitId: string) =>
     new Set(units.find((unit) => unit.propertyUnitId === targetUnitId)?.items.map((item) => item.unitNumber) ?? []);
@@ -152,6 +155,7 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
     const refused: CsvRowError[] = [];
     let processed = 0;
     setPhase({ kind: 'importing', processed, imported: 0 });
+    statusFocus.moveFocus();
     for (const rows of chunk(loaded.parsed.rows, BULK_CREATE_CHUNK)) {
       const result = await sendChunk(rows, (waitingSeconds) =>
         setPhase({ kind: 'importing', processed, imported: created.length, ...(waitingSeconds === undefined ? {} : { waitingSeconds }) }),
@@ -277,7 +281,7 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
             value={phase.kind === 'importing' ? phase.processed : parsed.rows.length}
             data-testid="import-progress"
           />
-          <p aria-live="polite" data-testid="import-status">
+          <p aria-live="polite" data-testid="import-status" ref={statusFocus.ref} tabIndex={-1}>
             {phase.kind === 'importing'
               ? `Sent ${phase.processed} of ${parsed.rows.length} valid rows, ${phase.imported} imported…`
               : `Imported ${phase.imported} of ${total} rows.`}

@@ -102,11 +102,11 @@ export function InventoryManager({ propertyId }: { propertyId: string }) {
             <h2 id={`${id}-${unit.propertyUnitId}`}>
               {unit.name} <span className="badge badge-neutral">{unit.items.length}</span>
             </h2>
-            <div className="table-wrap">
+            <div className="table-wrap table-cards">
               <table aria-labelledby={`${id}-${unit.propertyUnitId}`}>
                 <thead>
                   <tr>
-                    <th scope="col">
+                    <th scope="col" data-label="Select all">
                       <input
                         type="checkbox"
                         aria-label={`Select all shown items of ${unit.name}`}

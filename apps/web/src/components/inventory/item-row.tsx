@@ -3,6 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { INVENTORY_STATUSES, inventoryStatusLabel, type InventoryItemRecord, type InventoryStatus } from '@staging/domain/inventory';
+import { useFocusTarget } from '@/client/use-focus-target';
 import { useTRPC } from '@/client/trpc';
 import { errorSentence, issueFor } from '@/lib/api-errors';
 import { formatPriceAdjustment } from '@/lib/format';
@@ -41,11 +42,14 @@ export function ItemRow({ item, propertyId, selected, onToggle, onDelete }: Item
   const cache = useInventoryCache(propertyId);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [localError, setLocalError] = useState<string | undefined>();
+  // Save and Cancel leave with the edit form; focus goes back to the row's Edit button.
+  const editButton = useFocusTarget<HTMLButtonElement>();
   const update = useMutation(
     trpc.inventory.update.mutationOptions({
       onSuccess: (record) => {
         cache.upsert([record]);
         setDraft(null);
+        editButton.moveFocus();
       },
     }),
   );
@@ -66,20 +70,23 @@ export function ItemRow({ item, propertyId, selected, onToggle, onDelete }: Item
             onChange={(event) => onToggle(item.itemId, event.target.checked)}
           />
         </td>
-        <td>{item.unitNumber}</td>
-        <td className="num">{item.floor ?? '—'}</td>
-        <td>
+        <td data-label="Unit number">{item.unitNumber}</td>
+        <td className="num" data-label="Floor">
+          {item.floor ?? '—'}
+        </td>
+        <td data-label="Status">
           <span className="status">{inventoryStatusLabel(item.status, 'en')}</span>
         </td>
-        <td className="num" data-testid="price">
+        <td className="num" data-testid="price" data-label="Price adjustment">
           {formatPriceAdjustment(item.priceAdjustment)}
         </td>
-        <td>{item.notes ?? ''}</td>
+        <td data-label="Notes">{item.notes ?? ''}</td>
         <td>
           <div className="row">
             <button
               type="button"
               className="button button-small"
+              ref={editButton.ref}
               onClick={() => {
                 update.reset();
                 setLocalError(undefined);
@@ -122,7 +129,7 @@ export function ItemRow({ item, propertyId, selected, onToggle, onDelete }: Item
       <td>
         <input type="checkbox" aria-label={`Select ${label}`} checked={selected} onChange={(event) => onToggle(item.itemId, event.target.checked)} />
       </td>
-      <td>
+      <td data-label="Unit number">
         <input
           type="text"
           aria-label={`Unit number of ${label}`}
@@ -138,7 +145,7 @@ export function ItemRow({ item, propertyId, selected, onToggle, onDelete }: Item
           </span>
         )}
       </td>
-      <td>
+      <td data-label="Floor">
         <input
           type="number"
           step="any"
@@ -154,7 +161,7 @@ export function ItemRow({ item, propertyId, selected, onToggle, onDelete }: Item
           </span>
         )}
       </td>
-      <td>
+      <td data-label="Status">
         <select
           aria-label={`Status of ${label}`}
           value={draft.status}
@@ -167,7 +174,7 @@ export function ItemRow({ item, propertyId, selected, onToggle, onDelete }: Item
           ))}
         </select>
       </td>
-      <td>
+      <td data-label="Price adjustment">
         <input
           type="number"
           step="0.01"
@@ -183,7 +190,7 @@ export function ItemRow({ item, propertyId, selected, onToggle, onDelete }: Item
           </span>
         )}
       </td>
-      <td>
+      <td data-label="Notes">
         <input
           type="text"
           aria-label={`Notes of ${label}`}
@@ -204,7 +211,15 @@ export function ItemRow({ item, propertyId, selected, onToggle, onDelete }: Item
           <button type="button" className="button button-small button-primary" onClick={save} disabled={update.isPending}>
             Save<span className="visually-hidden"> {label}</span>
           </button>
-          <button type="button" className="button button-small" onClick={() => setDraft(null)} disabled={update.isPending}>
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => {
+              setDraft(null);
+              editButton.moveFocus();
+            }}
+            disabled={update.isPending}
+          >
             Cancel<span className="visually-hidden"> editing {label}</span>
           </button>
         </div>

@@ -4,6 +4,7 @@ import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { HEIF_REFUSAL, isTooSmallToStage, looksLikeHeif, MIN_STAGING_SHORT_EDGE, namesHeif } from '@staging/domain/photo-upload';
 import { ROOM_TYPES, roomTypeLabel } from '@staging/domain/room-types';
 import { uploadOriginal } from '@/client/image-api';
+import { useFocusTarget } from '@/client/use-focus-target';
 import { errorSentence } from '@/lib/api-errors';
 import { formatBytes } from '@/lib/format';
 import styles from './photo-upload.module.css';
@@ -78,6 +79,8 @@ export function PhotoUpload({ propertyId, onUploaded }: { propertyId: string; on
   const [dragging, setDragging] = useState(false);
   const [running, setRunning] = useState(false);
   const [finished, setFinished] = useState(false);
+  // The Upload button is disabled once the batch is sent; the summary of the batch takes focus.
+  const summaryFocus = useFocusTarget<HTMLParagraphElement>();
 
   const update = (key: number, state: UploadState) =>
     setItems((current) => current.map((item) => (item.key === key ? { ...item, state } : item)));
@@ -122,6 +125,7 @@ export function PhotoUpload({ propertyId, onUploaded }: { propertyId: string; on
     }
     setRunning(false);
     setFinished(true);
+    summaryFocus.moveFocus();
     if (uploaded > 0) await onUploaded();
   };
 
@@ -189,7 +193,7 @@ export function PhotoUpload({ propertyId, onUploaded }: { propertyId: string; on
       </div>
       {items.length > 0 && (
         <>
-          <p role="status" className="small" data-testid="upload-summary">
+          <p role="status" className="small" data-testid="upload-summary" ref={summaryFocus.ref} tabIndex={-1}>
             {summary}
           </p>
           <ul className={styles.list} aria-label="Files in this upload">

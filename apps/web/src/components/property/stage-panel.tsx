@@ -8,6 +8,7 @@ import { ROOM_TYPES, isRoomType, roomTypeLabel, type RoomType } from '@staging/d
 import { CANONICAL_STYLES, STYLE_COPY, type CanonicalStyle } from '@staging/domain/styles';
 import type { RouterOutputs } from '@staging/trpc/root';
 import { useBrowserLocale } from '@/client/use-browser-locale';
+import { useFocusTarget } from '@/client/use-focus-target';
 import { useTRPC } from '@/client/trpc';
 import { describeError, errorSentence } from '@/lib/api-errors';
 import { formatMicrousd } from '@/lib/format';
@@ -78,6 +79,9 @@ export function StagePanel({
   const m = STAGING_MESSAGES[locale];
   const id = useId();
   const noticeRef = useRef<HTMLDivElement>(null);
+  // After a submit the result (or the error) takes focus: the button stays, but the answer is below it.
+  const resultFocus = useFocusTarget<HTMLHeadingElement>();
+  const errorFocus = useFocusTarget<HTMLParagraphElement>();
   const originals = property.images.filter((image) => !image.isStyled);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [roomTypes, setRoomTypes] = useState<Record<string, RoomType | ''>>({});
@@ -90,10 +94,12 @@ export function StagePanel({
 
   const submit = useMutation(
     trpc.ai.submitStaging.mutationOptions({
+      onError: () => errorFocus.moveFocus(),
       onSuccess: async (result, input) => {
         const names = Object.fromEntries(input.assignments.map((a) => [a.originalImageId, photoLabel(a.originalImageId)]));
         setResults({ items: result.items, names });
         setSelected(new Set());
+        resultFocus.moveFocus();
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: trpc.ai.jobHistory.queryKey() }),
           queryClient.invalidateQueries({ queryKey: trpc.property.get.queryKey({ propertyId: property.id }) }),
@@ -133,7 +139,7 @@ export function StagePanel({
   };
 
   return (
-    <section className="card section" aria-labelledby={`${id}-title`} lang={locale}>
+    <section className="card section" id="stage-panel" tabIndex={-1} aria-labelledby={`${id}-title`} lang={locale}>
       <h2 id={`${id}-title`}>{m.stageTitle}</h2>
       <div ref={noticeRef}>{unavailable && <UnavailableNotice locale={locale} id={`${id}-unavailable`} />}</div>
       {!unavailable && <p className="muted">{m.stageIntro}</p>}
@@ -212,7 +218,7 @@ export function StagePanel({
             </p>
           )}
           {submit.isError && !unavailable && (
-            <p className="alert alert-error" role="alert">
+            <p className="alert alert-error" role="alert" ref={errorFocus.ref} tabIndex={-1}>
               {errorSentence(submit.error)}
             </p>
           )}
@@ -231,7 +237,9 @@ export function StagePanel({
       )}
       {results !== undefined && (
         <div className="section" aria-live="polite">
-          <h3>{m.resultsTitle}</h3>
+          <h3 ref={resultFocus.ref} tabIndex={-1} data-testid="stage-results-title">
+            {m.resultsTitle}
+          </h3>
           <ul className="stack" style={{ paddingLeft: '1.25rem' }} data-testid="stage-results">
             {results.items.map((item) => (
               <li key={`${item.originalImageId}-${item.canonicalStyle}`} data-disposition={item.disposition}>

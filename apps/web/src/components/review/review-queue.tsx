@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { isRoomType } from '@staging/domain/room-types';
 import { useTRPC, useTRPCClient } from '@/client/trpc';
+import { useFocusTarget } from '@/client/use-focus-target';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { styleName } from '@/components/property/originals-section';
 import { QueryError, QueryLoading } from '@/components/query-state';
@@ -149,6 +150,12 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
   const [rejectRequest, setRejectRequest] = useState<RejectRequest | undefined>();
   const [reason, setReason] = useState('');
   const [outcome, setOutcome] = useState<Outcome | undefined>();
+  // Every outcome takes focus: the reviewed item (and the button that was pressed) is gone.
+  const outcomeFocus = useFocusTarget<HTMLDivElement>();
+  const announce = (next: Outcome) => {
+    setOutcome(next);
+    outcomeFocus.moveFocus();
+  };
   const currentIndex = Math.max(0, pending.findIndex((item) => item.variant.id === currentId));
   const current = pending[currentIndex];
 
@@ -175,7 +182,7 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
     onSuccess: async (items) => {
       setConfirmApprove(undefined);
       advancePast(items);
-      setOutcome({
+      announce({
         text:
           items.length === 1
             ? `Approved ${describe(items[0]!)}; it now shows on the public page.`
@@ -186,7 +193,7 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
     },
     onError: async (error) => {
       setConfirmApprove(undefined);
-      setOutcome({ text: errorSentence(error), retry: [], error: true });
+      announce({ text: errorSentence(error), retry: [], error: true });
       await refresh();
     },
   });
@@ -201,7 +208,7 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
       setReason('');
       advancePast(items);
       const what = items.length === 1 ? describe(items[0]!) : `${items.length} variants`;
-      setOutcome({
+      announce({
         text: takeDown ? `Took down ${what}; it no longer shows on the public page.` : `Rejected ${what}; the same style can be staged again.`,
         retry: items.filter((item) => item.original !== undefined && item.variant.canonicalStyle !== null),
       });
@@ -212,7 +219,7 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
     trpc.ai.submitStaging.mutationOptions({
       onSuccess: async (result) => {
         const queued = result.items.filter((item) => item.disposition !== 'style_exists').length;
-        setOutcome({
+        announce({
           text: `Staging again: ${queued} new job${queued === 1 ? '' : 's'} started. The results appear here when they are ready.`,
           retry: [],
         });
@@ -263,7 +270,7 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
   const rejectItems = rejectRequest?.items ?? [];
   return (
     <div className="stack">
-      <div role="status" aria-live="polite" className={outcome === undefined ? 'muted' : outcome.error === true ? 'alert alert-error' : 'alert alert-success'}>
+      <div role="status" aria-live="polite" ref={outcomeFocus.ref} tabIndex={-1} className={outcome === undefined ? 'muted' : outcome.error === true ? 'alert alert-error' : 'alert alert-success'}>
         {outcome?.text ?? (loading ? 'Loading…' : `${pending.length} variant${pending.length === 1 ? '' : 's'} waiting for review.`)}
         {outcome !== undefined && outcome.retry.length > 0 && (
           <div style={{ marginTop: '0.4rem' }}>

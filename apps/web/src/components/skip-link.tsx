@@ -1,0 +1,20 @@
+'use client';
+
+import { usePathname } from 'next/navigation';
+
+/** The agent's property page (not its inventory), where the stage panel sits below the photos. */
+const PROPERTY_PAGE = /^\/properties\/[^/]+\/?$/;
+
+/**
+ * The first focusable element of every page. On the property page it skips the header, the
+ * upload form and every photo card straight to the stage panel (the page's main task, otherwise
+ * dozens of Tabs away); elsewhere to the main content.
+ */
+export function SkipLink() {
+  const toStagePanel = PROPERTY_PAGE.test(usePathname());
+  return (
+    <a className="skip-link" href={toStagePanel ? '#stage-panel' : '#main'}>
+      {toStagePanel ? 'Skip to stage panel' : 'Skip to main content'}
+    </a>
+  );
+}
