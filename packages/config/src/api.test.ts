@@ -15,20 +15,16 @@ describe('parseApiEnv', () => {
     expect(config.providerModel).toBe('openai/gpt-image-2');
   });
 
-  itReportsEachProblem((vars) => parseApiEnv(apiTestEnv(vars)), [
-    ['PROVIDER_WEBHOOK_SIGNING_SECRET', undefined, 'is required'],
-    ['PROVIDER_WEBHOOK_SIGNING_SECRET', 'MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'must start with whsec_'],
-    ['PROVIDER_WEBHOOK_SIGNING_SECRET', 'whsec_', 'standard base64 of at least 24 bytes'],
-    ['PROVIDER_WEBHOOK_SIGNING_SECRET', 'whsec_MfKQ9r8GKYqrTwjUPD8I!!!!', 'standard base64'],
-    ['PROVIDER_WEBHOOK_SIGNING_SECRET', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaS', 'standard base64'],
-    ['PROVIDER_WEBHOOK_SIGNING_SECRET', 'whsec_YWJjZGVmZ2hpamtsbW5vcA==', 'at least 24 bytes'],
-    ['AUTH_SECRET', undefined, 'is required'],
-    ['AI_STAGING_LEGACY_ALIAS_SUNSET_AT', undefined, 'is required'],
-    ['S3_BUCKET', undefined, 'is required'],
-    ['S3_ACCESS_KEY_ID', undefined, 'is required'],
-    ['S3_SECRET_ACCESS_KEY', '', 'is required'],
-    ['PROVIDER_MODEL', 'openai', 'owner/name'],
-  ]);
+  // prettier-ignore
+  itReportsEachProblem((vars) => parseApiEnv(apiTestEnv(vars)), {
+    PROVIDER_WEBHOOK_SIGNING_SECRET: [[undefined, 'is required'], ['MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'must start with whsec_'], ['whsec_', 'standard base64 of at least 24 bytes'], ['whsec_MfKQ9r8GKYqrTwjUPD8I!!!!', 'standard base64'], ['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaS', 'standard base64'], ['whsec_YWJjZGVmZ2hpamtsbW5vcA==', 'at least 24 bytes']],
+    AUTH_SECRET: [[undefined, 'is required']],
+    AI_STAGING_LEGACY_ALIAS_SUNSET_AT: [[undefined, 'is required']],
+    S3_BUCKET: [[undefined, 'is required']],
+    S3_ACCESS_KEY_ID: [[undefined, 'is required']],
+    S3_SECRET_ACCESS_KEY: [['', 'is required']],
+    PROVIDER_MODEL: [['openai', 'owner/name']],
+  });
 
   it('accepts a signing secret with padding', () => {
     const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;

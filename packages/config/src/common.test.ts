@@ -84,30 +84,20 @@ describe.each(roles)('common settings on the $role role', ({ parse, env }) => {
     );
   });
 
-  itReportsEachProblem((vars) => parse(env(vars)), [
-    ['DATABASE_URL', undefined, 'is required'],
-    ['DATABASE_URL', '', 'is required'],
-    ['DATABASE_URL', 'mysql://db/x', 'PostgreSQL URL'],
-    ['DATABASE_URL', 'not a url', 'PostgreSQL URL'],
-    ['VALKEY_URL', undefined, 'is required'],
-    ['VALKEY_URL', 'http://127.0.0.1:6379', 'Redis/Valkey URL'],
-    ['NODE_ENV', 'prod', 'one of development, test, production'],
-    ['QUEUE_SUFFIX', 'a:b', 'letters, digits'],
-    ['QUEUE_SUFFIX', 'x'.repeat(65), 'at most 64'],
-    ['AI_STAGING_QUALITY', 'ultra', 'one of low, medium, high, auto'],
-    ['AI_STAGING_QUALITY', 'MEDIUM', 'one of low, medium, high, auto'],
-    ['AI_STAGING_ASPECT_RATIO', '16:9', 'one of 1:1, 3:2, 2:3'],
-    ['AI_STAGING_ASPECT_RATIO', '1/1', 'one of 1:1, 3:2, 2:3'],
-    ['AI_STAGING_OUTPUT_FORMAT', 'jpg', 'one of jpeg, png, webp'],
-    ['AI_STAGING_OUTPUT_COMPRESSION', '-1', 'integer from 0 to 100'],
-    ['AI_STAGING_OUTPUT_COMPRESSION', '101', 'integer from 0 to 100'],
-    ['AI_STAGING_OUTPUT_COMPRESSION', '9.5', 'integer from 0 to 100'],
-    ['AI_STAGING_OUTPUT_COMPRESSION', '1e2', 'integer from 0 to 100'],
-    ['AI_STAGING_OUTPUT_COMPRESSION', ' 90', 'integer from 0 to 100'],
-    ['LOG_LEVEL', 'verbose', 'one of fatal, error, warn, info, debug, trace, silent'],
-    ['SENTRY_DSN', 'not a dsn', 'Sentry DSN URL'],
-    ['RELEASE', ' v1', 'whitespace'],
-  ]);
+  // prettier-ignore
+  itReportsEachProblem((vars) => parse(env(vars)), {
+    DATABASE_URL: [[undefined, 'is required'], ['', 'is required'], ['mysql://db/x', 'PostgreSQL URL'], ['not a url', 'PostgreSQL URL']],
+    VALKEY_URL: [[undefined, 'is required'], ['http://127.0.0.1:6379', 'Redis/Valkey URL']],
+    NODE_ENV: [['prod', 'one of development, test, production']],
+    QUEUE_SUFFIX: [['a:b', 'letters, digits'], ['x'.repeat(65), 'at most 64']],
+    AI_STAGING_QUALITY: [['ultra', 'one of low, medium, high, auto'], ['MEDIUM', 'one of low, medium, high, auto']],
+    AI_STAGING_ASPECT_RATIO: [['16:9', 'one of 1:1, 3:2, 2:3'], ['1/1', 'one of 1:1, 3:2, 2:3']],
+    AI_STAGING_OUTPUT_FORMAT: [['jpg', 'one of jpeg, png, webp']],
+    AI_STAGING_OUTPUT_COMPRESSION: [['-1', 'integer from 0 to 100'], ['101', 'integer from 0 to 100'], ['9.5', 'integer from 0 to 100'], ['1e2', 'integer from 0 to 100'], [' 90', 'integer from 0 to 100']],
+    LOG_LEVEL: [['verbose', 'one of fatal, error, warn, info, debug, trace, silent']],
+    SENTRY_DSN: [['not a dsn', 'Sentry DSN URL']],
+    RELEASE: [[' v1', 'whitespace']],
+  });
 
   it.each([
     ['AI_STAGING_QUALITY', 'low'],

@@ -28,15 +28,18 @@ export function variablesOf(problems: readonly ConfigProblem[]): string[] {
   return problems.map((p) => p.variable);
 }
 
-/** Rows of `[variable, value, words the rule must contain]`. */
-export type ProblemCase = readonly [variable: string, value: string | undefined, rule: string];
+/** Per variable, the bad values to try, each with words its rule must contain. */
+export type ProblemCases = Readonly<Record<string, ReadonlyArray<readonly [value: string | undefined, rule: string]>>>;
 
 /**
  * One test per case: `parseVars` given `{ [variable]: value }` reports exactly one problem, for
  * that variable, whose rule contains the expected words.
  */
-export function itReportsEachProblem(parseVars: (vars: Env) => unknown, cases: readonly ProblemCase[]): void {
-  it.each(cases)('%s=%p is a problem (%s)', (variable, value, rule) => {
+export function itReportsEachProblem(parseVars: (vars: Env) => unknown, cases: ProblemCases): void {
+  const rows = Object.entries(cases).flatMap(([variable, values]) =>
+    values.map(([value, rule]) => [variable, value, rule] as const),
+  );
+  it.each(rows)('%s=%p is a problem (%s)', (variable, value, rule) => {
     expect(problemsOf(() => parseVars({ [variable]: value }))).toEqual([
       { variable, rule: expect.stringContaining(rule) },
     ]);

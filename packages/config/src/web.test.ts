@@ -39,23 +39,12 @@ describe('parseWebEnv', () => {
     expect(parseWebEnv(webTestEnv({ PORT: '8080' })).port).toBe(8080);
   });
 
-  itReportsEachProblem((vars) => parseWebEnv(webTestEnv(vars)), [
-    ['AI_STAGING_LEGACY_ALIAS_SUNSET_AT', undefined, 'is required'],
-    ['AI_STAGING_LEGACY_ALIAS_SUNSET_AT', '2027-01-31', 'ISO 8601 UTC instant'],
-    ['AI_STAGING_LEGACY_ALIAS_SUNSET_AT', '2027-01-31T23:59:59', 'ISO 8601 UTC instant'],
-    ['AI_STAGING_LEGACY_ALIAS_SUNSET_AT', '2027-01-31T23:59:59+00:00', 'ISO 8601 UTC instant'],
-    ['AI_STAGING_LEGACY_ALIAS_SUNSET_AT', '2027-01-31T23:59:59.999z', 'ISO 8601 UTC instant'],
-    ['AI_STAGING_LEGACY_ALIAS_SUNSET_AT', '2027-01-31 23:59:59Z', 'ISO 8601 UTC instant'],
-    ['AI_STAGING_LEGACY_ALIAS_SUNSET_AT', '2027-02-30T00:00:00Z', 'ISO 8601 UTC instant'],
-    ['AI_STAGING_LEGACY_ALIAS_SUNSET_AT', '2027-01-31T24:00:00Z', 'ISO 8601 UTC instant'],
-    ['AI_STAGING_LEGACY_ALIAS_SUNSET_AT', 'Sun Jan 31 2027', 'ISO 8601 UTC instant'],
-    ['AUTH_SECRET', undefined, 'is required'],
-    ['AUTH_SECRET', 'a'.repeat(31), 'at least 32 characters'],
-    ['AUTH_SECRET', `${'a'.repeat(32)} b`, 'whitespace'],
-    ['PORT', '-1', 'integer from 0 to 65535'],
-    ['PORT', '65536', 'integer from 0 to 65535'],
-    ['PORT', 'http', 'integer from 0 to 65535'],
-  ]);
+  // prettier-ignore
+  itReportsEachProblem((vars) => parseWebEnv(webTestEnv(vars)), {
+    AI_STAGING_LEGACY_ALIAS_SUNSET_AT: [[undefined, 'is required'], ['2027-01-31', 'ISO 8601 UTC instant'], ['2027-01-31T23:59:59', 'ISO 8601 UTC instant'], ['2027-01-31T23:59:59+00:00', 'ISO 8601 UTC instant'], ['2027-01-31T23:59:59.999z', 'ISO 8601 UTC instant'], ['2027-01-31 23:59:59Z', 'ISO 8601 UTC instant'], ['2027-02-30T00:00:00Z', 'ISO 8601 UTC instant'], ['2027-01-31T24:00:00Z', 'ISO 8601 UTC instant'], ['Sun Jan 31 2027', 'ISO 8601 UTC instant']],
+    AUTH_SECRET: [[undefined, 'is required'], ['a'.repeat(31), 'at least 32 characters'], [`${'a'.repeat(32)} b`, 'whitespace']],
+    PORT: [['-1', 'integer from 0 to 65535'], ['65536', 'integer from 0 to 65535'], ['http', 'integer from 0 to 65535']],
+  });
 
   it.each([
     ['2027-01-31T23:59:59Z', '2027-01-31T23:59:59.000Z'],

@@ -70,35 +70,23 @@ describe('parseWorkerEnv', () => {
     });
   });
 
-  itReportsEachProblem((vars) => parseWorkerEnv(workerTestEnv(vars)), [
-    ['PROVIDER_API_TOKEN', undefined, 'is required'],
-    ['PROVIDER_API_TOKEN', '', 'is required'],
-    ['PROVIDER_API_TOKEN', 'r8_abc def', 'whitespace'],
-    ['PROVIDER_API_BASE_URL', 'api.replicate.com/v1', 'http(s) URL'],
-    ['PROVIDER_MODEL', 'gpt-image-2', 'owner/name'],
-    ['PROVIDER_MODEL', 'openai/gpt-image-2:latest', 'owner/name'],
-    ['PROVIDER_WEBHOOK_BASE_URL', undefined, 'is required'],
-    ['PROVIDER_WEBHOOK_BASE_URL', 'https://staging-api.example.com/', 'trailing slash'],
-    ['PROVIDER_WEBHOOK_BASE_URL', 'http://staging-api.example.com', 'must use https'],
-    ['PROVIDER_WEBHOOK_BASE_URL', 'https://127.0.0.1:4000', 'internal host'],
-    ['AI_STAGING_USER_HASH_SECRET', undefined, 'is required'],
-    ['AI_STAGING_USER_HASH_SECRET', 'ab'.repeat(31) + 'a', 'exactly 64 hexadecimal characters'],
-    ['AI_STAGING_USER_HASH_SECRET', 'ab'.repeat(32) + 'a', 'exactly 64 hexadecimal characters'],
-    ['AI_STAGING_USER_HASH_SECRET', 'zz'.repeat(32), 'exactly 64 hexadecimal characters'],
-    ['AI_STAGING_CONCURRENCY', '0', 'integer >= 1'],
-    ['AI_STAGING_CONCURRENCY', '2.5', 'integer >= 1'],
-    ['AI_STAGING_RATE_LIMIT_PER_MINUTE', '0', 'integer >= 1'],
-    ['AI_STAGING_RATE_LIMIT_PER_MINUTE', 'six', 'integer >= 1'],
-    ['AI_STAGING_RATE_LIMIT_WINDOW_MS', '0', 'integer >= 1'],
-    ['AI_DESCRIPTION_CONCURRENCY', '-2', 'integer >= 1'],
-    ['AI_STAGING_COST_MICROUSD_MEDIUM', '-1', 'integer >= 0'],
-    ['AI_STAGING_COST_MICROUSD_MEDIUM', '0.04', 'integer >= 0'],
-    ['AI_STAGING_COST_MICROUSD_MEDIUM', '$0.04', 'integer >= 0'],
-    ['AI_STAGING_COST_MICROUSD_', '10', 'must name a price key'],
-    ['AI_STAGING_COST_MICROUSD_MEDIUM-HD', '10', 'must name a price key'],
-    ['PORT', '70000', 'integer from 0 to 65535'],
-    ['DELETION_OUTBOX_INTERVAL_MS', '0', 'integer >= 1'],
-  ]);
+  // prettier-ignore
+  itReportsEachProblem((vars) => parseWorkerEnv(workerTestEnv(vars)), {
+    PROVIDER_API_TOKEN: [[undefined, 'is required'], ['', 'is required'], ['r8_abc def', 'whitespace']],
+    PROVIDER_API_BASE_URL: [['api.replicate.com/v1', 'http(s) URL']],
+    PROVIDER_MODEL: [['gpt-image-2', 'owner/name'], ['openai/gpt-image-2:latest', 'owner/name']],
+    PROVIDER_WEBHOOK_BASE_URL: [[undefined, 'is required'], ['https://staging-api.example.com/', 'trailing slash'], ['http://staging-api.example.com', 'must use https'], ['https://127.0.0.1:4000', 'internal host']],
+    AI_STAGING_USER_HASH_SECRET: [[undefined, 'is required'], ['ab'.repeat(31) + 'a', 'exactly 64 hexadecimal characters'], ['ab'.repeat(32) + 'a', 'exactly 64 hexadecimal characters'], ['zz'.repeat(32), 'exactly 64 hexadecimal characters']],
+    AI_STAGING_CONCURRENCY: [['0', 'integer >= 1'], ['2.5', 'integer >= 1']],
+    AI_STAGING_RATE_LIMIT_PER_MINUTE: [['0', 'integer >= 1'], ['six', 'integer >= 1']],
+    AI_STAGING_RATE_LIMIT_WINDOW_MS: [['0', 'integer >= 1']],
+    AI_DESCRIPTION_CONCURRENCY: [['-2', 'integer >= 1']],
+    AI_STAGING_COST_MICROUSD_MEDIUM: [['-1', 'integer >= 0'], ['0.04', 'integer >= 0'], ['$0.04', 'integer >= 0']],
+    AI_STAGING_COST_MICROUSD_: [['10', 'must name a price key']],
+    'AI_STAGING_COST_MICROUSD_MEDIUM-HD': [['10', 'must name a price key']],
+    PORT: [['70000', 'integer from 0 to 65535']],
+    DELETION_OUTBOX_INTERVAL_MS: [['0', 'integer >= 1']],
+  });
 
   it('accepts PORT 0, which asks the OS for a free port (tests beside a running stack)', () => {
     expect(parseWorkerEnv(workerTestEnv({ PORT: '0' })).port).toBe(0);
