@@ -29,170 +29,45 @@ interface Expectation {
   events: string[];
 }
 
+const SUCCEEDED = { status: 'SUCCEEDED', errorCode: null };
+const failed = (errorCode: string) => ({ status: 'FAILED', errorCode });
+
+/** A job that ends SUCCESS after `attempts`; a second attempt is always announced by retry_scheduled. */
+function succeeds(faults: FaultName[], purchases: number, attempts: Expectation['attempts']): Expectation {
+  const events = attempts.length > 1 ? ['retry_scheduled', 'completed'] : ['completed'];
+  return { faults, status: 'SUCCESS', purchases, attempts, events };
+}
+
+/** A job that ends FAILED with `jobErrorCode` after `attempts`. */
+function fails(faults: FaultName[], purchases: number, jobErrorCode: string, attempts: Expectation['attempts']): Expectation {
+  const events = attempts.length > 1 ? ['retry_scheduled', 'terminal_error'] : ['terminal_error'];
+  return { faults, status: 'FAILED', purchases, jobErrorCode, attempts, events };
+}
+
 // What docs/system.md 3.1 and the error categories (packages/domain staging-errors) require per fault.
+// prettier-ignore
 const CASES: [string, Expectation][] = [
-  [
-    'fail (retryable) buys attempt 2, which succeeds',
-    {
-      faults: ['fail'],
-      status: 'SUCCESS',
-      purchases: 2,
-      attempts: [
-        { status: 'FAILED', errorCode: 'PROVIDER_FAILED' },
-        { status: 'SUCCEEDED', errorCode: null },
-      ],
-      events: ['retry_scheduled', 'completed'],
-    },
-  ],
-  [
-    'fail twice ends FAILED with ATTEMPTS_EXHAUSTED and never a third purchase',
-    {
-      faults: ['fail', 'fail'],
-      status: 'FAILED',
-      purchases: 2,
-      jobErrorCode: 'ATTEMPTS_EXHAUSTED',
-      attempts: [
-        { status: 'FAILED', errorCode: 'PROVIDER_FAILED' },
-        { status: 'FAILED', errorCode: 'PROVIDER_FAILED' },
-      ],
-      events: ['retry_scheduled', 'terminal_error'],
-    },
-  ],
-  [
-    'fail_permanent (safety) ends FAILED without attempt 2',
-    {
-      faults: ['fail_permanent'],
-      status: 'FAILED',
-      purchases: 1,
-      jobErrorCode: 'PROVIDER_REJECTED_INPUT',
-      attempts: [{ status: 'FAILED', errorCode: 'PROVIDER_REJECTED_INPUT' }],
-      events: ['terminal_error'],
-    },
-  ],
-  [
-    'http_500 on create: nothing bought, attempt 1 ends as a transport failure, attempt 2 succeeds',
-    {
-      faults: ['http_500'],
-      status: 'SUCCESS',
-      purchases: 1,
-      attempts: [
-        { status: 'FAILED', errorCode: 'PROVIDER_UNAVAILABLE' },
-        { status: 'SUCCEEDED', errorCode: null },
-      ],
-      events: ['retry_scheduled', 'completed'],
-    },
-  ],
-  [
-    'http_429 on create backs off without ending or spending the attempt',
-    {
-      faults: ['http_429', 'http_429'],
-      status: 'SUCCESS',
-      purchases: 1,
-      attempts: [{ status: 'SUCCEEDED', errorCode: null }],
-      events: ['completed'],
-    },
-  ],
-  [
-    'slow completes with one purchase',
-    {
-      faults: ['slow'],
-      status: 'SUCCESS',
-      purchases: 1,
-      attempts: [{ status: 'SUCCEEDED', errorCode: null }],
-      events: ['completed'],
-    },
-  ],
-  [
-    'never_complete times out, is canceled at the provider and retried once',
-    {
-      faults: ['never_complete'],
-      status: 'SUCCESS',
-      purchases: 2,
-      attempts: [
-        { status: 'FAILED', errorCode: 'PROVIDER_TIMEOUT' },
-        { status: 'SUCCEEDED', errorCode: null },
-      ],
-      events: ['retry_scheduled', 'completed'],
-    },
-  ],
-  [
-    'duplicate_webhook finalizes once',
-    {
-      faults: ['duplicate_webhook'],
-      status: 'SUCCESS',
-      purchases: 1,
-      attempts: [{ status: 'SUCCEEDED', errorCode: null }],
-      events: ['completed'],
-    },
-  ],
-  [
-    'no_webhook is finished by the fallback poll',
-    {
-      faults: ['no_webhook'],
-      status: 'SUCCESS',
-      purchases: 1,
-      attempts: [{ status: 'SUCCEEDED', errorCode: null }],
-      events: ['completed'],
-    },
-  ],
-  [
-    'truncated_output is rejected and retried',
-    {
-      faults: ['truncated_output'],
-      status: 'SUCCESS',
-      purchases: 2,
-      attempts: [
-        { status: 'FAILED', errorCode: 'OUTPUT_TRUNCATED' },
-        { status: 'SUCCEEDED', errorCode: null },
-      ],
-      events: ['retry_scheduled', 'completed'],
-    },
-  ],
-  [
-    'non_image_output is rejected and retried',
-    {
-      faults: ['non_image_output'],
-      status: 'SUCCESS',
-      purchases: 2,
-      attempts: [
-        { status: 'FAILED', errorCode: 'OUTPUT_NOT_IMAGE' },
-        { status: 'SUCCEEDED', errorCode: null },
-      ],
-      events: ['retry_scheduled', 'completed'],
-    },
-  ],
-  [
-    'oversize_output is cut off at 20 MiB and ends FAILED',
-    {
-      faults: ['oversize_output'],
-      status: 'FAILED',
-      purchases: 1,
-      jobErrorCode: 'OUTPUT_TOO_LARGE',
-      attempts: [{ status: 'FAILED', errorCode: 'OUTPUT_TOO_LARGE' }],
-      events: ['terminal_error'],
-    },
-  ],
-  [
-    'wrong_aspect_ratio ends FAILED',
-    {
-      faults: ['wrong_aspect_ratio'],
-      status: 'FAILED',
-      purchases: 1,
-      jobErrorCode: 'OUTPUT_WRONG_ASPECT_RATIO',
-      attempts: [{ status: 'FAILED', errorCode: 'OUTPUT_WRONG_ASPECT_RATIO' }],
-      events: ['terminal_error'],
-    },
-  ],
-  [
-    'response_lost: the prediction is recovered from the provider, exactly one purchase',
-    {
-      faults: ['response_lost'],
-      status: 'SUCCESS',
-      purchases: 1,
-      attempts: [{ status: 'SUCCEEDED', errorCode: null }],
-      events: ['completed'],
-    },
-  ],
+  ['fail (retryable) buys attempt 2, which succeeds', succeeds(['fail'], 2, [failed('PROVIDER_FAILED'), SUCCEEDED])],
+  ['fail twice ends FAILED with ATTEMPTS_EXHAUSTED and never a third purchase',
+    fails(['fail', 'fail'], 2, 'ATTEMPTS_EXHAUSTED', [failed('PROVIDER_FAILED'), failed('PROVIDER_FAILED')])],
+  ['fail_permanent (safety) ends FAILED without attempt 2',
+    fails(['fail_permanent'], 1, 'PROVIDER_REJECTED_INPUT', [failed('PROVIDER_REJECTED_INPUT')])],
+  ['http_500 on create: nothing bought, attempt 1 ends as a transport failure, attempt 2 succeeds',
+    succeeds(['http_500'], 1, [failed('PROVIDER_UNAVAILABLE'), SUCCEEDED])],
+  ['http_429 on create backs off without ending or spending the attempt', succeeds(['http_429', 'http_429'], 1, [SUCCEEDED])],
+  ['slow completes with one purchase', succeeds(['slow'], 1, [SUCCEEDED])],
+  ['never_complete times out, is canceled at the provider and retried once',
+    succeeds(['never_complete'], 2, [failed('PROVIDER_TIMEOUT'), SUCCEEDED])],
+  ['duplicate_webhook finalizes once', succeeds(['duplicate_webhook'], 1, [SUCCEEDED])],
+  ['no_webhook is finished by the fallback poll', succeeds(['no_webhook'], 1, [SUCCEEDED])],
+  ['truncated_output is rejected and retried', succeeds(['truncated_output'], 2, [failed('OUTPUT_TRUNCATED'), SUCCEEDED])],
+  ['non_image_output is rejected and retried', succeeds(['non_image_output'], 2, [failed('OUTPUT_NOT_IMAGE'), SUCCEEDED])],
+  ['oversize_output is cut off at 20 MiB and ends FAILED',
+    fails(['oversize_output'], 1, 'OUTPUT_TOO_LARGE', [failed('OUTPUT_TOO_LARGE')])],
+  ['wrong_aspect_ratio ends FAILED',
+    fails(['wrong_aspect_ratio'], 1, 'OUTPUT_WRONG_ASPECT_RATIO', [failed('OUTPUT_WRONG_ASPECT_RATIO')])],
+  ['response_lost: the prediction is recovered from the provider, exactly one purchase',
+    succeeds(['response_lost'], 1, [SUCCEEDED])],
 ];
 
 describe('simulator faults end in the state docs/system.md requires with the allowed purchases', () => {
