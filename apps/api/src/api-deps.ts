@@ -6,6 +6,7 @@ import type { SearchQueue } from '@staging/services/search/search-queue';
 import type { Clock } from '@staging/services/staging/staging-deps';
 import type { StagingQueue } from '@staging/services/staging/staging-queue';
 import type { TrpcDeps } from '@staging/trpc/context';
+import type { LoginRateLimits } from '@staging/trpc/login-guard';
 
 /** The ioredis client type, named through the tRPC deps so this app needs no direct dependency. */
 export type RedisClient = TrpcDeps['redis'];
@@ -26,17 +27,4 @@ export interface ApiDeps {
   clock: Clock;
   /** Login limits; production uses LOGIN_RATE_LIMITS, tests may shorten the window. */
   loginRateLimits?: LoginRateLimits;
-}
-
-export interface LoginRateLimits {
-  /** Attempts per IP address per window, whatever their outcome. */
-  perIp: number;
-  /** Failed attempts on one account from one address per window; the right password clears them. */
-  failuresPerAccountAndIp: number;
-  /** Failed attempts on one account (any address) per window before further failures are answered late. */
-  failuresPerAccountBeforeDelay: number;
-  /** Added to the answer of each failure beyond that threshold, up to maxDelayMs. */
-  delayPerFailureMs: number;
-  maxDelayMs: number;
-  windowSeconds: number;
 }

@@ -9,7 +9,7 @@ let api: ApiHarness;
 let user: SeededUser;
 
 beforeAll(async () => {
-  // Small limits so the tests can reach them; the production values are in login-rate-limit.ts.
+  // Small limits so the tests can reach them; the production values are in packages/trpc/src/login-guard.ts.
   api = await startApi({
     loginRateLimits: {
       perIp: 6,

@@ -1,13 +1,13 @@
 import express from 'express';
 import type { Router } from 'express';
 import { z } from 'zod';
-import { AppError, ErrorCode, isAppError } from '@staging/domain/errors';
+import { AppError, ErrorCode } from '@staging/domain/errors';
 import { serializeClearedSessionCookie, serializeSessionCookie } from '@staging/services/auth/cookies';
 import { login } from '@staging/services/auth/login';
 import { revokeSession } from '@staging/services/auth/sessions';
 import type { TrpcDeps } from '@staging/trpc/context';
+import { createLoginGuard, signInGuarded } from '@staging/trpc/login-guard';
 import type { ApiDeps } from '../api-deps';
-import { createLoginGuard, LOGIN_RATE_LIMITS } from '../auth/login-rate-limit';
 import { findRequestSession, sessionTokenOf, usesSecureCookies } from '../auth/request-session';
 import { methodNotAllowed } from '../http/errors';
 
@@ -19,21 +19,13 @@ const ZLoginBody = z.strictObject({
 /** POST /api/auth/login, POST /api/auth/logout, GET /api/auth/me. */
 export function createAuthRouter(deps: ApiDeps, trpcDeps: TrpcDeps): Router {
   const router = express.Router();
-  const limits = deps.loginRateLimits ?? LOGIN_RATE_LIMITS;
-  // A separate deps object gives the login buckets their own limiter instances and window.
-  const limiterDeps: TrpcDeps = { ...trpcDeps, rateLimitWindowSeconds: limits.windowSeconds };
-  const guard = createLoginGuard(limiterDeps, limits);
+  const guard = createLoginGuard(trpcDeps, deps.loginRateLimits);
   const json = express.json({ limit: '8kb', strict: true, type: () => true });
 
   router.post('/api/auth/login', json, async (req, res) => {
     const body = ZLoginBody.parse(req.body ?? {});
     const attempt = { ip: req.ip ?? 'unknown', email: body.email };
-    await guard.before(attempt);
-    const { session } = await login(deps.db, body, deps.clock.now()).catch(async (error: unknown) => {
-      if (isAppError(error) && error.code === ErrorCode.UNAUTHORIZED) await guard.failed(attempt);
-      throw error;
-    });
-    await guard.succeeded(attempt);
+    const { session } = await signInGuarded(guard, attempt, () => login(deps.db, body, deps.clock.now()));
     res.setHeader('Set-Cookie', serializeSessionCookie(session.token, { expiresAt: session.expiresAt, secure: usesSecureCookies(deps) }));
     res.setHeader('Cache-Control', 'no-store');
     res.status(204).end();

@@ -26,7 +26,8 @@ import { createStagingQueue } from '@staging/services/staging/staging-queue';
 import type { StagingQueue } from '@staging/services/staging/staging-queue';
 import { startS3rver } from '@staging/stack/s3-server';
 import type { RunningS3rver } from '@staging/stack/s3-server';
-import type { ApiDeps, LoginRateLimits, RedisClient } from '../../src/api-deps';
+import type { LoginRateLimits } from '@staging/trpc/login-guard';
+import type { ApiDeps, RedisClient } from '../../src/api-deps';
 import { createApp } from '../../src/create-app';
 
 export const TEST_BUCKET = 'api-test-bucket';

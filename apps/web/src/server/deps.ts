@@ -8,6 +8,8 @@ import { createSearchQueue } from '@staging/services/search/search-queue';
 import { createStagingQueue } from '@staging/services/staging/staging-queue';
 import type { TrpcDeps } from '@staging/trpc/context';
 import { createTrpcFetchHandler } from '@staging/trpc/http';
+import { createLoginGuard } from '@staging/trpc/login-guard';
+import type { LoginGuard } from '@staging/trpc/login-guard';
 
 export interface WebDeps {
   config: WebConfig;
@@ -16,6 +18,8 @@ export interface WebDeps {
   logger: Logger;
   /** The shared router served in-process at /api/trpc. */
   handleTrpc: (request: Request) => Promise<Response>;
+  /** The sign-in form's limits, the same as the api's login (docs/decisions.md "Login rate limits"). */
+  loginGuard: LoginGuard;
 }
 
 // Kept on globalThis so `next dev` module reloads reuse one pool instead of leaking a new one
@@ -55,7 +59,14 @@ export function getWebDeps(): WebDeps {
     stagingQueue: createStagingQueue(redis, config.queueSuffix),
     searchQueue: createSearchQueue(redis, config.queueSuffix),
   };
-  const deps: WebDeps = { config, db, redis, logger, handleTrpc: createTrpcFetchHandler(trpcDeps) };
+  const deps: WebDeps = {
+    config,
+    db,
+    redis,
+    logger,
+    handleTrpc: createTrpcFetchHandler(trpcDeps),
+    loginGuard: createLoginGuard(trpcDeps),
+  };
   holder.__stagingWebDeps = deps;
   return deps;
 }

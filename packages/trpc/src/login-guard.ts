@@ -1,12 +1,25 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { consumeRateLimit, createOutcomeCounter } from '@staging/trpc/rate-limit';
-import type { TrpcDeps } from '@staging/trpc/context';
-import { AppError, ErrorCode } from '@staging/domain/errors';
-import type { LoginRateLimits } from '../api-deps';
+import { AppError, ErrorCode, isAppError } from '@staging/domain/errors';
+import type { TrpcDeps } from './context';
+import { consumeRateLimit, createOutcomeCounter } from './rate-limit';
+
+export interface LoginRateLimits {
+  /** Attempts per IP address per window, whatever their outcome. */
+  perIp: number;
+  /** Failed attempts on one account from one address per window; the right password clears them. */
+  failuresPerAccountAndIp: number;
+  /** Failed attempts on one account (any address) per window before further failures are answered late. */
+  failuresPerAccountBeforeDelay: number;
+  /** Added to the answer of each failure beyond that threshold, up to maxDelayMs. */
+  delayPerFailureMs: number;
+  maxDelayMs: number;
+  windowSeconds: number;
+}
 
 /**
- * Login limits (docs/decisions.md "Login rate limits"). No limit can be used to lock an agent
+ * Login limits (docs/decisions.md "Login rate limits"), the same for the api's /api/auth/login and
+ * the web app's sign-in form. No limit can be used to lock an agent
  * out: whoever knows an agent's email can fail as often as they like, and the right password from
  * another address still signs in at once.
  * - per address, every attempt: one client cannot spray passwords over many accounts;
@@ -43,7 +56,9 @@ function accountKey(email: string): string {
   return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 }
 
-export function createLoginGuard(limiterDeps: TrpcDeps, limits: LoginRateLimits): LoginGuard {
+export function createLoginGuard(deps: TrpcDeps, limits: LoginRateLimits = LOGIN_RATE_LIMITS): LoginGuard {
+  // A deps object of its own gives the login buckets their own limiter instances and window.
+  const limiterDeps: TrpcDeps = { ...deps, rateLimitWindowSeconds: limits.windowSeconds };
   const failures = (bucket: string, points: number) =>
     createOutcomeCounter(limiterDeps, { bucket, points, windowSeconds: limits.windowSeconds });
   const perAccountAndIp = failures('login-account-ip-fails', limits.failuresPerAccountAndIp);
@@ -78,4 +93,15 @@ export function createLoginGuard(limiterDeps: TrpcDeps, limits: LoginRateLimits)
       await bestEffort('login-account-ip-fails', () => perAccountAndIp.delete(pairKey(attempt)));
     },
   };
+}
+
+/** Runs `signIn` (which throws UNAUTHORIZED for a wrong password) inside the guard's checks. */
+export async function signInGuarded<T>(guard: LoginGuard, attempt: LoginAttempt, signIn: () => Promise<T>): Promise<T> {
+  await guard.before(attempt);
+  const result = await signIn().catch(async (error: unknown) => {
+    if (isAppError(error) && error.code === ErrorCode.UNAUTHORIZED) await guard.failed(attempt);
+    throw error;
+  });
+  await guard.succeeded(attempt);
+  return result;
 }
