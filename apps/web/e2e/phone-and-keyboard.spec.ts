@@ -28,7 +28,7 @@ test('phone: the header is one compact bar and its Menu button opens the navigat
   const context = await browser.newContext({ baseURL: stack.webUrl, ...PHONE });
   const page = await context.newPage();
 
-  await page.goto('/search');
+  await page.goto(`/listings/${listing.propertyId}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await headerShare(page), 'public header share of the screen').toBeLessThan(0.15);
 
