@@ -4,6 +4,7 @@ import { createUser } from '@staging/db/testing/factories';
 import { AppError } from '@staging/domain/errors';
 import { DEFAULT_SESSION_TTL_MS, INVALID_CREDENTIALS, login } from './login';
 import { resolveSession } from './sessions';
+import { saveUserLocale } from './user-locale';
 
 const db = createDb(process.env.DATABASE_URL as string);
 afterAll(() => db.$disconnect());
@@ -26,6 +27,14 @@ describe('login', () => {
     expect(result.session.expiresAt).toEqual(new Date(now.getTime() + DEFAULT_SESSION_TTL_MS));
     const resolved = await resolveSession(db, result.session.token, now);
     expect(resolved?.user.id).toBe(user.id);
+    expect(result.locale).toBeNull();
+  });
+
+  test('restores the UI language the user picked earlier', async () => {
+    const user = await createUser(db, { password: 'secret-1' });
+    await saveUserLocale(db, user.id, 'es');
+    const result = await login(db, { email: user.email, password: 'secret-1' }, new Date());
+    expect(result.locale).toBe('es');
   });
 
   test('wrong password, unknown email and oversized password all read the same', async () => {

@@ -1,6 +1,7 @@
 import { hashPassword, verifyPassword } from '@staging/db/passwords';
 import type { Db } from '@staging/db/client';
 import { AppError, ErrorCode } from '@staging/domain/errors';
+import { isLocale, type Locale } from '@staging/domain/locale';
 import { createSession } from './sessions';
 import type { CreatedSession, SessionUser } from './sessions';
 
@@ -23,6 +24,8 @@ function getDecoyHash(): Promise<string> {
 export interface LoginResult {
   user: SessionUser;
   session: CreatedSession;
+  /** The UI language the user picked earlier, restored on this sign-in; null: none picked. */
+  locale: Locale | null;
 }
 
 /**
@@ -43,7 +46,7 @@ export async function login(
       ? null
       : await db.user.findUnique({
           where: { email },
-          select: { id: true, email: true, name: true, role: true, passwordHash: true },
+          select: { id: true, email: true, name: true, role: true, passwordHash: true, locale: true },
         });
   const passwordAcceptable = credentials.password.length <= MAX_PASSWORD_LENGTH;
   const matches = await verifyPassword(
@@ -54,5 +57,9 @@ export async function login(
     throw new AppError(ErrorCode.UNAUTHORIZED, INVALID_CREDENTIALS);
   }
   const session = await createSession(db, user.id, { now, ttlMs: options.ttlMs ?? DEFAULT_SESSION_TTL_MS });
-  return { user: { id: user.id, email: user.email, name: user.name, role: user.role }, session };
+  return {
+    user: { id: user.id, email: user.email, name: user.name, role: user.role },
+    session,
+    locale: isLocale(user.locale) ? user.locale : null,
+  };
 }
