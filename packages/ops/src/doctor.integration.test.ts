@@ -2,7 +2,7 @@
  * `pnpm doctor` against a local stack: the real api as a process of its own (webhook route), the
  * provider simulator (model schema), s3rver, the Jest run's Postgres and the local Redis.
  */
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -15,6 +15,7 @@ import { createTestDatabase } from '@staging/db/testing';
 import type { TestDatabase } from '@staging/db/testing';
 import { createRedis } from '@staging/platform/queues';
 import { producerParityKey, publishProducerFingerprint } from '@staging/services/parity/producer-parity';
+import { startApiProcess } from '@staging/stack/api-process';
 import { startS3rver } from '@staging/stack/s3-server';
 import type { RunningS3rver } from '@staging/stack/s3-server';
 import { startProviderSimulator } from '@staging/provider-simulator/simulator';
@@ -32,38 +33,13 @@ let sim: ProviderSimulator;
 let suffix: string;
 const servers: (() => Promise<void>)[] = [];
 
-/** The real api (apps/api/src/main.ts) as a process on a free port; resolves with its origin. */
+/** The real api as a process on a free port; resolves with its origin. */
 async function startApi(): Promise<string> {
-  const env = apiTestEnv(sharedEnv({ S3_ENDPOINT: s3.endpoint, S3_BUCKET: BUCKET, PORT: '0', LOG_LEVEL: 'info' }));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      ...Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined)),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  servers.push(async () => {
-    child.kill('SIGTERM');
-    await exited;
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  // The event is the api's own "listening" line, which names the port the OS gave it.
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-      for (const line of out.split('\n').filter((l) => l.startsWith('{'))) {
-        const entry = JSON.parse(line) as { msg?: string; port?: number };
-        if (entry.msg === 'api listening' && entry.port !== undefined) resolve(entry.port);
-      }
-    });
-    void exited.then(() => reject(new Error(`the api exited before listening: ${stderr}`)));
-  });
-  return `http://127.0.0.1:${port}`;
+  const api = await startApiProcess(
+    apiTestEnv(sharedEnv({ S3_ENDPOINT: s3.endpoint, S3_BUCKET: BUCKET, PORT: '0', LOG_LEVEL: 'info' })),
+  );
+  servers.push(() => api.stop());
+  return api.origin;
 }
 
 /** Answers every request with `status`, as an api without its signing secret answers the webhook (500). */

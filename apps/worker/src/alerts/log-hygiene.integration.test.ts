@@ -1,25 +1,17 @@
 /**
  * Log hygiene (docs/system.md 6): the whole happy path (login, submission over tRPC, signed webhooks into
- * the real api, worker pipeline, dashboard with basic auth) and every fault the provider simulator
+ * the real api process, worker pipeline, dashboard with basic auth) and every fault the provider simulator
  * can script run with all api and worker log output captured; then the output is scanned for every
  * secret value of the test and for signed-URL patterns. Zero hits allowed.
  */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { parseApiEnv } from '@staging/config/api';
 import { apiTestEnv, TEST_SECRETS } from '@staging/config/test-env';
 import { createUser, createOriginalImage, createProperty } from '@staging/db/testing/factories';
 import { captureAlert, initErrorTracker } from '@staging/platform/error-tracker';
 import { createLogger } from '@staging/platform/logger';
 import type { Logger } from '@staging/platform/logger';
-import { createRedis } from '@staging/platform/queues';
-import { createObjectStorage } from '@staging/platform/storage';
-import { createSearchQueue } from '@staging/services/search/search-queue';
-import { createStagingQueue } from '@staging/services/staging/staging-queue';
-// The api app is started in-process as the real webhook receiver and tRPC producer.
-import { createApp } from '../../../api/src/create-app';
-import type { ApiDeps } from '../../../api/src/api-deps';
+import { startApiProcess } from '@staging/stack/api-process';
+import type { ApiProcess } from '@staging/stack/api-process';
 import { FAULT_NAMES } from '@staging/provider-simulator/faults';
 import { startTestStack, TEST_SIGNING_SECRET, TEST_TOKEN, testPhoto } from '../../test/support/test-stack';
 import type { TestStack } from '../../test/support/test-stack';
@@ -41,15 +33,13 @@ function capture(service: string): { logger: Logger; text: () => string } {
 }
 
 let stack: TestStack;
-let server: Server;
-let apiOrigin: string;
-let closeApi: () => Promise<void>;
-const apiLog = capture('api');
+let api: ApiProcess;
 const workerLog = capture('worker');
 
 beforeAll(async () => {
   stack = await startTestStack();
-  const config = parseApiEnv(
+  // The real api, as a process: the webhook receiver and tRPC producer, its whole output captured.
+  api = await startApiProcess(
     apiTestEnv({
       DATABASE_URL: process.env.DATABASE_URL,
       VALKEY_URL: process.env.VALKEY_URL ?? 'redis://127.0.0.1:6379',
@@ -58,45 +48,22 @@ beforeAll(async () => {
       S3_BUCKET: stack.storage.bucket,
       S3_SECRET_ACCESS_KEY: S3_SECRET,
       PROVIDER_WEBHOOK_SIGNING_SECRET: TEST_SIGNING_SECRET,
+      PORT: '0',
       LOG_LEVEL: 'trace',
     }),
   );
-  const redis = createRedis(config.valkeyUrl, { role: 'worker', connectionName: 'hygiene-api' });
-  const stagingQueue = createStagingQueue(redis, config.queueSuffix);
-  const searchQueue = createSearchQueue(redis, config.queueSuffix);
-  const storage = createObjectStorage(config.storage);
-  const deps: ApiDeps = {
-    config,
-    db: stack.db,
-    redis,
-    stagingQueue,
-    searchQueue,
-    storage,
-    logger: apiLog.logger,
-    clock: { now: () => new Date() },
-  };
-  server = createApp(deps).listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  apiOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  closeApi = async () => {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await Promise.allSettled([stagingQueue.close(), searchQueue.close()]);
-    storage.close();
-    redis.disconnect();
-  };
   // Alerts are logged through the tracker's logger: route them into the captured worker output.
   initErrorTracker({ service: 'worker', environment: 'test', release: 'test', logger: workerLog.logger });
 });
 
 afterAll(async () => {
-  await closeApi();
+  await api.stop();
   await stack.close();
 });
 
 function workerEnv(overrides: Record<string, string> = {}): Record<string, string> {
   return {
-    PROVIDER_WEBHOOK_BASE_URL: apiOrigin,
+    PROVIDER_WEBHOOK_BASE_URL: api.origin,
     S3_SECRET_ACCESS_KEY: S3_SECRET,
     QUEUE_DASHBOARD_USER: 'ops',
     QUEUE_DASHBOARD_PASSWORD: DASHBOARD_PASSWORD,
@@ -124,7 +91,7 @@ describe('log hygiene', () => {
 
     // Happy path through the api: login (session cookie), submit over tRPC, signed webhooks back.
     const { owner, original } = await seedOwnedOriginal(PASSWORD);
-    const login = await fetch(`${apiOrigin}/api/auth/login`, {
+    const login = await fetch(`${api.origin}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: owner.email, password: PASSWORD }),
@@ -133,8 +100,8 @@ describe('log hygiene', () => {
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
     const sessionToken = decodeURIComponent(cookie.split('=')[1] ?? '');
     expect(sessionToken.length).toBeGreaterThan(16);
-    expect((await fetch(`${apiOrigin}/api/auth/me`, { headers: { cookie } })).status).toBe(200);
-    const submitted = await fetch(`${apiOrigin}/api/trpc/ai.submitStaging`, {
+    expect((await fetch(`${api.origin}/api/auth/me`, { headers: { cookie } })).status).toBe(200);
+    const submitted = await fetch(`${api.origin}/api/trpc/ai.submitStaging`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },
       body: JSON.stringify({
@@ -147,7 +114,7 @@ describe('log hygiene', () => {
     expect(await stack.waitForStatus(happyJob, [...TERMINAL])).toBe('SUCCESS');
 
     // Unsigned and forged callbacks, and dashboard requests with right and wrong credentials.
-    const forged = await fetch(`${apiOrigin}/api/webhooks/provider/staging/some-attempt`, {
+    const forged = await fetch(`${api.origin}/api/webhooks/provider/staging/some-attempt`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -189,7 +156,7 @@ describe('log hygiene', () => {
     expect(await stack.waitForStatus(rejected.jobId, [...TERMINAL])).toBe('FAILED');
     await wrong.stop();
 
-    const output = `${apiLog.text()}\n${workerLog.text()}`;
+    const output = `${api.output()}\n${workerLog.text()}`;
     // The capture really saw the runs: events of the pipeline, the webhook receiver and faults.
     for (const marker of [
       '"worker_started"',
