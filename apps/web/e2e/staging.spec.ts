@@ -123,11 +123,15 @@ test('upload an original, stage it, watch it reach review, compare, approve and 
   const staged = publicPage.getByTestId('staged-photo');
   await expect(staged).toHaveCount(1);
   await expect(staged.getByText('AI · Virtually staged').first()).toBeVisible();
-  await expect(staged.locator('img')).toHaveAttribute('src', `/api/public/images/${variant!.id}/content`);
+  // Gallery tiles show the display-size derivative, not the stored photo.
+  await expect(staged.locator('img')).toHaveAttribute('src', `/api/public/images/${variant!.id}/derivatives/display`);
   await expect.poll(() => staged.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const tile = publicPage.getByTestId('original-photo').locator('img');
+  await expect(tile).toHaveAttribute('src', `/api/public/images/${original.id}/derivatives/display`);
+  await expect.poll(() => tile.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await saveScreenshot(publicPage, 'public-listing');
   await staged.getByRole('button', { name: 'See original' }).click();
-  await expect(staged.locator('img')).toHaveAttribute('src', `/api/public/images/${original.id}/content`);
+  await expect(staged.locator('img')).toHaveAttribute('src', `/api/public/images/${original.id}/derivatives/display`);
   await expect(staged.getByRole('button', { name: 'See staged version' })).toHaveAttribute('aria-pressed', 'true');
   approvedListing = { title, city, propertyId, agent };
 

@@ -2,7 +2,12 @@
 
 import { useState } from 'react';
 import { isRoomType, roomTypeLabel } from '@staging/domain/room-types';
-import type { PublicImageDto } from '@staging/services/public/public-images';
+import { publicDerivativeUrl, type PublicImageDto } from '@staging/services/public/public-images';
+
+/** Tiles show the display-size copy (at most 2048 px, no metadata, cached for a year), not the stored photo. */
+function tileUrl(imageId: string): string {
+  return publicDerivativeUrl(imageId, 'display');
+}
 
 function roomLabel(roomType: string | null): string {
   return isRoomType(roomType) ? roomTypeLabel(roomType, 'en') : 'Photo';
@@ -16,7 +21,7 @@ function StagedPhoto({ image, title }: { image: PublicImageDto; title: string })
     <figure className="card photo-card" style={{ margin: 0 }} data-testid="staged-photo">
       <div className="photo-frame">
         <img
-          src={showing ? (image.originalUrl ?? image.url) : image.url}
+          src={tileUrl(showing ? (image.originalImageId ?? image.id) : image.id)}
           alt={showing ? `${title}: original photo of the ${roomLabel(image.roomType).toLowerCase()}` : `${title}: ${roomLabel(image.roomType).toLowerCase()}, virtually staged`}
           loading="lazy"
         />
@@ -47,7 +52,7 @@ export function PublicGallery({ title, originals, staged }: { title: string; ori
             <li key={image.id}>
               <figure className="card photo-card" style={{ margin: 0 }} data-testid="original-photo">
                 <div className="photo-frame">
-                  <img src={image.url} alt={`${title}: ${roomLabel(image.roomType).toLowerCase()}`} loading="lazy" />
+                  <img src={tileUrl(image.id)} alt={`${title}: ${roomLabel(image.roomType).toLowerCase()}`} loading="lazy" />
                 </div>
                 <figcaption>{roomLabel(image.roomType)}</figcaption>
               </figure>

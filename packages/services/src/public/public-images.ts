@@ -1,4 +1,5 @@
 import type { Prisma } from '@staging/db/client';
+import type { DerivativeSize } from '@staging/domain/image-derivatives';
 import { IMAGE_TILE_SELECT } from '../images/image-dto';
 
 /**
@@ -47,6 +48,14 @@ export interface PublicImageDto {
 
 export function publicImageUrl(imageId: string): string {
   return `/api/public/images/${encodeURIComponent(imageId)}/content`;
+}
+
+/**
+ * A resized copy of a public image (docs/decisions.md "Image derivatives"): what gallery tiles
+ * show instead of the full photo, cached by browsers for a year under its immutable URL.
+ */
+export function publicDerivativeUrl(imageId: string, size: DerivativeSize): string {
+  return `/api/public/images/${encodeURIComponent(imageId)}/derivatives/${size}`;
 }
 
 /**
