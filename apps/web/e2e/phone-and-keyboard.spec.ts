@@ -116,6 +116,9 @@ test('keyboard: the skip link reaches the stage panel in three Tabs; focus lands
 
   await page.goto(`/properties/${listing.propertyId}`);
   await expect(page.getByTestId('original-card')).toHaveCount(2);
+  // On a desktop screen the navigation is laid out in the header, with no Menu button.
+  await expect(page.getByRole('button', { name: /^Menu/ })).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Spend' })).toBeVisible();
   const firstPhoto = page.getByRole('checkbox', { name: 'Photo 1', exact: true });
   let tabs = 0;
   await page.keyboard.press('Tab');
