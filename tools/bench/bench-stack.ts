@@ -8,6 +8,7 @@ import { createDb } from '../../packages/db/src/client';
 import type { Db } from '../../packages/db/src/client';
 import { createTestDatabase } from '../../packages/db/src/testing';
 import { createRedis } from '../../packages/platform/src/queues';
+import { deleteKeysMatching } from '../../packages/platform/src/redis-keys';
 import { freePort, startProcess, stopProcesses, waitForPort } from './http-load';
 import type { Server } from './http-load';
 
@@ -72,12 +73,7 @@ export async function openBenchStack(connectionName: string): Promise<BenchStack
     },
     async close() {
       await stopProcesses(children);
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `*${queueSuffix}*`, 'COUNT', 1000);
-        cursor = next;
-        if (keys.length > 0) await redis.del(...keys);
-      } while (cursor !== '0');
+      await deleteKeysMatching(redis, `*${queueSuffix}*`);
       await redis.quit();
       await db.$disconnect();
       await database.drop();

@@ -49,6 +49,16 @@ function gate(at: StepBoundary) {
   };
 }
 
+/** A fresh job that a new worker holds at `at` until `release()`. */
+async function jobHeldAt(at: StepBoundary) {
+  const hold = gate(at);
+  const worker = await stack.startWorker({ overrides: { boundary: hold.hook } });
+  const seeded = await stack.seedJob();
+  hold.watch(seeded.jobId);
+  await waitUntil(async () => hold.reached(), { what: `the ${at} boundary` });
+  return { ...seeded, worker, release: hold.release };
+}
+
 describe('cancellation (docs/system.md 3.1)', () => {
   it('PENDING: canceled outright, no attempt, no purchase, and a worker later buys nothing', async () => {
     const { jobId, userId } = await stack.seedJob();
@@ -93,13 +103,9 @@ describe('cancellation (docs/system.md 3.1)', () => {
   });
 
   it('attempt RESERVED, nothing bought yet: canceled without calling the provider', async () => {
-    const hold = gate('after-reserve');
-    const worker = await stack.startWorker({ overrides: { boundary: hold.hook } });
-    const { jobId, userId } = await stack.seedJob();
-    hold.watch(jobId);
-    await waitUntil(async () => hold.reached(), { what: 'the reserve boundary' });
+    const { worker, release, jobId, userId } = await jobHeldAt('after-reserve');
     expect((await cancel(jobId, userId)).status).toBe('CANCEL_REQUESTED');
-    hold.release();
+    release();
     await stack.waitForStatus(jobId, ['CANCELED', 'SUCCESS', 'FAILED']);
     const job = await stack.db.aiJob.findUniqueOrThrow({ where: { id: jobId }, include: { attempts: true } });
     expect(job.status).toBe('CANCELED');
@@ -110,15 +116,11 @@ describe('cancellation (docs/system.md 3.1)', () => {
 
   it('attempt CREATING (bought, ID not yet persisted): the prediction is persisted, then canceled at the provider', async () => {
     await stack.faults([{ name: 'slow', delayMs: 8_000 }]);
-    const hold = gate('after-create');
-    const worker = await stack.startWorker({ overrides: { boundary: hold.hook } });
-    const { jobId, userId } = await stack.seedJob();
-    hold.watch(jobId);
-    await waitUntil(async () => hold.reached(), { what: 'the create boundary' });
+    const { worker, release, jobId, userId } = await jobHeldAt('after-create');
     const creating = await stack.db.aiProviderAttempt.findFirstOrThrow({ where: { aiJobId: jobId } });
     expect(creating).toMatchObject({ status: 'CREATING', providerPredictionId: null });
     expect((await cancel(jobId, userId)).status).toBe('CANCEL_REQUESTED');
-    hold.release();
+    release();
     await stack.waitForStatus(jobId, ['CANCELED', 'SUCCESS', 'FAILED']);
     const job = await stack.db.aiJob.findUniqueOrThrow({ where: { id: jobId }, include: { attempts: true } });
     expect(job.status).toBe('CANCELED');
@@ -147,15 +149,11 @@ describe('cancellation (docs/system.md 3.1)', () => {
   });
 
   it('provider finished first and the output reached storage: output_discarded, outbox row, object DELETED', async () => {
-    const hold = gate('after-upload');
-    const worker = await stack.startWorker({ overrides: { boundary: hold.hook } });
-    const { jobId, userId, propertyId } = await stack.seedJob();
-    hold.watch(jobId);
-    await waitUntil(async () => hold.reached(), { what: 'the upload boundary' });
+    const { worker, release, jobId, userId, propertyId } = await jobHeldAt('after-upload');
     const objectKey = `staged/${propertyId}/${jobId}/1.jpg`;
     expect(await stack.storage.headObject(objectKey)).not.toBeNull();
     expect((await cancel(jobId, userId)).status).toBe('CANCEL_REQUESTED');
-    hold.release();
+    release();
     await stack.waitForStatus(jobId, ['CANCELED', 'SUCCESS', 'FAILED']);
     const job = await stack.db.aiJob.findUniqueOrThrow({
       where: { id: jobId },
@@ -187,13 +185,9 @@ describe('cancellation (docs/system.md 3.1)', () => {
   });
 
   it('provider finished first but nothing was stored yet: attempt DISCARDED, nothing uploaded', async () => {
-    const hold = gate('after-download');
-    const worker = await stack.startWorker({ overrides: { boundary: hold.hook } });
-    const { jobId, userId, propertyId } = await stack.seedJob();
-    hold.watch(jobId);
-    await waitUntil(async () => hold.reached(), { what: 'the download boundary' });
+    const { worker, release, jobId, userId, propertyId } = await jobHeldAt('after-download');
     await cancel(jobId, userId);
-    hold.release();
+    release();
     await stack.waitForStatus(jobId, ['CANCELED', 'SUCCESS', 'FAILED']);
     const job = await stack.db.aiJob.findUniqueOrThrow({ where: { id: jobId }, include: { attempts: true } });
     expect(job.status).toBe('CANCELED');

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestStack, waitUntil } from './support/test-stack';
 import type { TestStack } from './support/test-stack';
+import { deleteKeysMatching } from '@staging/platform/redis-keys';
 
 let stack: TestStack;
 
@@ -17,18 +18,22 @@ afterAll(async () => {
   await stack.close();
 });
 
+/** A job whose (slow) prediction is running at the provider, left behind by a worker that stopped. */
+async function jobWithPredictionRunning(predictionMs: number) {
+  await stack.faults([{ name: 'slow', delayMs: predictionMs }]);
+  const worker = await stack.startWorker();
+  const [job] = await stack.seedJobs(1);
+  await waitUntil(() => stack.db.aiProviderAttempt.findFirst({ where: { aiJobId: job!.jobId, status: 'ACTIVE' } }), {
+    what: 'a running prediction',
+  });
+  await worker.stop();
+  return job!;
+}
+
 describe('kill switch AI_ROOM_STAGING_ENABLED (docs/system.md 1.7)', () => {
   it('off: new jobs wait PENDING/PROVIDER_DISABLED unpaid, a reserved attempt stays unpaid, a running prediction is still polled; on: all finish', async () => {
     // A job whose prediction is already running when the switch goes off.
-    await stack.faults([{ name: 'slow', delayMs: 2_500 }]);
-    const enabled = await stack.startWorker();
-    const [running] = await stack.seedJobs(1);
-    await waitUntil(
-      async () =>
-        stack.db.aiProviderAttempt.findFirst({ where: { aiJobId: running!.jobId, status: 'ACTIVE' } }),
-      { what: 'a running prediction' },
-    );
-    await enabled.stop();
+    const running = await jobWithPredictionRunning(2_500);
 
     const [fresh, reserved] = await stack.seedJobs(2);
     // A job that died right after reserving attempt 1 (ledger state of a crash at that boundary).
@@ -41,7 +46,7 @@ describe('kill switch AI_ROOM_STAGING_ENABLED (docs/system.md 1.7)', () => {
     });
 
     const disabled = await stack.startWorker({ env: { AI_ROOM_STAGING_ENABLED: 'false' } });
-    await stack.waitForStatus(running!.jobId, ['SUCCESS']);
+    await stack.waitForStatus(running.jobId, ['SUCCESS']);
     await waitUntil(
       async () => {
         const jobs = await stack.db.aiJob.findMany({
@@ -86,30 +91,17 @@ describe('kill switch AI_ROOM_STAGING_ENABLED (docs/system.md 1.7)', () => {
 
 describe('dispatcher: ai_jobs is the outbox, the queue is rebuilt from it', () => {
   it('queue keys deleted while jobs are PENDING and PROCESSING: the dispatcher re-adds them and all finish', async () => {
-    await stack.faults([{ name: 'slow', delayMs: 2_000 }]);
-    const first = await stack.startWorker();
-    const [processing] = await stack.seedJobs(1);
-    await waitUntil(
-      async () =>
-        stack.db.aiProviderAttempt.findFirst({ where: { aiJobId: processing!.jobId, status: 'ACTIVE' } }),
-      { what: 'a running prediction' },
-    );
-    await first.stop();
+    const processing = await jobWithPredictionRunning(2_000);
     const pending = await stack.seedJobs(2);
 
     // Redis loses the queue (only this test file's keys; never FLUSHALL).
-    let cursor = '0';
-    do {
-      const [next, keys] = await stack.redis.scan(cursor, 'MATCH', `bull:${stack.queueName}:*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length > 0) await stack.redis.del(...keys);
-    } while (cursor !== '0');
-    for (const job of [processing!, ...pending])
+    await deleteKeysMatching(stack.redis, `bull:${stack.queueName}:*`);
+    for (const job of [processing, ...pending])
       expect(await stack.queue.getJobState(job.jobId)).toBe('unknown');
 
     const worker = await stack.startWorker();
-    for (const job of [processing!, ...pending]) await stack.waitForStatus(job.jobId, ['SUCCESS']);
-    for (const job of [processing!, ...pending]) expect(await stack.purchasesFor(job.jobId)).toHaveLength(1);
+    for (const job of [processing, ...pending]) await stack.waitForStatus(job.jobId, ['SUCCESS']);
+    for (const job of [processing, ...pending]) expect(await stack.purchasesFor(job.jobId)).toHaveLength(1);
     expect(
       worker.log.lines().filter((l) => l['event'] === 'ai_room_staging.queue_repaired').length,
     ).toBeGreaterThanOrEqual(3);

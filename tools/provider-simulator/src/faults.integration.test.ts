@@ -2,12 +2,12 @@ import { describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 // See simulator.integration.test.ts for why the provider package is imported by path.
 import { createProviderClient, ProviderError } from '@staging/provider/provider-client';
-import type { Prediction, PredictionInput } from '@staging/provider/provider-client';
+import type { Prediction } from '@staging/provider/provider-client';
 import { classifyTerminalPrediction } from '@staging/provider/prediction-status';
 import { verifyWebhook } from '@staging/provider/webhook-signing';
 import { FAULT_NAMES } from './faults';
 import type { FaultName, FaultSpec } from './faults';
-import { useSimulatorTestContext, waitFor } from './test-helpers';
+import { predictionInputFor, useSimulatorTestContext, waitFor } from './test-helpers';
 
 const TOKEN = 'sim-token-faults';
 const SECRET = `whsec_${Buffer.from('another simulator signing key!!!').toString('base64')}`;
@@ -20,18 +20,9 @@ const covered = new Set<FaultName>();
 
 const api = () => createProviderClient({ baseUrl: ctx.sim.url, token: TOKEN });
 
-function inputFor(attempt: string): PredictionInput {
-  return {
-    prompt: 'Stage as a cozy bedroom',
-    // A per-attempt query string, as a presigned URL would have, makes every input unique.
-    input_images: [`${ctx.files.origin}/photo.jpg?attempt=${attempt}`],
-    aspect_ratio: '1:1',
-    quality: 'low',
-    output_format: 'jpeg',
-    output_compression: 80,
-    user_id: 'u'.repeat(64),
-  };
-}
+// A per-attempt query string, as a presigned URL would have, makes every input unique.
+const inputFor = (attempt: string) =>
+  predictionInputFor(`${ctx.files.origin}/photo.jpg?attempt=${attempt}`, { prompt: 'Stage as a cozy bedroom', quality: 'low' });
 
 function create(attempt: string, webhookEventsFilter?: ('start' | 'completed')[]) {
   return api().createPrediction({

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import type { Region, Sharp } from 'sharp';
 import { ASPECT_RATIOS, memoizedRenderer, OUTPUT_SIZES, renderStagedImage, wrongSizeFor } from './output-image';
-import { makeInputPhoto } from './test-helpers';
+import { makeTestPhoto } from './test-photo';
 
 // sharp's stats() describes the pipeline's *input*, so a crop must be rendered before measuring.
 async function regionStats(image: Buffer | Sharp, region: Region) {
@@ -30,7 +30,7 @@ describe('output sizes', () => {
 
 describe('renderStagedImage', () => {
   it('honours output_compression for lossy formats (lower = smaller file)', async () => {
-    const input = await makeInputPhoto();
+    const input = await makeTestPhoto();
     const high = await renderStagedImage({ input, width: 1024, height: 1024, format: 'jpeg', compression: 95 });
     const low = await renderStagedImage({ input, width: 1024, height: 1024, format: 'jpeg', compression: 10 });
     expect(low.length).toBeLessThan(high.length);
@@ -38,7 +38,7 @@ describe('renderStagedImage', () => {
   });
 
   it('draws a banner along the bottom edge so the result differs from the photo', async () => {
-    const input = await makeInputPhoto();
+    const input = await makeTestPhoto();
     const out = await renderStagedImage({ input, width: 1024, height: 1024, format: 'png', compression: 100 });
     const bottom = await regionStats(out, { left: 200, top: 920, width: 600, height: 60 });
     const [red, , blue] = bottom.channels;
@@ -46,7 +46,7 @@ describe('renderStagedImage', () => {
   });
 
   it('keeps the photo recognisable (structure survives, not a flat wash)', async () => {
-    const input = await makeInputPhoto();
+    const input = await makeTestPhoto();
     const out = await renderStagedImage({ input, width: 1536, height: 1024, format: 'png', compression: 100 });
     const region = { left: 400, top: 200, width: 700, height: 500 };
     const before = await regionStats(sharp(input).resize(1536, 1024, { fit: 'cover' }), region);
@@ -110,7 +110,7 @@ describe('memoizedRenderer', () => {
 
   it('memoizes the real renderer to identical bytes', async () => {
     const render = memoizedRenderer();
-    const input = await makeInputPhoto();
+    const input = await makeTestPhoto();
     const first = await render({ input, width: 600, height: 400, format: 'jpeg', compression: 80 });
     expect(
       await render({ input: Buffer.from(input), width: 600, height: 400, format: 'jpeg', compression: 80 }),

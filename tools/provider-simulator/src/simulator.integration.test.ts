@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { createProviderClient, ProviderError } from '@staging/provider/provider-client';
 import type { PredictionInput } from '@staging/provider/provider-client';
 import { verifyWebhook } from '@staging/provider/webhook-signing';
-import { startWebhookReceiver, useSimulatorTestContext, waitFor } from './test-helpers';
+import { predictionInputFor, startWebhookReceiver, useSimulatorTestContext, waitFor } from './test-helpers';
 
 const TOKEN = 'sim-token-0123456789';
 const SECRET = `whsec_${Buffer.from('simulator signing key of 32 byte').toString('base64')}`;
@@ -26,18 +26,8 @@ const ctx = useSimulatorTestContext(
 
 const client = (token = TOKEN) => createProviderClient({ baseUrl: ctx.sim.url, token });
 
-function input(overrides: Partial<PredictionInput> = {}): PredictionInput {
-  return {
-    prompt: 'Stage this room as a modern living room',
-    input_images: [`${ctx.files.origin}/photo.jpg?X-Amz-Signature=abc`],
-    aspect_ratio: '1:1',
-    quality: 'medium',
-    output_format: 'jpeg',
-    output_compression: 92,
-    user_id: 'f'.repeat(64),
-    ...overrides,
-  };
-}
+const input = (overrides: Partial<PredictionInput> = {}) =>
+  predictionInputFor(`${ctx.files.origin}/photo.jpg?X-Amz-Signature=abc`, overrides);
 
 const webhookFor = (attempt: string) => `${ctx.receiver.origin}/api/webhooks/provider/staging/${attempt}`;
 

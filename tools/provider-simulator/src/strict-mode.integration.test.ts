@@ -5,12 +5,11 @@
 import { describe, expect, it } from '@jest/globals';
 // See simulator.integration.test.ts for why the provider package is imported by path.
 import { createProviderClient, ProviderError } from '@staging/provider/provider-client';
-import type { PredictionInput } from '@staging/provider/provider-client';
 import { verifyWebhook } from '@staging/provider/webhook-signing';
 import { DOCUMENTED_PREDICTION_FIELDS, UNDOCUMENTED_WEBHOOK_FIELDS } from './prediction-document';
 import { startProviderSimulator } from './simulator';
 import type { ProviderSimulator, ProviderSimulatorOptions } from './simulator';
-import { startWebhookReceiver, useSimulatorTestContext, waitFor } from './test-helpers';
+import { predictionInputFor, startWebhookReceiver, useSimulatorTestContext, waitFor } from './test-helpers';
 
 const TOKEN = 'sim-token-strict';
 const SECRET = `whsec_${Buffer.from('strict simulator signing key 32b').toString('base64')}`;
@@ -20,17 +19,8 @@ const BASE_OPTIONS = { token: TOKEN, webhookSigningSecret: SECRET, completionDel
 
 const ctx = useSimulatorTestContext({ ...BASE_OPTIONS, listPageSize: 2 });
 
-function input(tag: string): PredictionInput {
-  return {
-    prompt: 'Stage this room as a modern living room',
-    input_images: [`${ctx.files.origin}/photo.jpg?tag=${tag}`],
-    aspect_ratio: '3:2',
-    quality: 'low',
-    output_format: 'webp',
-    output_compression: 80,
-    user_id: 'a'.repeat(64),
-  };
-}
+const input = (tag: string) =>
+  predictionInputFor(`${ctx.files.origin}/photo.jpg?tag=${tag}`, { aspect_ratio: '3:2', quality: 'low', output_format: 'webp' });
 
 async function call(sim: ProviderSimulator, path: string, init: RequestInit = {}) {
   const headers = new Headers(init.headers);
@@ -180,11 +170,13 @@ describe('webhooks', () => {
   it('sends start at once on creation, before the prediction runs', async () => {
     ctx.sim.enqueueFaults(['never_complete']);
     const created = await createRaw(ctx.sim, 'start', ['start', 'completed']);
-    await waitFor(() => ctx.receiver.received.length === 1, { what: 'start webhook' });
+    const deliveries = () => ctx.sim.state.predictions.get(String(created.json['id']))?.deliveries ?? [];
+    // The simulator records a delivery once our receiver has answered it: wait for that record.
+    await waitFor(() => deliveries().length === 1, { what: 'start webhook' });
     const delivery = ctx.receiver.received[0];
     const body = verifyWebhook({ secret: SECRET, rawBody: delivery?.rawBody ?? '', headers: delivery?.headers ?? {} });
     expect(body).toMatchObject({ id: created.json['id'], status: 'starting' });
-    expect(ctx.sim.state.predictions.get(String(created.json['id']))?.deliveries.map((d) => d.event)).toEqual(['start']);
+    expect(deliveries().map((d) => d.event)).toEqual(['start']);
   });
 
   it('never retries output or logs callbacks', async () => {

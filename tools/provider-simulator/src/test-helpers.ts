@@ -7,9 +7,10 @@ import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach } from '@jest/globals';
-import sharp from 'sharp';
 import { startProviderSimulator } from './simulator';
 import type { ProviderSimulator, ProviderSimulatorOptions } from './simulator';
+import { makeTestPhoto } from './test-photo';
+import type { PredictionInput } from '@staging/provider/provider-client';
 
 export interface ReceivedWebhook {
   path: string;
@@ -55,20 +56,18 @@ export async function startWebhookReceiver(statusFor: (n: number) => number = ()
   return { origin, received, stop: () => close(server) };
 }
 
-/** A real JPEG photo stand-in: a colour gradient with some structure, 900x600. */
-export async function makeInputPhoto(): Promise<Buffer> {
-  const width = 900;
-  const height = 600;
-  const raw = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const i = (y * width + x) * 3;
-      raw[i] = Math.floor((x / width) * 200);
-      raw[i + 1] = Math.floor((y / height) * 180);
-      raw[i + 2] = (x >> 5) % 2 === (y >> 5) % 2 ? 40 : 120;
-    }
-  }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+/** A valid gpt-image-2 input for `photoUrl`; tests override what they are about. */
+export function predictionInputFor(photoUrl: string, overrides: Partial<PredictionInput> = {}): PredictionInput {
+  return {
+    prompt: 'Stage this room as a modern living room',
+    input_images: [photoUrl],
+    aspect_ratio: '1:1',
+    quality: 'medium',
+    output_format: 'jpeg',
+    output_compression: 92,
+    user_id: 'f'.repeat(64),
+    ...overrides,
+  };
 }
 
 /** Serves fixed files by path; anything else is 404. Records every requested path. */
@@ -109,7 +108,7 @@ export function useSimulatorTestContext(
 ): SimulatorTestContext {
   const ctx = {} as SimulatorTestContext;
   beforeAll(async () => {
-    ctx.photo = await makeInputPhoto();
+    ctx.photo = await makeTestPhoto();
     ctx.files = await startFileServer({ '/photo.jpg': { body: ctx.photo, contentType: 'image/jpeg' }, ...extraFiles });
     ctx.sim = await startProviderSimulator(simulator);
   });

@@ -18,6 +18,7 @@ import { ensureLocalServices } from './local-services';
 import { repoRoot } from './paths';
 import { startS3rver, type RunningS3rver } from './s3-server';
 import type { E2eSecrets, E2eStackInfo } from './e2e-types';
+import { deleteKeysMatching } from '@staging/platform/redis-keys';
 
 export interface E2eStack {
   info: E2eStackInfo;
@@ -105,17 +106,9 @@ async function cleanRedis(valkeyUrl: string, queueSuffix: string, propertyIds: s
   const redis = new Redis(valkeyUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
   try {
     await redis.connect();
-    const doomed: string[] = propertyIds.map((id) => `psearch:property:${id}`);
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `*${queueSuffix}*`, 'COUNT', 500);
-      cursor = next;
-      doomed.push(...keys);
-    } while (cursor !== '0');
-    for (let i = 0; i < doomed.length; i += 500) {
-      const batch = doomed.slice(i, i + 500);
-      if (batch.length > 0) await redis.del(...batch);
-    }
+    await deleteKeysMatching(redis, `*${queueSuffix}*`);
+    for (let i = 0; i < propertyIds.length; i += 500)
+      await redis.del(...propertyIds.slice(i, i + 500).map((id) => `psearch:property:${id}`));
   } finally {
     redis.disconnect();
   }

@@ -39,6 +39,8 @@ import type { WorkerApp, WorkerAppOverrides } from '../../src/create-worker-app'
 import type { StagingTimings } from '../../src/staging/staging-deps';
 import { startTestWebhookReceiver } from './test-webhook-receiver';
 import type { TestWebhookReceiver } from './test-webhook-receiver';
+import { deleteKeysMatching } from '@staging/platform/redis-keys';
+import { makeTestPhoto } from '@staging/provider-simulator/test-photo';
 
 export const TEST_TOKEN = 'sim-token-worker-tests-0123456789';
 export const TEST_SIGNING_SECRET = `whsec_${Buffer.from('worker test signing key 32 bytes').toString('base64')}`;
@@ -117,25 +119,11 @@ export interface TestStack {
   close(): Promise<void>;
 }
 
-let photoCache: Buffer | null = null;
+let photoCache: Promise<Buffer> | null = null;
 
 /** A small real JPEG, 3:2, with structure so the simulator's output is a real photo derivative. */
-export async function testPhoto(): Promise<Buffer> {
-  if (photoCache !== null) return photoCache;
-  const width = 600;
-  const height = 400;
-  const raw = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const i = (y * width + x) * 3;
-      raw[i] = Math.floor((x / width) * 220);
-      raw[i + 1] = Math.floor((y / height) * 200);
-      raw[i + 2] = (x >> 4) % 2 === (y >> 4) % 2 ? 50 : 140;
-    }
-  }
-  photoCache = await sharp(raw, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 85 })
-    .toBuffer();
+export function testPhoto(): Promise<Buffer> {
+  photoCache ??= makeTestPhoto({ width: 600, height: 400 });
   return photoCache;
 }
 
@@ -386,12 +374,7 @@ export async function startTestStack(
       await sim.stop();
       storage.close();
       await s3.stop();
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `*${queueName}*`, 'COUNT', 500);
-        cursor = next;
-        if (keys.length > 0) await redis.del(...keys);
-      } while (cursor !== '0');
+      await deleteKeysMatching(redis, `*${queueName}*`);
       await queue.close();
       await redis.quit();
       await db.$disconnect();

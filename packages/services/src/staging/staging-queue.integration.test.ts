@@ -107,14 +107,6 @@ describe('wakeStagingJob', () => {
     expect(await tq.queue.count()).toBe(1);
   });
 
-  it('leaves an active message alone', async () => {
-    const id = randomUUID();
-    const release = await activeMessage(id);
-    expect(await wakeStagingJob(tq.queue, id)).toBe('already-queued');
-    expect(await tq.queue.getJobState(id)).toBe('active');
-    release();
-  });
-
   it('re-adds a missing message and replaces a failed one', async () => {
     const missing = randomUUID();
     expect(await wakeStagingJob(tq.queue, missing)).toBe('added');
@@ -141,10 +133,11 @@ describe('removeWaitingStagingJob', () => {
     expect(await removeWaitingStagingJob(tq.queue, waiting)).toBe('missing');
   });
 
-  it('never removes an active message', async () => {
+  it('never removes an active message, and a wake leaves it alone too', async () => {
     const id = randomUUID();
     const release = await activeMessage(id);
     expect(await removeWaitingStagingJob(tq.queue, id)).toBe('not-waiting');
+    expect(await wakeStagingJob(tq.queue, id)).toBe('already-queued');
     expect(await tq.queue.getJobState(id)).toBe('active');
     release();
   });

@@ -16,6 +16,7 @@ import type { Actor } from '../../access/property-access';
 import type { Clock, StagingProducerDeps } from '../staging-deps';
 import { createStagingQueue } from '../staging-queue';
 import type { StagingQueue } from '../staging-queue';
+import { deleteKeysMatching } from '@staging/platform/redis-keys';
 
 function runDatabaseUrl(): string {
   const url = process.env.DATABASE_URL;
@@ -53,16 +54,7 @@ export async function openTestQueue(redis: Redis): Promise<TestQueue> {
   const name = queueNames(suffix).staging;
   const queue = createStagingQueue(redis, suffix);
   await queue.waitUntilReady();
-  const deleteKeys = async (): Promise<number> => {
-    let deleted = 0;
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `bull:${name}:*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length > 0) deleted += await redis.del(...keys);
-    } while (cursor !== '0');
-    return deleted;
-  };
+  const deleteKeys = (): Promise<number> => deleteKeysMatching(redis, `bull:${name}:*`);
   return {
     suffix,
     name,
