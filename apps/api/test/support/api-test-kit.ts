@@ -29,6 +29,7 @@ import type { RunningS3rver } from '@staging/stack/s3-server';
 import type { LoginRateLimits } from '@staging/trpc/login-guard';
 import type { ApiDeps, RedisClient } from '../../src/api-deps';
 import { createApp } from '../../src/create-app';
+import { deleteKeysMatching } from '@staging/platform/redis-keys';
 
 export const TEST_BUCKET = 'api-test-bucket';
 
@@ -127,8 +128,8 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHarnes
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await deleteKeys(redis, `bull:*${config.queueSuffix}:*`);
-      await deleteKeys(redis, `rl:*${config.queueSuffix}*`);
+      await deleteKeysMatching(redis, `bull:*${config.queueSuffix}:*`);
+      await deleteKeysMatching(redis, `rl:*${config.queueSuffix}*`);
       // Search documents written under this file's suffix, then their index set.
       const indexKey = searchIndexKey(config.queueSuffix);
       const documentIds = await redis.smembers(indexKey);
@@ -149,16 +150,6 @@ export async function stopS3(): Promise<void> {
   const running = await sharedS3;
   sharedS3 = undefined;
   await running.stop();
-}
-
-/** Deletes keys matching `pattern` (which always includes this file's unique suffix). */
-export async function deleteKeys(redis: RedisClient, pattern: string): Promise<void> {
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-    cursor = next;
-    if (keys.length > 0) await redis.del(...keys);
-  } while (cursor !== '0');
 }
 
 /** A Cookie header value for a fresh session of `userId`. */
