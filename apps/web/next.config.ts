@@ -1,6 +1,7 @@
 import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 import type { NextConfig } from 'next';
+import createNextIntlPlugin from 'next-intl/plugin';
 
 // The workspace root: Turbopack and output tracing must see packages/* and the pnpm store that
 // lives above this app, or workspace imports resolve to nothing in the server bundle.
@@ -55,4 +56,5 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+// Points next-intl at src/i18n/request.ts, which picks each request's locale and messages.
+export default createNextIntlPlugin()(nextConfig);

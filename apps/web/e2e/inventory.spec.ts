@@ -89,15 +89,15 @@ test('inventory: CSV import of 1,200 rows in chunks with a progress bar and a ba
   await page.goto(`/properties/${propertyId}/inventory`);
   await page.getByLabel('CSV file').setInputFiles({ name: 'units.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n')) });
   // The preview names the bad rows before anything is written.
-  await expect(page.getByTestId('preview-summary')).toContainText('1200 rows read, 1197 ready to import into Tower, 3 with errors');
+  await expect(page.getByTestId('preview-summary')).toContainText('1,200 rows read, 1,197 ready to import into Tower, 3 with errors');
   expect(await countInventoryItems(data, unitId)).toBe(0);
-  await page.getByRole('button', { name: 'Import 1197 valid rows' }).click();
+  await page.getByRole('button', { name: 'Import 1,197 valid rows' }).click();
 
   const progress = page.getByTestId('import-progress');
   await expect(progress).toBeVisible();
   // Progress counts the rows actually sent (the valid ones), so full means all of them.
   await expect(progress).toHaveAttribute('max', '1197');
-  await expect(page.getByTestId('import-status')).toHaveText('Imported 1197 of 1200 rows.', { timeout: 30_000 });
+  await expect(page.getByTestId('import-status')).toHaveText('Imported 1,197 of 1,200 rows.', { timeout: 30_000 });
   await expect(progress).toHaveAttribute('value', '1197');
   const report = page.getByTestId('import-errors');
   await expect(report).toContainText('3 rows were not imported');

@@ -35,7 +35,7 @@ for (const c of CASES) {
     const notice = page.getByTestId('staging-unavailable');
     await expect(notice).toBeVisible();
     await expect(notice).toContainText(c.title);
-    await expect(notice).toHaveAttribute('lang', c.locale.slice(0, 2));
+    await expect(page.locator('html')).toHaveAttribute('lang', c.locale.slice(0, 2));
 
     await page.getByRole('checkbox', { name: c.photo, exact: true }).check();
     await page.getByRole('radio', { name: c.style }).check();

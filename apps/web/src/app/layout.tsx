@@ -1,12 +1,17 @@
 import type { Metadata, Viewport } from 'next';
+import { NextIntlClientProvider } from 'next-intl';
+import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { SkipLink } from '@/components/skip-link';
 import './globals.css';
 
-export const metadata: Metadata = {
-  title: { default: 'Listings dashboard', template: '%s · Listings dashboard' },
-  description: 'Property listings, AI room staging and unit inventory.',
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('meta');
+  return {
+    title: { default: t('appTitle'), template: t('titleTemplate', { page: '%s' }) },
+    description: t('description'),
+  };
+}
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 
@@ -14,14 +19,16 @@ export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 // the scripts of a page it renders now, and a prerendered page's scripts would be blocked.
 export const dynamic = 'force-dynamic';
 
-// The dashboard is written in English; the parts localized from the browser's language (the
-// staging flow and jobs panel) carry their own lang attribute.
-export default function RootLayout({ children }: { children: ReactNode }) {
+// The language of this request (src/i18n/request.ts); the provider hands its messages to the
+// client components.
+export default async function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    <html lang={await getLocale()}>
       <body>
-        <SkipLink />
-        {children}
+        <NextIntlClientProvider>
+          <SkipLink />
+          {children}
+        </NextIntlClientProvider>
       </body>
     </html>
   );

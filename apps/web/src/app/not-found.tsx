@@ -1,12 +1,14 @@
 import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
 
-export default function NotFound() {
+export default async function NotFound() {
+  const t = await getTranslations('errors');
   return (
     <main id="main" className="page">
-      <h1>Page not found</h1>
-      <p>The page or listing you are looking for does not exist, or it is not public.</p>
+      <h1>{t('notFoundTitle')}</h1>
+      <p>{t('notFoundBody')}</p>
       <p>
-        <Link href="/search">Search listings</Link>
+        <Link href="/search">{t('notFoundLink')}</Link>
       </p>
     </main>
   );

@@ -2,8 +2,10 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { usePendingReviewCount } from '@/client/review-data';
+import { LocaleSwitcher } from '@/components/locale-switcher';
 
 function NavLink({ href, children, current }: { href: string; children: React.ReactNode; current: boolean }) {
   return (
@@ -15,6 +17,8 @@ function NavLink({ href, children, current }: { href: string; children: React.Re
 
 /** Top navigation of the agent dashboard with the live count of variants waiting for review. */
 export function AgentHeader({ userName }: { userName: string }) {
+  const t = useTranslations('agentHeader');
+  const tc = useTranslations('common');
   const pathname = usePathname();
   const pending = usePendingReviewCount();
   const id = useId();
@@ -26,7 +30,7 @@ export function AgentHeader({ userName }: { userName: string }) {
     <header className="site-header" data-menu-open={menuOpen}>
       <div className="site-header-inner">
         <Link className="brand" href="/properties">
-          Listings dashboard
+          {t('brand')}
         </Link>
         <button
           type="button"
@@ -35,55 +39,56 @@ export function AgentHeader({ userName }: { userName: string }) {
           aria-controls={`${id}-menu`}
           onClick={() => setOpenOn(menuOpen ? undefined : pathname)}
         >
-          Menu
+          {t('menu')}
           {pending !== undefined && pending > 0 && (
             <span className="badge">
               {pending}
-              <span className="visually-hidden"> variants waiting for review</span>
+              <span className="visually-hidden"> {t('waitingForReview', { count: pending })}</span>
             </span>
           )}
         </button>
         <div className="nav-menu" id={`${id}-menu`}>
-          <nav aria-label="Main">
+          <nav aria-label={tc('mainNav')}>
             <ul className="nav-list">
               <li>
                 <NavLink href="/properties" current={pathname.startsWith('/properties')}>
-                  Properties
+                  {tc('properties')}
                 </NavLink>
               </li>
               <li>
                 <NavLink href="/review" current={pathname.startsWith('/review')}>
-                  Review
+                  {t('review')}
                   {pending !== undefined && pending > 0 && (
                     <span className="badge" data-testid="review-count">
                       {pending}
-                      <span className="visually-hidden"> variants waiting for review</span>
+                      <span className="visually-hidden"> {t('waitingForReview', { count: pending })}</span>
                     </span>
                   )}
                 </NavLink>
               </li>
               <li>
                 <NavLink href="/jobs" current={pathname.startsWith('/jobs')}>
-                  History
+                  {t('history')}
                 </NavLink>
               </li>
               <li>
                 <NavLink href="/spend" current={pathname.startsWith('/spend')}>
-                  Spend
+                  {t('spend')}
                 </NavLink>
               </li>
               <li>
                 <NavLink href="/search" current={pathname.startsWith('/search')}>
-                  Public search
+                  {t('publicSearch')}
                 </NavLink>
               </li>
             </ul>
           </nav>
           <div className="nav-user">
-            <span className="muted small">Signed in as {userName}</span>
+            <LocaleSwitcher />
+            <span className="muted small">{t('signedInAs', { name: userName })}</span>
             <form method="post" action="/auth/sign-out">
               <button type="submit" className="button button-small">
-                Sign out
+                {t('signOut')}
               </button>
             </form>
           </div>

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 export interface ConfirmDialogProps {
@@ -7,7 +8,6 @@ export interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
-  cancelLabel?: string;
   danger?: boolean;
   busy?: boolean;
   /** Shown inside the dialog, next to the action that failed. */
@@ -21,7 +21,8 @@ export interface ConfirmDialogProps {
  * focus returns to the control that opened it when it closes.
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { open, title, children, confirmLabel, cancelLabel = 'Cancel', danger = false, busy = false, error, onConfirm, onCancel } = props;
+  const t = useTranslations('common');
+  const { open, title, children, confirmLabel, danger = false, busy = false, error, onConfirm, onCancel } = props;
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
@@ -52,7 +53,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       )}
       <div className="dialog-actions">
         <button type="button" className="button" onClick={onCancel} disabled={busy}>
-          {cancelLabel}
+          {t('cancel')}
         </button>
         <button type="button" className={`button ${danger ? 'button-danger' : 'button-primary'}`} onClick={onConfirm} disabled={busy}>
           {confirmLabel}

@@ -1,5 +1,6 @@
 'use client';
 
+import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { isRoomType, roomTypeLabel } from '@staging/domain/room-types';
 import { publicDerivativeUrl, type PublicImageDto } from '@staging/services/public/public-images';
@@ -9,12 +10,17 @@ function tileUrl(imageId: string): string {
   return publicDerivativeUrl(imageId, 'display');
 }
 
-function roomLabel(roomType: string | null): string {
-  return isRoomType(roomType) ? roomTypeLabel(roomType, 'en') : 'Photo';
+/** The room a photo shows, or plain "Photo" when the agent did not say. */
+function useRoomLabel(): (roomType: string | null) => string {
+  const t = useTranslations('listing');
+  const locale = useLocale();
+  return (roomType) => (isRoomType(roomType) ? roomTypeLabel(roomType, locale) : t('photo'));
 }
 
 /** A staged image with its disclosure label and a toggle to the unaltered photo. */
 function StagedPhoto({ image, title }: { image: PublicImageDto; title: string }) {
+  const t = useTranslations('listing');
+  const roomLabel = useRoomLabel();
   const [showOriginal, setShowOriginal] = useState(false);
   const showing = showOriginal && image.originalUrl !== null;
   return (
@@ -22,19 +28,19 @@ function StagedPhoto({ image, title }: { image: PublicImageDto; title: string })
       <div className="photo-frame">
         <img
           src={tileUrl(showing ? (image.originalImageId ?? image.id) : image.id)}
-          alt={showing ? `${title}: original photo of the ${roomLabel(image.roomType).toLowerCase()}` : `${title}: ${roomLabel(image.roomType).toLowerCase()}, virtually staged`}
+          alt={t(showing ? 'originalAlt' : 'stagedAlt', { title, room: roomLabel(image.roomType).toLocaleLowerCase() })}
           loading="lazy"
         />
-        {!showing && <span className="photo-label">{image.label}</span>}
+        {!showing && <span className="photo-label">{t('disclosure')}</span>}
       </div>
       <figcaption className="row" style={{ justifyContent: 'space-between' }}>
         <span>
           {roomLabel(image.roomType)}
-          {showing ? ' · original photo' : ` · ${image.label ?? ''}`}
+          {` · ${showing ? t('originalCaption') : t('disclosure')}`}
         </span>
         {image.originalUrl !== null && (
           <button type="button" className="button button-small" aria-pressed={showOriginal} onClick={() => setShowOriginal(!showOriginal)}>
-            {showOriginal ? 'See staged version' : 'See original'}
+            {showOriginal ? t('seeStaged') : t('seeOriginal')}
           </button>
         )}
       </figcaption>
@@ -43,16 +49,18 @@ function StagedPhoto({ image, title }: { image: PublicImageDto; title: string })
 }
 
 export function PublicGallery({ title, originals, staged }: { title: string; originals: PublicImageDto[]; staged: PublicImageDto[] }) {
+  const t = useTranslations('listing');
+  const roomLabel = useRoomLabel();
   return (
     <>
       <section className="section" aria-labelledby="photos-title">
-        <h2 id="photos-title">Photos</h2>
+        <h2 id="photos-title">{t('photos')}</h2>
         <ul className="grid" style={{ listStyle: 'none', padding: 0 }}>
           {originals.map((image) => (
             <li key={image.id}>
               <figure className="card photo-card" style={{ margin: 0 }} data-testid="original-photo">
                 <div className="photo-frame">
-                  <img src={tileUrl(image.id)} alt={`${title}: ${roomLabel(image.roomType).toLowerCase()}`} loading="lazy" />
+                  <img src={tileUrl(image.id)} alt={t('photoAlt', { title, room: roomLabel(image.roomType).toLocaleLowerCase() })} loading="lazy" />
                 </div>
                 <figcaption>{roomLabel(image.roomType)}</figcaption>
               </figure>
@@ -62,8 +70,8 @@ export function PublicGallery({ title, originals, staged }: { title: string; ori
       </section>
       {staged.length > 0 && (
         <section className="section" aria-labelledby="staged-title">
-          <h2 id="staged-title">Virtually staged</h2>
-          <p className="muted small">These photos were furnished by AI to show how the rooms could look. Use “See original” for the unaltered photo.</p>
+          <h2 id="staged-title">{t('staged')}</h2>
+          <p className="muted small">{t('stagedIntro')}</p>
           <ul className="grid" style={{ listStyle: 'none', padding: 0 }}>
             {staged.map((image) => (
               <li key={image.id}>

@@ -1,6 +1,7 @@
 'use client';
 
 import { usePathname } from 'next/navigation';
+import { useTranslations } from 'next-intl';
 
 /** The agent's property page (not its inventory), where the stage panel sits below the photos. */
 const PROPERTY_PAGE = /^\/properties\/[^/]+\/?$/;
@@ -11,10 +12,11 @@ const PROPERTY_PAGE = /^\/properties\/[^/]+\/?$/;
  * dozens of Tabs away); elsewhere to the main content.
  */
 export function SkipLink() {
+  const t = useTranslations('meta');
   const toStagePanel = PROPERTY_PAGE.test(usePathname());
   return (
     <a className="skip-link" href={toStagePanel ? '#stage-panel' : '#main'}>
-      {toStagePanel ? 'Skip to stage panel' : 'Skip to main content'}
+      {toStagePanel ? t('skipToStage') : t('skipToMain')}
     </a>
   );
 }

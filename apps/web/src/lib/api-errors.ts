@@ -37,22 +37,6 @@ export function describeError(error: unknown): DescribedError {
   return { code: 'INTERNAL', message: 'Something went wrong. Please try again.', issues: [], retryAfterSeconds: undefined };
 }
 
-/** One sentence for the user, with the wait spelled out for rate limits. */
-export function errorSentence(error: unknown): string {
-  const described = describeError(error);
-  if (described.code === 'TOO_MANY_REQUESTS') {
-    const wait = described.retryAfterSeconds;
-    return wait === undefined
-      ? 'Too many requests. Please wait a moment and try again.'
-      : `Too many requests. Try again in ${wait} second${wait === 1 ? '' : 's'}.`;
-  }
-  if (described.code === 'INTERNAL') return 'Something went wrong on our side. Please try again.';
-  if (described.issues.length > 0) {
-    return described.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ');
-  }
-  return described.message;
-}
-
 /** The first issue message whose path ends with `field` (for a message next to that input). */
 export function issueFor(error: unknown, field: string): string | undefined {
   return describeError(error).issues.find((issue) => issue.path[issue.path.length - 1] === field)?.message;

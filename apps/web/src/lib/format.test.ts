@@ -9,8 +9,10 @@ describe('format', () => {
   });
 
   it('signs price adjustments', () => {
-    expect(formatPriceAdjustment(1250.5)).toBe('+1,250.50');
-    expect(formatPriceAdjustment(-300)).toBe('−300.00');
-    expect(formatPriceAdjustment(null)).toBe('—');
+    expect(formatPriceAdjustment(1250.5, 'en')).toBe('+1,250.50');
+    expect(formatPriceAdjustment(-300, 'en')).toBe('−300.00');
+    expect(formatPriceAdjustment(0, 'en')).toBe('0.00');
+    expect(formatPriceAdjustment(-300, 'es')).toBe('−300,00');
+    expect(formatPriceAdjustment(null, 'en')).toBe('—');
   });
 });

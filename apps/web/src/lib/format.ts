@@ -15,16 +15,18 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** A price adjustment with its sign, e.g. "+1,250.00" or "−300.00"; an em dash for none. */
-export function formatPriceAdjustment(value: number | null): string {
+/**
+ * A price adjustment with its sign in the UI language's digits, e.g. "+1,250.00" (en) or
+ * "+1250,00" (es) and "−300.00"; an em dash for none.
+ */
+export function formatPriceAdjustment(value: number | null, locale: string): string {
   if (value === null) return '—';
-  if (value === 0) return '0.00';
+  const money = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  if (value === 0) return money.format(0);
   return `${value > 0 ? '+' : '−'}${money.format(Math.abs(value))}`;
 }
 
-/** Micro-US-dollars as dollars with cents; estimates only. */
-export function formatMicrousd(value: number): string {
-  return `$${(value / 1_000_000).toFixed(2)}`;
+/** Micro-US-dollars (how costs are stored) as dollars, for the catalogue's currency format. */
+export function microusdToUsd(value: number): number {
+  return value / 1_000_000;
 }

@@ -1,9 +1,18 @@
+import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
-import { chunk, errorRowsCsv, inventoryCsvTemplate, parseInventoryCsv, unitsExportCsv } from './inventory-csv';
+import { createTranslator } from 'use-intl/core';
+import type en from '../../messages/en.json';
+import { chunk, errorRowsCsv, inventoryCsvTemplate, parseInventoryCsv, unitsExportCsv, type CsvReadOptions } from './inventory-csv';
+
+function optionsIn(locale: 'en' | 'es'): CsvReadOptions {
+  const messages = JSON.parse(readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), 'utf8')) as typeof en;
+  return { t: createTranslator({ locale, messages, namespace: 'csv' }), locale };
+}
+const english = optionsIn('en');
 
 describe('parseInventoryCsv', () => {
   it('maps header aliases, converts values and reads status codes and labels', () => {
-    const parsed = parseInventoryCsv('\uFEFFUnit Number,FLOOR,status,price\r\nA-1,2,sold,"1,250.50"\r\nA-2,,,\r\nA-3,-1,Disponible,-300\r\n');
+    const parsed = parseInventoryCsv('\uFEFFUnit Number,FLOOR,status,price\r\nA-1,2,sold,"1,250.50"\r\nA-2,,,\r\nA-3,-1,Disponible,-300\r\n', english);
     expect(parsed.errors).toEqual([]);
     expect(parsed.rows.map(({ line, item }) => ({ line, item }))).toEqual([
       { line: 2, item: { unitNumber: 'A-1', floor: 2, status: 'SOLD', priceAdjustment: 1250.5 } },
@@ -13,7 +22,7 @@ describe('parseInventoryCsv', () => {
   });
 
   it('reports each bad row with its line, fields and every problem, and keeps the good ones', () => {
-    const parsed = parseInventoryCsv(['unitNumber,floor,status', ',1,AVAILABLE', 'B-2,abc,BROKEN', 'B-3,1.5,RENTED', 'B-4,99999,'].join('\n'));
+    const parsed = parseInventoryCsv(['unitNumber,floor,status', ',1,AVAILABLE', 'B-2,abc,BROKEN', 'B-3,1.5,RENTED', 'B-4,99999,'].join('\n'), english);
     expect(parsed.rows.map((row) => row.item.unitNumber)).toEqual(['B-3']);
     expect(parsed.errors).toEqual([
       { line: 2, fields: ['', '1', 'AVAILABLE'], message: 'unitNumber: Must not be empty' },
@@ -24,7 +33,7 @@ describe('parseInventoryCsv', () => {
   });
 
   it('refuses duplicates within the file and unit numbers the unit already has', () => {
-    const parsed = parseInventoryCsv('unitNumber\nC-1\nC-2\n C-1 \nC-9\n', new Set(['C-9']));
+    const parsed = parseInventoryCsv('unitNumber\nC-1\nC-2\n C-1 \nC-9\n', { ...english, existingUnitNumbers: new Set(['C-9']) });
     expect(parsed.rows.map((row) => row.item.unitNumber)).toEqual(['C-1', 'C-2']);
     expect(parsed.errors.map((error) => [error.line, error.message])).toEqual([
       [4, 'unitNumber: "C-1" is already on line 2'],
@@ -33,14 +42,20 @@ describe('parseInventoryCsv', () => {
   });
 
   it('numbers lines as a spreadsheet does, across quoted line breaks and blank lines', () => {
-    const parsed = parseInventoryCsv('unitNumber,comment,status\r\nD-1,"two\r\nlines",SOLD\r\n\r\nD-2,,nope\r\n');
+    const parsed = parseInventoryCsv('unitNumber,comment,status\r\nD-1,"two\r\nlines",SOLD\r\n\r\nD-2,,nope\r\n', english);
     expect(parsed.errors.map((error) => error.line)).toEqual([5]);
     expect(parsed.rows.map((row) => row.line)).toEqual([2]);
   });
 
+  it('reports problems in the UI language and reads Spanish labels back', () => {
+    const parsed = parseInventoryCsv('unitNumber,status\nF-1,Vendida\nF-2,roto\n', optionsIn('es'));
+    expect(parsed.rows[0]?.item.status).toBe('SOLD');
+    expect(parsed.errors[0]?.message).toBe('status: «roto» no es uno de estos: Disponible, Reservada, Vendida, Alquilada');
+  });
+
   it('refuses a file without a unitNumber column', () => {
-    expect(parseInventoryCsv('floor,status\n1,SOLD').fileError).toMatch(/unitNumber/);
-    expect(parseInventoryCsv('').fileError).toBe('The file is empty.');
+    expect(parseInventoryCsv('floor,status\n1,SOLD', english).fileError).toMatch(/unitNumber/);
+    expect(parseInventoryCsv('', english).fileError).toBe('The file is empty.');
   });
 
   it('splits into chunks of at most the given size', () => {
@@ -50,13 +65,13 @@ describe('parseInventoryCsv', () => {
 
 describe('CSV downloads', () => {
   it('writes a template the import reads without errors', () => {
-    const parsed = parseInventoryCsv(inventoryCsvTemplate());
+    const parsed = parseInventoryCsv(inventoryCsvTemplate('en'), english);
     expect(parsed.errors).toEqual([]);
     expect(parsed.rows).toHaveLength(2);
   });
 
   it('writes the bad rows as read, with the reason, ready to fix and import again', () => {
-    const parsed = parseInventoryCsv('unitNumber,floor\nE-1,x\n=cmd(),2\n');
+    const parsed = parseInventoryCsv('unitNumber,floor\nE-1,x\n=cmd(),2\n', english);
     const rows = Papa.parse<string[]>(errorRowsCsv(parsed.header, parsed.errors)).data;
     expect(rows[0]).toEqual(['unitNumber', 'floor', 'error', 'line']);
     expect(rows[1]).toEqual(['E-1', 'x', 'floor: "x" is not a number', '2']);
@@ -74,12 +89,12 @@ describe('CSV downloads', () => {
           { itemId: 'i1', propertyUnitId: 'u1', propertyId: 'p', unitNumber: '=HYPERLINK("x")', floor: 2, status: 'RESERVED', priceAdjustment: -300, notes: null, createdAt: '', updatedAt: '' },
         ],
       },
-    ]);
+    ], 'en');
     const rows = Papa.parse<string[]>(csv).data;
     expect(rows).toEqual([
       ['unitName', 'unitNumber', 'floor', 'status', 'priceAdjustment', 'notes'],
       ['Tower', `'=HYPERLINK("x")`, '2', 'Reserved', '-300', ''],
     ]);
-    expect(parseInventoryCsv(csv).rows[0]?.item).toMatchObject({ floor: 2, status: 'RESERVED', priceAdjustment: -300 });
+    expect(parseInventoryCsv(csv, english).rows[0]?.item).toMatchObject({ floor: 2, status: 'RESERVED', priceAdjustment: -300 });
   });
 });

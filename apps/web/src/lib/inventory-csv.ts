@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import type { Locale } from '@staging/domain/locale';
 import {
   INVENTORY_LIMITS,
   INVENTORY_STATUSES,
@@ -43,6 +44,22 @@ export interface ParsedInventoryCsv {
 
 type Column = 'unitNumber' | 'floor' | 'status' | 'priceAdjustment';
 
+/**
+ * The catalogue's "csv" messages (a next-intl translator for that namespace), so every problem
+ * reads in the UI language.
+ */
+export type CsvTranslate = (
+  key: 'emptyFile' | 'noHeader' | 'unreadableLine' | 'notANumber' | 'badStatus' | 'exists' | 'duplicate',
+  values?: Record<string, string | number>,
+) => string;
+
+export interface CsvReadOptions {
+  t: CsvTranslate;
+  locale: Locale;
+  /** Unit numbers the target unit already has; rows repeating one are refused. */
+  existingUnitNumbers?: ReadonlySet<string>;
+}
+
 /** The columns of the template, in its order; the header names the import looks for first. */
 export const CSV_COLUMNS: readonly Column[] = ['unitNumber', 'floor', 'status', 'priceAdjustment'];
 
@@ -56,7 +73,10 @@ const HEADER_ALIASES: Record<string, Column> = {
   price: 'priceAdjustment',
 };
 
-const STATUS_CHOICES = INVENTORY_STATUSES.map((status) => inventoryStatusLabel(status, 'en')).join(', ');
+/** The status labels as the import lists them, e.g. "Available, Reserved, Sold, Rented". */
+export function statusChoices(locale: Locale): string {
+  return INVENTORY_STATUSES.map((status) => inventoryStatusLabel(status, locale)).join(', ');
+}
 
 function normalizeHeader(value: string): string {
   return value.trim().toLowerCase().replace(/[\s_-]+/g, '');
@@ -103,7 +123,7 @@ function readRecords(text: string): RawRecord[] {
 }
 
 /** The item of one record, or the problems found in it (column conversions first, then zod). */
-function readItem(columns: (Column | undefined)[], fields: string[]): { item: CsvInventoryItem } | { problems: string[] } {
+function readItem(columns: (Column | undefined)[], fields: string[], { t, locale }: CsvReadOptions): { item: CsvInventoryItem } | { problems: string[] } {
   const problems: string[] = [];
   const item: Record<string, unknown> = {};
   columns.forEach((column, index) => {
@@ -115,14 +135,14 @@ function readItem(columns: (Column | undefined)[], fields: string[]): { item: Cs
       case 'floor':
       case 'priceAdjustment': {
         const value = parseNumber(raw);
-        if (value === 'invalid') problems.push(`${column}: "${raw.trim()}" is not a number`);
+        if (value === 'invalid') problems.push(t('notANumber', { column, value: raw.trim() }));
         else if (value !== null) item[column] = value;
         break;
       }
       case 'status': {
         if (raw.trim() === '') break;
         const status = parseInventoryStatus(raw);
-        if (status === undefined) problems.push(`status: "${raw.trim()}" is not one of ${STATUS_CHOICES}`);
+        if (status === undefined) problems.push(t('badStatus', { value: raw.trim(), statuses: statusChoices(locale) }));
         else item.status = status;
         break;
       }
@@ -144,13 +164,14 @@ function readItem(columns: (Column | undefined)[], fields: string[]): { item: Cs
  * other rows of the file and against the unit numbers already in the target unit, so the rows
  * offered for import are the ones the server will accept.
  */
-export function parseInventoryCsv(text: string, existingUnitNumbers: ReadonlySet<string> = new Set()): ParsedInventoryCsv {
+export function parseInventoryCsv(text: string, options: CsvReadOptions): ParsedInventoryCsv {
+  const { t, existingUnitNumbers = new Set<string>() } = options;
   const [headerRecord, ...records] = readRecords(text);
-  if (headerRecord === undefined) return { header: [], rows: [], errors: [], fileError: 'The file is empty.' };
+  if (headerRecord === undefined) return { header: [], rows: [], errors: [], fileError: t('emptyFile') };
   const header = headerRecord.fields;
   const columns = header.map((name) => HEADER_ALIASES[normalizeHeader(name)]);
   if (!columns.includes('unitNumber')) {
-    return { header, rows: [], errors: [], fileError: 'The first line must be a header with a unitNumber column.' };
+    return { header, rows: [], errors: [], fileError: t('noHeader') };
   }
   const rows: CsvRow[] = [];
   const errors: CsvRowError[] = [];
@@ -158,18 +179,18 @@ export function parseInventoryCsv(text: string, existingUnitNumbers: ReadonlySet
   for (const record of records) {
     const fail = (message: string) => errors.push({ line: record.line, fields: record.fields, message });
     if (record.syntaxError !== undefined) {
-      fail(`The line cannot be read: ${record.syntaxError}`);
+      fail(t('unreadableLine', { reason: record.syntaxError }));
       continue;
     }
-    const read = readItem(columns, record.fields);
+    const read = readItem(columns, record.fields, options);
     if ('problems' in read) {
       fail(read.problems.join('; '));
       continue;
     }
     const { unitNumber } = read.item;
     const earlier = firstLineOf.get(unitNumber);
-    if (existingUnitNumbers.has(unitNumber)) fail(`unitNumber: "${unitNumber}" already exists in this unit`);
-    else if (earlier !== undefined) fail(`unitNumber: "${unitNumber}" is already on line ${earlier}`);
+    if (existingUnitNumbers.has(unitNumber)) fail(t('exists', { value: unitNumber }));
+    else if (earlier !== undefined) fail(t('duplicate', { value: unitNumber, line: String(earlier) }));
     else {
       firstLineOf.set(unitNumber, record.line);
       rows.push({ line: record.line, fields: record.fields, item: read.item });
@@ -194,11 +215,11 @@ function toCsv(rows: readonly (readonly (string | number | null)[])[]): string {
 }
 
 /** A template to fill in: the header and two example rows showing every column. */
-export function inventoryCsvTemplate(): string {
+export function inventoryCsvTemplate(locale: Locale): string {
   return toCsv([
     CSV_COLUMNS,
-    ['A-101', 1, inventoryStatusLabel('AVAILABLE', 'en'), 0],
-    ['A-102', 1, inventoryStatusLabel('RESERVED', 'en'), 1500],
+    ['A-101', 1, inventoryStatusLabel('AVAILABLE', locale), 0],
+    ['A-102', 1, inventoryStatusLabel('RESERVED', locale), 1500],
   ]);
 }
 
@@ -209,13 +230,14 @@ export function errorRowsCsv(header: readonly string[], errors: readonly CsvRowE
 
 /**
  * Every item of a property, one row each with its unit's name first. Statuses are written as
- * labels ("Available"), which the import reads back, like every other human-facing column.
+ * labels in the UI language ("Available", "Disponible"), which the import reads back in any
+ * language, like every other human-facing column; the header stays the import's column names.
  */
-export function unitsExportCsv(units: readonly InventoryUnitRecord[]): string {
+export function unitsExportCsv(units: readonly InventoryUnitRecord[], locale: Locale): string {
   return toCsv([
     ['unitName', ...CSV_COLUMNS, 'notes'],
     ...units.flatMap((unit) =>
-      unit.items.map((item) => [unit.name, item.unitNumber, item.floor, inventoryStatusLabel(item.status, 'en'), item.priceAdjustment, item.notes]),
+      unit.items.map((item) => [unit.name, item.unitNumber, item.floor, inventoryStatusLabel(item.status, locale), item.priceAdjustment, item.notes]),
     ),
   ]);
 }

@@ -1,4 +1,4 @@
-import { parseAcceptLanguage, pickLocale } from './locale';
+import { localeOfRequest, parseAcceptLanguage, pickLocale, serializeLocaleCookie } from './locale';
 
 describe('locale', () => {
   it('orders Accept-Language tags by quality, ties in header order', () => {
@@ -11,5 +11,17 @@ describe('locale', () => {
     expect(pickLocale(['ES'])).toBe('es');
     expect(pickLocale(['de'])).toBe('en');
     expect(pickLocale([])).toBe('en');
+  });
+
+  it('prefers the switcher cookie to Accept-Language and ignores an unknown cookie', () => {
+    expect(localeOfRequest('es', 'en-US,en')).toBe('es');
+    expect(localeOfRequest('en', 'es-ES')).toBe('en');
+    expect(localeOfRequest('fr', 'es-ES,en;q=0.5')).toBe('es');
+    expect(localeOfRequest(undefined, null)).toBe('en');
+  });
+
+  it('writes the switcher cookie for a year, and clears it with Max-Age=0', () => {
+    expect(serializeLocaleCookie('es', { secure: true })).toBe('locale=es; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax; Secure');
+    expect(serializeLocaleCookie(null, { secure: false })).toBe('locale=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax');
   });
 });

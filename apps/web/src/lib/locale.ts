@@ -1,13 +1,25 @@
-import { LOCALES, type Locale } from '@staging/domain/locale';
+import { isLocale, type Locale } from '@staging/domain/locale';
 
 export const DEFAULT_LOCALE: Locale = 'en';
 
-function baseLanguage(tag: string): string {
-  return tag.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+/** The language picked in the switcher (and restored from the agent's account at sign-in). */
+export const LOCALE_COOKIE = 'locale';
+
+const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/**
+ * The switcher's cookie. Not HttpOnly-worthy (it is no secret) but set HttpOnly anyway: only the
+ * server reads it. A year long: a visitor's pick should outlive the session; an agent's pick is
+ * also kept in their account.
+ */
+export function serializeLocaleCookie(locale: Locale | null, options: { secure: boolean }): string {
+  const parts = [`${LOCALE_COOKIE}=${locale ?? ''}`, 'Path=/', `Max-Age=${locale === null ? 0 : LOCALE_COOKIE_MAX_AGE_S}`, 'HttpOnly', 'SameSite=Lax'];
+  if (options.secure) parts.push('Secure');
+  return parts.join('; ');
 }
 
-function isLocale(value: string): value is Locale {
-  return (LOCALES as readonly string[]).includes(value);
+function baseLanguage(tag: string): string {
+  return tag.trim().toLowerCase().split(/[-_]/)[0] ?? '';
 }
 
 /**
@@ -36,4 +48,9 @@ export function parseAcceptLanguage(header: string | null | undefined): string[]
     .filter((entry) => entry.tag !== '' && entry.tag !== '*' && entry.quality > 0)
     .sort((a, b) => b.quality - a.quality || a.index - b.index)
     .map((entry) => entry.tag);
+}
+
+/** The UI language of a request: the switcher's cookie when valid, else Accept-Language. */
+export function localeOfRequest(cookie: string | undefined, acceptLanguage: string | null): Locale {
+  return isLocale(cookie) ? cookie : pickLocale(parseAcceptLanguage(acceptLanguage));
 }

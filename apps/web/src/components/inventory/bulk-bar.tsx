@@ -1,24 +1,28 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useLocale, useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import { INVENTORY_STATUSES, inventoryStatusLabel, PRICE_CHANGE_TYPES, type InventoryStatus, type PriceChangeType } from '@staging/domain/inventory';
 import { useFocusTarget } from '@/client/use-focus-target';
 import { useTRPC } from '@/client/trpc';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { errorSentence } from '@/lib/api-errors';
+import { useErrorSentence } from '@/client/use-error-sentence';
 import { useInventoryCache } from './inventory-cache';
 import { parseNumberField } from './number-input';
 
 type Action = 'status' | 'floor' | 'price';
 
-const PRICE_LABELS: Record<PriceChangeType, string> = { set: 'Set to', increase: 'Increase by', decrease: 'Decrease by' };
+const PRICE_LABEL_KEYS = { set: 'priceSet', increase: 'priceIncrease', decrease: 'priceDecrease' } as const satisfies Record<PriceChangeType, string>;
 
 /** Actions on the selected items: bulk status / floor / price, and bulk delete with confirmation. */
 export function BulkBar({ propertyId, selectedIds, onDone }: { propertyId: string; selectedIds: string[]; onDone: (deleted: boolean) => void }) {
   const trpc = useTRPC();
   const cache = useInventoryCache(propertyId);
   const id = useId();
+  const t = useTranslations('inventory');
+  const locale = useLocale();
+  const errorSentence = useErrorSentence();
   const [action, setAction] = useState<Action>('status');
   const [status, setStatus] = useState<InventoryStatus>('AVAILABLE');
   const [floor, setFloor] = useState('');
@@ -34,7 +38,7 @@ export function BulkBar({ propertyId, selectedIds, onDone }: { propertyId: strin
     trpc.inventory.bulkUpdate.mutationOptions({
       onSuccess: (result) => {
         cache.upsert(result.items);
-        setMessage(`Updated ${result.items.length} item${result.items.length === 1 ? '' : 's'}.`);
+        setMessage(t('updated', { count: result.items.length }));
         messageFocus.moveFocus();
         onDone(false);
       },
@@ -45,7 +49,7 @@ export function BulkBar({ propertyId, selectedIds, onDone }: { propertyId: strin
       onSuccess: (result) => {
         cache.remove(result.itemIds);
         setConfirming(false);
-        setMessage(`Deleted ${result.count} item${result.count === 1 ? '' : 's'}.`);
+        setMessage(t('deleted', { count: result.count }));
         messageFocus.moveFocus();
         onDone(true);
       },
@@ -60,11 +64,11 @@ export function BulkBar({ propertyId, selectedIds, onDone }: { propertyId: strin
     if (action === 'status') return bulkUpdate.mutate({ ids: selectedIds, action, status });
     if (action === 'floor') {
       const value = parseNumberField(floor);
-      if (value === undefined) return setLocalError('Floor must be a number (or empty to clear it).');
+      if (value === undefined) return setLocalError(t('bulkFloorInvalid'));
       return bulkUpdate.mutate({ ids: selectedIds, action, floor: value });
     }
     const value = parseNumberField(amount);
-    if (value === undefined || value === null) return setLocalError('Enter an amount.');
+    if (value === undefined || value === null) return setLocalError(t('enterAmount'));
     return bulkUpdate.mutate({ ids: selectedIds, action, type: priceType, amount: value });
   };
 
@@ -74,27 +78,27 @@ export function BulkBar({ propertyId, selectedIds, onDone }: { propertyId: strin
   return (
     <section className="toolbar" aria-labelledby={`${id}-title`} data-testid="bulk-bar">
       <h2 id={`${id}-title`} className="visually-hidden">
-        Bulk actions
+        {t('bulkTitle')}
       </h2>
       <p aria-live="polite" style={{ margin: 0, alignSelf: 'center' }}>
-        <strong>{count}</strong> selected
+        {t.rich('selectedCount', { count, strong: (chunks) => <strong>{chunks}</strong> })}
       </p>
-      <form className="row" onSubmit={apply} aria-label="Change the selected items" style={{ alignItems: 'flex-end' }}>
+      <form className="row" onSubmit={apply} aria-label={t('bulkForm')} style={{ alignItems: 'flex-end' }}>
         <div className="field">
-          <label htmlFor={`${id}-action`}>Change</label>
+          <label htmlFor={`${id}-action`}>{t('change')}</label>
           <select id={`${id}-action`} value={action} onChange={(event) => setAction(event.target.value as Action)}>
-            <option value="status">Status</option>
-            <option value="floor">Floor</option>
-            <option value="price">Price adjustment</option>
+            <option value="status">{t('status')}</option>
+            <option value="floor">{t('floor')}</option>
+            <option value="price">{t('priceAdjustment')}</option>
           </select>
         </div>
         {action === 'status' && (
           <div className="field">
-            <label htmlFor={`${id}-status`}>New status</label>
+            <label htmlFor={`${id}-status`}>{t('newStatus')}</label>
             <select id={`${id}-status`} value={status} onChange={(event) => setStatus(event.target.value as InventoryStatus)}>
               {INVENTORY_STATUSES.map((value) => (
                 <option key={value} value={value}>
-                  {inventoryStatusLabel(value, 'en')}
+                  {inventoryStatusLabel(value, locale)}
                 </option>
               ))}
             </select>
@@ -102,30 +106,30 @@ export function BulkBar({ propertyId, selectedIds, onDone }: { propertyId: strin
         )}
         {action === 'floor' && (
           <div className="field">
-            <label htmlFor={`${id}-floor`}>New floor</label>
+            <label htmlFor={`${id}-floor`}>{t('newFloor')}</label>
             <input id={`${id}-floor`} type="number" step="any" value={floor} onChange={(event) => setFloor(event.target.value)} />
           </div>
         )}
         {action === 'price' && (
           <>
             <div className="field">
-              <label htmlFor={`${id}-price-type`}>Price change</label>
+              <label htmlFor={`${id}-price-type`}>{t('priceChange')}</label>
               <select id={`${id}-price-type`} value={priceType} onChange={(event) => setPriceType(event.target.value as PriceChangeType)}>
                 {PRICE_CHANGE_TYPES.map((value) => (
                   <option key={value} value={value}>
-                    {PRICE_LABELS[value]}
+                    {t(PRICE_LABEL_KEYS[value])}
                   </option>
                 ))}
               </select>
             </div>
             <div className="field">
-              <label htmlFor={`${id}-amount`}>Amount</label>
+              <label htmlFor={`${id}-amount`}>{t('amount')}</label>
               <input id={`${id}-amount`} type="number" step="0.01" value={amount} onChange={(event) => setAmount(event.target.value)} />
             </div>
           </>
         )}
         <button type="submit" className="button button-primary" disabled={count === 0 || bulkUpdate.isPending}>
-          Apply to selected
+          {t('applyToSelected')}
         </button>
       </form>
       <button
@@ -138,7 +142,7 @@ export function BulkBar({ propertyId, selectedIds, onDone }: { propertyId: strin
           setConfirming(true);
         }}
       >
-        Delete selected
+        {t('deleteSelected')}
       </button>
       {updateError !== undefined && (
         <p className="field-error" role="alert" style={{ flexBasis: '100%' }}>
@@ -152,15 +156,15 @@ export function BulkBar({ propertyId, selectedIds, onDone }: { propertyId: strin
       )}
       <ConfirmDialog
         open={confirming}
-        title={`Delete ${count} item${count === 1 ? '' : 's'}?`}
-        confirmLabel={`Delete ${count} item${count === 1 ? '' : 's'}`}
+        title={t('bulkDeleteTitle', { count })}
+        confirmLabel={t('bulkDeleteConfirm', { count })}
         danger
         busy={bulkDelete.isPending}
         error={bulkDelete.isError ? errorSentence(bulkDelete.error) : undefined}
         onConfirm={() => bulkDelete.mutate({ ids: selectedIds })}
         onCancel={() => setConfirming(false)}
       >
-        <p>The selected inventory items are removed permanently. This cannot be undone.</p>
+        <p>{t('bulkDeleteBody')}</p>
       </ConfirmDialog>
     </section>
   );

@@ -1,11 +1,13 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useLocale, useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import { INVENTORY_STATUSES, inventoryStatusLabel, type InventoryStatus } from '@staging/domain/inventory';
 import { useFocusTarget } from '@/client/use-focus-target';
 import { useTRPC } from '@/client/trpc';
-import { errorSentence, issueFor } from '@/lib/api-errors';
+import { useErrorSentence } from '@/client/use-error-sentence';
+import { issueFor } from '@/lib/api-errors';
 import { useInventoryCache } from './inventory-cache';
 import { parseNumberField } from './number-input';
 
@@ -17,6 +19,9 @@ export function CreateItemForm({ propertyId, unitId, unitName }: { propertyId: s
   const trpc = useTRPC();
   const cache = useInventoryCache(propertyId);
   const id = useId();
+  const t = useTranslations('inventory');
+  const locale = useLocale();
+  const errorSentence = useErrorSentence();
   const [form, setForm] = useState(EMPTY);
   const [localError, setLocalError] = useState<{ field: string; message: string } | undefined>();
   const [added, setAdded] = useState<string | undefined>();
@@ -45,8 +50,8 @@ export function CreateItemForm({ propertyId, unitId, unitName }: { propertyId: s
     event.preventDefault();
     const floor = parseNumberField(form.floor);
     const priceAdjustment = parseNumberField(form.priceAdjustment);
-    if (floor === undefined) return setLocalError({ field: 'floor', message: 'Must be a number' });
-    if (priceAdjustment === undefined) return setLocalError({ field: 'priceAdjustment', message: 'Must be a number' });
+    if (floor === undefined) return setLocalError({ field: 'floor', message: t('mustBeNumber') });
+    if (priceAdjustment === undefined) return setLocalError({ field: 'priceAdjustment', message: t('mustBeNumber') });
     setLocalError(undefined);
     setAdded(undefined);
     create.mutate({
@@ -59,11 +64,12 @@ export function CreateItemForm({ propertyId, unitId, unitName }: { propertyId: s
     });
   };
 
-  const field = (name: (typeof FIELDS)[number], label: string, input: React.ReactElement) => {
+  // Each field is labelled with the catalogue text of its name ("unitNumber": "Unit number").
+  const field = (name: (typeof FIELDS)[number], input: React.ReactElement) => {
     const error = errorFor(name);
     return (
       <div className="field">
-        <label htmlFor={`${id}-${name}`}>{label}</label>
+        <label htmlFor={`${id}-${name}`}>{t(name)}</label>
         {input}
         {error !== undefined && (
           <span className="field-error" id={`${id}-${name}-error`}>
@@ -80,35 +86,32 @@ export function CreateItemForm({ propertyId, unitId, unitName }: { propertyId: s
   });
 
   return (
-    <form className="toolbar" onSubmit={submit} aria-label={`Add an item to ${unitName}`}>
+    <form className="toolbar" onSubmit={submit} aria-label={t('addTo', { unit: unitName })}>
       <h3 className="small" style={{ flexBasis: '100%', margin: 0 }}>
-        Add an item to {unitName}
+        {t('addTo', { unit: unitName })}
       </h3>
       {field(
         'unitNumber',
-        'Unit number',
         <input {...inputProps('unitNumber')} type="text" required maxLength={100} value={form.unitNumber} onChange={(e) => setForm({ ...form, unitNumber: e.target.value })} />,
       )}
-      {field('floor', 'Floor', <input {...inputProps('floor')} type="number" step="any" value={form.floor} onChange={(e) => setForm({ ...form, floor: e.target.value })} />)}
+      {field('floor', <input {...inputProps('floor')} type="number" step="any" value={form.floor} onChange={(e) => setForm({ ...form, floor: e.target.value })} />)}
       {field(
         'status',
-        'Status',
         <select {...inputProps('status')} value={form.status} onChange={(e) => setForm({ ...form, status: e.target.value as InventoryStatus })}>
           {INVENTORY_STATUSES.map((status) => (
             <option key={status} value={status}>
-              {inventoryStatusLabel(status, 'en')}
+              {inventoryStatusLabel(status, locale)}
             </option>
           ))}
         </select>,
       )}
       {field(
         'priceAdjustment',
-        'Price adjustment',
         <input {...inputProps('priceAdjustment')} type="number" step="0.01" value={form.priceAdjustment} onChange={(e) => setForm({ ...form, priceAdjustment: e.target.value })} />,
       )}
-      {field('notes', 'Notes', <input {...inputProps('notes')} type="text" maxLength={500} value={form.notes} onChange={(e) => setForm({ ...form, notes: e.target.value })} />)}
+      {field('notes', <input {...inputProps('notes')} type="text" maxLength={500} value={form.notes} onChange={(e) => setForm({ ...form, notes: e.target.value })} />)}
       <button type="submit" className="button button-primary" disabled={create.isPending}>
-        Add item<span className="visually-hidden"> to {unitName}</span>
+        {t('addItem')}<span className="visually-hidden"> {t('addItemTo', { unit: unitName })}</span>
       </button>
       {generalError !== undefined && (
         <p className="field-error" role="alert">
@@ -116,7 +119,7 @@ export function CreateItemForm({ propertyId, unitId, unitName }: { propertyId: s
         </p>
       )}
       <p role="status" ref={addedFocus.ref} tabIndex={-1} className="small" style={{ flexBasis: '100%', margin: 0 }} data-testid="item-added">
-        {added === undefined ? '' : `Added ${added} to ${unitName}.`}
+        {added === undefined ? '' : t('added', { unit: added, unitName })}
       </p>
     </form>
   );

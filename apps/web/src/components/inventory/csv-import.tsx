@@ -1,11 +1,13 @@
 'use client';
 
+import { useLocale, useTranslations } from 'next-intl';
 import { useId, useState, type ChangeEvent } from 'react';
 import { inventoryStatusLabel, type InventoryItemRecord, type InventoryUnitRecord } from '@staging/domain/inventory';
 import { downloadText } from '@/client/download-text';
 import { useTRPCClient } from '@/client/trpc';
 import { useFocusTarget } from '@/client/use-focus-target';
-import { describeError, errorSentence } from '@/lib/api-errors';
+import { useErrorSentence } from '@/client/use-error-sentence';
+import { describeError } from '@/lib/api-errors';
 import { formatPriceAdjustment } from '@/lib/format';
 import {
   BULK_CREATE_CHUNK,
@@ -13,6 +15,7 @@ import {
   errorRowsCsv,
   inventoryCsvTemplate,
   parseInventoryCsv,
+  statusChoices,
   type CsvRow,
   type CsvRowError,
   type ParsedInventoryCsv,
@@ -71,6 +74,10 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
   const client = useTRPCClient();
   const cache = useInventoryCache(propertyId);
   const id = useId();
+  const t = useTranslations('csv');
+  const ti = useTranslations('inventory');
+  const locale = useLocale();
+  const errorSentence = useErrorSentence();
   const [unitId, setUnitId] = useState(units[0]?.propertyUnitId ?? '');
   const [loaded, setLoaded] = useState<Loaded | undefined>();
   const [fileError, setFileError] = useState<string | undefined>();
@@ -83,7 +90,7 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
     new Set(units.find((unit) => unit.propertyUnitId === targetUnitId)?.items.map((item) => item.unitNumber) ?? []);
 
   const load = (fileName: string, text: string, targetUnitId: string) => {
-    const parsed = parseInventoryCsv(text, existingNumbers(targetUnitId));
+    const parsed = parseInventoryCsv(text, { t, locale, existingUnitNumbers: existingNumbers(targetUnitId) });
     setPhase({ kind: 'preview' });
     if (parsed.fileError !== undefined) {
       setLoaded(undefined);
@@ -171,7 +178,7 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
 
   const parsed = loaded?.parsed;
   const total = parsed === undefined ? 0 : parsed.rows.length + parsed.errors.length;
-  const unitName = units.find((unit) => unit.propertyUnitId === unitId)?.name ?? 'the unit';
+  const unitName = units.find((unit) => unit.propertyUnitId === unitId)?.name ?? t('theUnit');
   const downloadErrors = (errors: readonly CsvRowError[]) => {
     if (loaded === undefined) return;
     downloadText(`${baseName(loaded.fileName)}-not-imported.csv`, errorRowsCsv(loaded.parsed.header, errors), 'text/csv');
@@ -179,14 +186,13 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
 
   return (
     <section className="card section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Import from CSV</h2>
+      <h2 id={`${id}-title`}>{t('title')}</h2>
       <p className="muted small">
-        A header line with <code>unitNumber</code> and optionally <code>floor</code>, <code>status</code> (Available, Reserved, Sold or
-        Rented) and <code>priceAdjustment</code>. You see every row checked before anything is saved; only valid rows are imported.
+        {t.rich('intro', { statuses: statusChoices(locale), code: (chunks) => <code>{chunks}</code> })}
       </p>
       <div className={styles.controls}>
         <div className="field">
-          <label htmlFor={`${id}-unit`}>Import into</label>
+          <label htmlFor={`${id}-unit`}>{t('importInto')}</label>
           <select id={`${id}-unit`} value={unitId} disabled={phase.kind === 'importing'} onChange={(event) => chooseUnit(event.target.value)}>
             {units.map((unit) => (
               <option key={unit.propertyUnitId} value={unit.propertyUnitId}>
@@ -196,7 +202,7 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-file`}>CSV file</label>
+          <label htmlFor={`${id}-file`}>{t('file')}</label>
           <input
             key={fileInputKey}
             id={`${id}-file`}
@@ -206,8 +212,8 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
             onChange={(event) => void chooseFile(event)}
           />
         </div>
-        <button type="button" className="button" onClick={() => downloadText('inventory-template.csv', inventoryCsvTemplate(), 'text/csv')}>
-          Download template
+        <button type="button" className="button" onClick={() => downloadText('inventory-template.csv', inventoryCsvTemplate(locale), 'text/csv')}>
+          {t('template')}
         </button>
       </div>
 
@@ -220,26 +226,32 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
       {loaded !== undefined && parsed !== undefined && phase.kind === 'preview' && (
         <div className="stack" data-testid="import-preview">
           <p role="status" data-testid="preview-summary">
-            {loaded.fileName}: {total} row{total === 1 ? '' : 's'} read, <strong>{parsed.rows.length} ready to import</strong> into {unitName}
-            {parsed.errors.length > 0 && `, ${parsed.errors.length} with errors`}. Nothing is saved yet.
+            {t.rich('previewSummary', {
+              file: loaded.fileName,
+              total,
+              ready: parsed.rows.length,
+              unit: unitName,
+              errors: parsed.errors.length,
+              strong: (chunks) => <strong>{chunks}</strong>,
+            })}
           </p>
           {parsed.errors.length > 0 && (
-            <ErrorTable errors={parsed.errors} caption="Rows with errors (they will not be imported)" testId="preview-errors" />
+            <ErrorTable errors={parsed.errors} caption={t('previewErrors')} testId="preview-errors" />
           )}
           {parsed.rows.length > 0 && (
-            <div className={styles.scroll} tabIndex={0} role="region" aria-label="Rows to import">
+            <div className={styles.scroll} tabIndex={0} role="region" aria-label={t('rowsToImport')}>
               <table className={styles.table}>
                 <caption className={styles.caption}>
-                  Rows to import
-                  {parsed.rows.length > PREVIEW_ROWS && ` (first ${PREVIEW_ROWS} of ${parsed.rows.length})`}
+                  {t('rowsToImport')}
+                  {parsed.rows.length > PREVIEW_ROWS && ` ${t('firstRows', { shown: PREVIEW_ROWS, total: parsed.rows.length })}`}
                 </caption>
                 <thead>
                   <tr>
-                    <th scope="col">Line</th>
-                    <th scope="col">Unit number</th>
-                    <th scope="col">Floor</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Price adjustment</th>
+                    <th scope="col">{t('line')}</th>
+                    <th scope="col">{ti('unitNumber')}</th>
+                    <th scope="col">{ti('floor')}</th>
+                    <th scope="col">{ti('status')}</th>
+                    <th scope="col">{ti('priceAdjustment')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -248,8 +260,8 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
                       <td className="num">{row.line}</td>
                       <td>{row.item.unitNumber}</td>
                       <td className="num">{row.item.floor ?? '—'}</td>
-                      <td>{inventoryStatusLabel(row.item.status ?? 'AVAILABLE', 'en')}</td>
-                      <td className="num">{formatPriceAdjustment(row.item.priceAdjustment ?? null)}</td>
+                      <td>{inventoryStatusLabel(row.item.status ?? 'AVAILABLE', locale)}</td>
+                      <td className="num">{formatPriceAdjustment(row.item.priceAdjustment ?? null, locale)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -258,15 +270,15 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
           )}
           <div className={styles.actions}>
             <button type="button" className="button button-primary" disabled={parsed.rows.length === 0} onClick={() => void runImport()}>
-              Import {parsed.rows.length} valid row{parsed.rows.length === 1 ? '' : 's'}
+              {t('importValid', { count: parsed.rows.length })}
             </button>
             {parsed.errors.length > 0 && (
               <button type="button" className="button" onClick={() => downloadErrors(parsed.errors)}>
-                Download rows with errors (CSV)
+                {t('downloadErrors')}
               </button>
             )}
             <button type="button" className="button" onClick={reset}>
-              Choose another file
+              {t('chooseAnother')}
             </button>
           </div>
         </div>
@@ -274,7 +286,7 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
 
       {parsed !== undefined && phase.kind !== 'preview' && (
         <div className="stack">
-          <label htmlFor={`${id}-progress`}>Import progress</label>
+          <label htmlFor={`${id}-progress`}>{t('progress')}</label>
           <progress
             id={`${id}-progress`}
             max={Math.max(parsed.rows.length, 1)}
@@ -283,22 +295,22 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
           />
           <p aria-live="polite" data-testid="import-status" ref={statusFocus.ref} tabIndex={-1}>
             {phase.kind === 'importing'
-              ? `Sent ${phase.processed} of ${parsed.rows.length} valid rows, ${phase.imported} imported…`
-              : `Imported ${phase.imported} of ${total} rows.`}
-            {phase.kind === 'importing' && phase.waitingSeconds !== undefined && ` Rate limit reached: waiting ${phase.waitingSeconds} s before retrying.`}
+              ? t('sending', { processed: phase.processed, total: parsed.rows.length, imported: phase.imported })
+              : t('imported', { imported: phase.imported, total })}
+            {phase.kind === 'importing' && phase.waitingSeconds !== undefined && ` ${t('rateLimited', { seconds: phase.waitingSeconds })}`}
           </p>
           {phase.kind === 'finished' && phase.refused.length > 0 && (
             <div className="alert alert-warning stack" role="alert" data-testid="import-errors">
               <p style={{ margin: 0 }}>
                 <strong>
-                  {phase.refused.length} row{phase.refused.length === 1 ? ' was' : 's were'} not imported.
+                  {t('notImported', { count: phase.refused.length })}
                 </strong>{' '}
-                Download them, fix them and import that file again.
+                {t('fixAndRetry')}
               </p>
-              <ErrorTable errors={phase.refused} caption="Rows not imported" testId="import-error-rows" />
+              <ErrorTable errors={phase.refused} caption={t('notImportedCaption')} testId="import-error-rows" />
               <div className={styles.actions}>
                 <button type="button" className="button" onClick={() => downloadErrors(phase.refused)}>
-                  Download rows not imported (CSV)
+                  {t('downloadNotImported')}
                 </button>
               </div>
             </div>
@@ -306,7 +318,7 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
           {phase.kind === 'finished' && (
             <div className={styles.actions}>
               <button type="button" className="button" onClick={reset}>
-                Import another file
+                {t('importAnother')}
               </button>
             </div>
           )}
@@ -317,14 +329,15 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
 }
 
 function ErrorTable({ errors, caption, testId }: { errors: readonly CsvRowError[]; caption: string; testId: string }) {
+  const t = useTranslations('csv');
   return (
     <div className={styles.scroll} tabIndex={0} role="region" aria-label={caption} data-testid={testId}>
       <table className={styles.table}>
         <caption className={styles.caption}>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Line</th>
-            <th scope="col">Problem</th>
+            <th scope="col">{t('line')}</th>
+            <th scope="col">{t('problem')}</th>
           </tr>
         </thead>
         <tbody>

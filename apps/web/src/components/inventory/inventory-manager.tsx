@@ -1,12 +1,14 @@
 'use client';
 
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useLocale, useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { INVENTORY_STATUSES, inventoryStatusLabel, type InventoryItemRecord, type InventoryStatus } from '@staging/domain/inventory';
 import { downloadText } from '@/client/download-text';
 import { useTRPC } from '@/client/trpc';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { describeError, errorSentence } from '@/lib/api-errors';
+import { useErrorSentence } from '@/client/use-error-sentence';
+import { describeError } from '@/lib/api-errors';
 import { unitsExportCsv } from '@/lib/inventory-csv';
 import { BulkBar } from './bulk-bar';
 import { CreateItemForm } from './create-item-form';
@@ -21,6 +23,10 @@ export function InventoryManager({ propertyId }: { propertyId: string }) {
   const trpc = useTRPC();
   const cache = useInventoryCache(propertyId);
   const id = useId();
+  const t = useTranslations('inventory');
+  const tc = useTranslations('common');
+  const locale = useLocale();
+  const errorSentence = useErrorSentence();
   const units = useQuery(trpc.inventory.getUnits.queryOptions({ propertyId }, { staleTime: 5 * 60_000 }));
   const [filter, setFilter] = useState<Filter>('ALL');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -35,15 +41,15 @@ export function InventoryManager({ propertyId }: { propertyId: string }) {
     }),
   );
 
-  if (units.isPending) return <p role="status">Loading inventory…</p>;
+  if (units.isPending) return <p role="status">{t('loading')}</p>;
   if (units.isError) {
     const notFound = describeError(units.error).code === 'NOT_FOUND';
     return (
       <div className="alert alert-error" role="alert">
-        {notFound ? 'Property not found, or you do not manage it.' : errorSentence(units.error)}
+        {notFound ? t('notFound') : errorSentence(units.error)}
         {!notFound && (
           <button type="button" className="link-button" style={{ marginLeft: '0.5rem' }} onClick={() => void units.refetch()}>
-            Try again
+            {tc('tryAgain')}
           </button>
         )}
       </div>
@@ -67,33 +73,33 @@ export function InventoryManager({ propertyId }: { propertyId: string }) {
     <div className="stack">
       <div className="toolbar">
         <div className="field">
-          <label htmlFor={`${id}-filter`}>Show status</label>
+          <label htmlFor={`${id}-filter`}>{t('showStatus')}</label>
           <select id={`${id}-filter`} value={filter} onChange={(event) => setFilter(event.target.value as Filter)}>
-            <option value="ALL">All statuses</option>
+            <option value="ALL">{t('allStatuses')}</option>
             {INVENTORY_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {inventoryStatusLabel(status, 'en')}
+                {inventoryStatusLabel(status, locale)}
               </option>
             ))}
           </select>
         </div>
         <p className="muted" style={{ margin: 0, alignSelf: 'center' }}>
-          {visibleIds.size} of {allItems.length} items shown
+          {t('shown', { shown: visibleIds.size, total: allItems.length })}
         </p>
         <button
           type="button"
           className="button"
           style={{ marginLeft: 'auto' }}
           disabled={allItems.length === 0}
-          onClick={() => downloadText(`inventory-${propertyId}.csv`, unitsExportCsv(units.data.units), 'text/csv')}
+          onClick={() => downloadText(`inventory-${propertyId}.csv`, unitsExportCsv(units.data.units, locale), 'text/csv')}
         >
-          Export all units (CSV)
+          {t('export')}
         </button>
       </div>
 
       <BulkBar propertyId={propertyId} selectedIds={selectedIds} onDone={(deleted) => deleted && setSelected(new Set())} />
 
-      {units.data.units.length === 0 && <p>This property has no units yet.</p>}
+      {units.data.units.length === 0 && <p>{t('noUnits')}</p>}
       {units.data.units.map((unit) => {
         const rows = visible(unit.items);
         const allSelected = rows.length > 0 && rows.every((item) => selected.has(item.itemId));
@@ -106,10 +112,10 @@ export function InventoryManager({ propertyId }: { propertyId: string }) {
               <table aria-labelledby={`${id}-${unit.propertyUnitId}`}>
                 <thead>
                   <tr>
-                    <th scope="col" data-label="Select all">
+                    <th scope="col" data-label={t('selectAll')}>
                       <input
                         type="checkbox"
-                        aria-label={`Select all shown items of ${unit.name}`}
+                        aria-label={t('selectAllOf', { unit: unit.name })}
                         checked={allSelected}
                         disabled={rows.length === 0}
                         onChange={(event) =>
@@ -124,23 +130,23 @@ export function InventoryManager({ propertyId }: { propertyId: string }) {
                         }
                       />
                     </th>
-                    <th scope="col">Unit number</th>
+                    <th scope="col">{t('unitNumber')}</th>
                     <th scope="col" className="num">
-                      Floor
+                      {t('floor')}
                     </th>
-                    <th scope="col">Status</th>
+                    <th scope="col">{t('status')}</th>
                     <th scope="col" className="num">
-                      Price adjustment
+                      {t('priceAdjustment')}
                     </th>
-                    <th scope="col">Notes</th>
-                    <th scope="col">Actions</th>
+                    <th scope="col">{t('notes')}</th>
+                    <th scope="col">{t('actions')}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {rows.length === 0 && (
                     <tr>
                       <td colSpan={7} className="muted">
-                        No items{filter === 'ALL' ? '' : ` with status ${inventoryStatusLabel(filter, 'en')}`}.
+                        {filter === 'ALL' ? t('noItems') : t('noItemsWithStatus', { status: inventoryStatusLabel(filter, locale) })}
                       </td>
                     </tr>
                   )}
@@ -169,15 +175,15 @@ export function InventoryManager({ propertyId }: { propertyId: string }) {
 
       <ConfirmDialog
         open={deleting !== undefined}
-        title={`Delete ${deleting?.unitNumber ?? ''}?`}
-        confirmLabel="Delete item"
+        title={t('deleteTitle', { unit: deleting?.unitNumber ?? '' })}
+        confirmLabel={t('deleteConfirm')}
         danger
         busy={remove.isPending}
         error={remove.isError ? errorSentence(remove.error) : undefined}
         onConfirm={() => deleting !== undefined && remove.mutate({ itemId: deleting.itemId })}
         onCancel={() => setDeleting(undefined)}
       >
-        <p>The inventory item is removed permanently.</p>
+        <p>{t('deleteBody')}</p>
       </ConfirmDialog>
     </div>
   );

@@ -1,11 +1,13 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { INVENTORY_STATUSES, inventoryStatusLabel, type InventoryItemRecord, type InventoryStatus } from '@staging/domain/inventory';
 import { useFocusTarget } from '@/client/use-focus-target';
 import { useTRPC } from '@/client/trpc';
-import { errorSentence, issueFor } from '@/lib/api-errors';
+import { useErrorSentence } from '@/client/use-error-sentence';
+import { issueFor } from '@/lib/api-errors';
 import { formatPriceAdjustment } from '@/lib/format';
 import { useInventoryCache } from './inventory-cache';
 import { parseNumberField } from './number-input';
@@ -40,6 +42,10 @@ function draftOf(item: InventoryItemRecord): Draft {
 export function ItemRow({ item, propertyId, selected, onToggle, onDelete }: ItemRowProps) {
   const trpc = useTRPC();
   const cache = useInventoryCache(propertyId);
+  const t = useTranslations('inventory');
+  const tc = useTranslations('common');
+  const locale = useLocale();
+  const errorSentence = useErrorSentence();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [localError, setLocalError] = useState<string | undefined>();
   // Save and Cancel leave with the edit form; focus goes back to the row's Edit button.
@@ -65,22 +71,22 @@ export function ItemRow({ item, propertyId, selected, onToggle, onDelete }: Item
         <td>
           <input
             type="checkbox"
-            aria-label={`Select ${label}`}
+            aria-label={t('select', { unit: label })}
             checked={selected}
             onChange={(event) => onToggle(item.itemId, event.target.checked)}
           />
         </td>
-        <td data-label="Unit number">{item.unitNumber}</td>
-        <td className="num" data-label="Floor">
+        <td data-label={t('unitNumber')}>{item.unitNumber}</td>
+        <td className="num" data-label={t('floor')}>
           {item.floor ?? '—'}
         </td>
-        <td data-label="Status">
-          <span className="status">{inventoryStatusLabel(item.status, 'en')}</span>
+        <td data-label={t('status')}>
+          <span className="status">{inventoryStatusLabel(item.status, locale)}</span>
         </td>
-        <td className="num" data-testid="price" data-label="Price adjustment">
-          {formatPriceAdjustment(item.priceAdjustment)}
+        <td className="num" data-testid="price" data-label={t('priceAdjustment')}>
+          {formatPriceAdjustment(item.priceAdjustment, locale)}
         </td>
-        <td data-label="Notes">{item.notes ?? ''}</td>
+        <td data-label={t('notes')}>{item.notes ?? ''}</td>
         <td>
           <div className="row">
             <button
@@ -93,10 +99,10 @@ export function ItemRow({ item, propertyId, selected, onToggle, onDelete }: Item
                 setDraft(draftOf(item));
               }}
             >
-              Edit<span className="visually-hidden"> {label}</span>
+              {t('edit')}<span className="visually-hidden"> {label}</span>
             </button>
             <button type="button" className="button button-small" onClick={() => onDelete(item)}>
-              Delete<span className="visually-hidden"> {label}</span>
+              {tc('delete')}<span className="visually-hidden"> {label}</span>
             </button>
           </div>
         </td>
@@ -108,7 +114,7 @@ export function ItemRow({ item, propertyId, selected, onToggle, onDelete }: Item
     const floor = parseNumberField(draft.floor);
     const priceAdjustment = parseNumberField(draft.priceAdjustment);
     if (floor === undefined || priceAdjustment === undefined) {
-      setLocalError(floor === undefined ? 'Floor must be a number.' : 'Price adjustment must be a number.');
+      setLocalError(floor === undefined ? t('floorNotNumber') : t('priceNotNumber'));
       return;
     }
     setLocalError(undefined);
@@ -127,12 +133,12 @@ export function ItemRow({ item, propertyId, selected, onToggle, onDelete }: Item
   return (
     <tr data-testid="inventory-row" data-unit-number={item.unitNumber} data-editing="true">
       <td>
-        <input type="checkbox" aria-label={`Select ${label}`} checked={selected} onChange={(event) => onToggle(item.itemId, event.target.checked)} />
+        <input type="checkbox" aria-label={t('select', { unit: label })} checked={selected} onChange={(event) => onToggle(item.itemId, event.target.checked)} />
       </td>
-      <td data-label="Unit number">
+      <td data-label={t('unitNumber')}>
         <input
           type="text"
-          aria-label={`Unit number of ${label}`}
+          aria-label={t('unitNumberOf', { unit: label })}
           value={draft.unitNumber}
           maxLength={100}
           aria-invalid={fieldError('unitNumber') !== undefined}
@@ -145,11 +151,11 @@ export function ItemRow({ item, propertyId, selected, onToggle, onDelete }: Item
           </span>
         )}
       </td>
-      <td data-label="Floor">
+      <td data-label={t('floor')}>
         <input
           type="number"
           step="any"
-          aria-label={`Floor of ${label}`}
+          aria-label={t('floorOf', { unit: label })}
           value={draft.floor}
           aria-invalid={fieldError('floor') !== undefined}
           aria-describedby={described('floor')}
@@ -161,24 +167,24 @@ export function ItemRow({ item, propertyId, selected, onToggle, onDelete }: Item
           </span>
         )}
       </td>
-      <td data-label="Status">
+      <td data-label={t('status')}>
         <select
-          aria-label={`Status of ${label}`}
+          aria-label={t('statusOf', { unit: label })}
           value={draft.status}
           onChange={(event) => setDraft({ ...draft, status: event.target.value as InventoryStatus })}
         >
           {INVENTORY_STATUSES.map((status) => (
             <option key={status} value={status}>
-              {inventoryStatusLabel(status, 'en')}
+              {inventoryStatusLabel(status, locale)}
             </option>
           ))}
         </select>
       </td>
-      <td data-label="Price adjustment">
+      <td data-label={t('priceAdjustment')}>
         <input
           type="number"
           step="0.01"
-          aria-label={`Price adjustment of ${label}`}
+          aria-label={t('priceAdjustmentOf', { unit: label })}
           value={draft.priceAdjustment}
           aria-invalid={fieldError('priceAdjustment') !== undefined}
           aria-describedby={described('priceAdjustment')}
@@ -190,10 +196,10 @@ export function ItemRow({ item, propertyId, selected, onToggle, onDelete }: Item
           </span>
         )}
       </td>
-      <td data-label="Notes">
+      <td data-label={t('notes')}>
         <input
           type="text"
-          aria-label={`Notes of ${label}`}
+          aria-label={t('notesOf', { unit: label })}
           value={draft.notes}
           maxLength={500}
           aria-invalid={fieldError('notes') !== undefined}
@@ -209,7 +215,7 @@ export function ItemRow({ item, propertyId, selected, onToggle, onDelete }: Item
       <td>
         <div className="row">
           <button type="button" className="button button-small button-primary" onClick={save} disabled={update.isPending}>
-            Save<span className="visually-hidden"> {label}</span>
+            {t('save')}<span className="visually-hidden"> {label}</span>
           </button>
           <button
             type="button"
@@ -220,7 +226,7 @@ export function ItemRow({ item, propertyId, selected, onToggle, onDelete }: Item
             }}
             disabled={update.isPending}
           >
-            Cancel<span className="visually-hidden"> editing {label}</span>
+            {tc('cancel')}<span className="visually-hidden"> {t('cancelEditing', { unit: label })}</span>
           </button>
         </div>
         {(localError ?? rowError) !== undefined && (

@@ -2,24 +2,23 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
+import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
 import { purchaseSummary } from '@staging/domain/job-outcome';
-import type { Locale } from '@staging/domain/locale';
 import { isRoomType, roomTypeLabel } from '@staging/domain/room-types';
 import { stagingErrorReason } from '@staging/domain/staging-error-reasons';
 import { isTerminalJobStatus, type JobStatus } from '@staging/domain/staging-states';
 import { STYLE_COPY, isCanonicalStyle } from '@staging/domain/styles';
 import type { RouterOutputs } from '@staging/trpc/root';
-import { useBrowserLocale } from '@/client/use-browser-locale';
 import { useTRPC } from '@/client/trpc';
+import { useErrorSentence } from '@/client/use-error-sentence';
 import { QueryError, QueryLoading } from '@/components/query-state';
-import { errorSentence } from '@/lib/api-errors';
-import { formatElapsed, formatMicrousd } from '@/lib/format';
-import { STAGING_MESSAGES, type StagingMessages } from '@/lib/staging-messages';
+import { formatElapsed, microusdToUsd } from '@/lib/format';
 import '@/components/review/review.css';
 
 type Job = RouterOutputs['ai']['jobHistory']['items'][number];
 type CancelResult = RouterOutputs['ai']['cancelStaging'];
+type JobsTranslator = ReturnType<typeof useTranslations<'jobs'>>;
 
 /** Polling while a job on the page runs; slower once all are settled (a review elsewhere still shows). */
 const ACTIVE_POLL_MS = 1_500;
@@ -44,11 +43,11 @@ const OUTCOME_CLASS: Record<Job['outcome'], string> = {
 };
 
 /** What a cancel bought, in the agent's words (docs/system.md: estimates only, never a charge). */
-function cancelSentence(job: CancelResult, m: StagingMessages): string {
+function cancelSentence(job: CancelResult, t: JobsTranslator): string {
   const { bought, unconfirmed } = purchaseSummary(job.attempts.map((attempt) => attempt.purchase));
-  if (job.status === 'CANCEL_REQUESTED') return bought > 0 ? m.cancelRequestedBought(bought) : m.outcome.CANCEL_REQUESTED;
-  if (bought > 0) return m.canceledBought(bought);
-  return unconfirmed > 0 ? m.canceledUnconfirmed : m.canceledNothingBought;
+  if (job.status === 'CANCEL_REQUESTED') return bought > 0 ? t('cancelRequestedBought', { count: bought }) : t('outcomeCANCEL_REQUESTED');
+  if (bought > 0) return t('canceledBought', { count: bought });
+  return unconfirmed > 0 ? t('canceledUnconfirmed') : t('canceledNothingBought');
 }
 
 function Thumb({ image, alt }: { image: Job['original']; alt: string }) {
@@ -56,34 +55,36 @@ function Thumb({ image, alt }: { image: Job['original']; alt: string }) {
   return <img className="thumb" src={image.url} alt={alt} width={72} height={48} loading="lazy" />;
 }
 
-function JobRow({ job, photo, locale, showProperty }: { job: Job; photo: string; locale: Locale; showProperty: boolean }) {
+function JobRow({ job, photo, showProperty }: { job: Job; photo: string; showProperty: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const m = STAGING_MESSAGES[locale];
+  const t = useTranslations('jobs');
+  const tc = useTranslations('common');
+  const locale = useLocale();
+  const errorSentence = useErrorSentence();
   const [cancelNote, setCancelNote] = useState<string | undefined>();
   const cancel = useMutation(
     trpc.ai.cancelStaging.mutationOptions({
-      onSuccess: (result) => setCancelNote(cancelSentence(result, m)),
+      onSuccess: (result) => setCancelNote(cancelSentence(result, t)),
       onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.ai.jobHistory.queryKey() }),
     }),
   );
-  const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const attempt = job.attempts.reduce((max, a) => Math.max(max, a.attemptNumber), 0);
   const style = job.canonicalStyle !== null && isCanonicalStyle(job.canonicalStyle) ? STYLE_COPY[locale][job.canonicalStyle].label : job.canonicalStyle;
   const room = isRoomType(job.roomType) ? roomTypeLabel(job.roomType, locale) : null;
   const finishedAt = job.timings.completedAt;
   const resultLink =
     job.outcome === 'PENDING_REVIEW' && job.result !== null
-      ? { href: `/review?image=${encodeURIComponent(job.result.id)}`, label: m.openInReview }
+      ? { href: `/review?image=${encodeURIComponent(job.result.id)}`, label: t('openInReview') }
       : job.outcome === 'APPROVED' && job.result !== null
-        ? { href: job.result.url, label: m.viewResult }
+        ? { href: job.result.url, label: t('viewResult') }
         : undefined;
 
   return (
     <li className="job history-row" data-testid="job" data-job-id={job.aiJobId} data-status={job.status} data-outcome={job.outcome} data-phase={job.phase ?? ''}>
       <div className="history-thumbs">
-        <Thumb image={job.original} alt={`${photo}: original`} />
-        {job.result !== null && <Thumb image={job.result} alt={`${photo}: ${style ?? ''} result`} />}
+        <Thumb image={job.original} alt={t('originalAlt', { photo })} />
+        {job.result !== null && <Thumb image={job.result} alt={t('resultAlt', { photo, style: style ?? '' })} />}
       </div>
       <div className="job-main">
         <strong>{photo}</strong>
@@ -99,25 +100,23 @@ function JobRow({ job, photo, locale, showProperty }: { job: Job; photo: string;
         )}
         <div className="row small" style={{ marginTop: '0.25rem' }}>
           <span className={`status ${OUTCOME_CLASS[job.outcome]}`} data-testid="job-status">
-            {m.outcome[job.outcome]}
+            {t(`outcome${job.outcome}`)}
           </span>
           {job.phase === 'PROVIDER_DISABLED' && !isTerminalJobStatus(job.status) && (
             <span className="status status-wait" data-testid="job-phase">
-              {m.providerDisabled}
+              {t('providerDisabled')}
             </span>
           )}
-          <span>
-            {m.created}: <time dateTime={job.timings.createdAt}>{dates.format(new Date(job.timings.createdAt))}</time>
-          </span>
+          <time dateTime={job.timings.createdAt}>{t('created', { at: new Date(job.timings.createdAt) })}</time>
           {finishedAt !== null && (
             <span>
-              {m.finished}: <time dateTime={finishedAt}>{dates.format(new Date(finishedAt))}</time> ({m.duration}{' '}
-              <span data-testid="job-elapsed">{formatElapsed(job.timings.elapsedMs)}</span>)
+              <time dateTime={finishedAt}>{t('finished', { at: new Date(finishedAt) })}</time> (
+              {t.rich('took', { time: formatElapsed(job.timings.elapsedMs), elapsed: (chunks) => <span data-testid="job-elapsed">{chunks}</span> })})
             </span>
           )}
-          <span data-testid="job-attempt">{m.attemptsUsed(attempt)}</span>
+          <span data-testid="job-attempt">{t('attempts', { count: attempt })}</span>
           <span data-testid="job-cost">
-            {m.costEstimate}: {job.costEstimateMicrousd === null ? m.noEstimate : formatMicrousd(job.costEstimateMicrousd)}
+            {job.costEstimateMicrousd === null ? t('noCost') : t('cost', { cost: microusdToUsd(job.costEstimateMicrousd) })}
           </span>
           {resultLink !== undefined && (
             <Link href={resultLink.href} data-testid="job-result-link">
@@ -131,12 +130,12 @@ function JobRow({ job, photo, locale, showProperty }: { job: Job; photo: string;
         </div>
         {job.status === 'FAILED' && (
           <p className="small" style={{ margin: '0.25rem 0 0' }} data-testid="job-reason">
-            {m.failureReason}: {stagingErrorReason(job.errorCode, locale)}
+            {t('failureReason', { reason: stagingErrorReason(job.errorCode, locale) })}
           </p>
         )}
         {job.outcome === 'REJECTED' && job.rejectionReason !== null && (
           <p className="small" style={{ margin: '0.25rem 0 0' }}>
-            {m.rejectionReason}: {job.rejectionReason}
+            {t('rejectionReason', { reason: job.rejectionReason })}
           </p>
         )}
         {cancelNote !== undefined && (
@@ -152,7 +151,7 @@ function JobRow({ job, photo, locale, showProperty }: { job: Job; photo: string;
       </div>
       {CANCELABLE.includes(job.status) && (
         <button type="button" className="button button-small" disabled={cancel.isPending} onClick={() => cancel.mutate({ aiJobId: job.aiJobId })}>
-          {cancel.isPending ? m.canceling : m.cancel}
+          {cancel.isPending ? t('canceling') : tc('cancel')}
           <span className="visually-hidden">
             {' '}
             {photo} {style}
@@ -171,16 +170,13 @@ function JobRow({ job, photo, locale, showProperty }: { job: Job; photo: string;
 export function JobsPanel({
   propertyId,
   photoName,
-  initialLocale,
 }: {
   propertyId?: string;
   photoName?: (imageId: string | null) => string;
-  initialLocale: Locale;
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const locale = useBrowserLocale(initialLocale);
-  const m = STAGING_MESSAGES[locale];
+  const t = useTranslations('jobs');
   const id = useId();
   // Cursors of the pages before the current one; keyset pages cannot be addressed by number.
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
@@ -197,7 +193,7 @@ export function JobsPanel({
     ),
   );
   const items = jobs.data?.items ?? [];
-  const nameOf = (job: Job) => photoName?.(job.originalImageId) ?? m.photoOf(job.propertyTitle);
+  const nameOf = (job: Job) => photoName?.(job.originalImageId) ?? t('photoOf', { title: job.propertyTitle });
 
   // A job that just finished produced (or, canceled, removed) a variant: refresh the photos, and
   // tell screen-reader users, who do not see the status pill change.
@@ -209,7 +205,7 @@ export function JobsPanel({
     for (const job of items) {
       const before = seen.current.get(job.aiJobId);
       if (before !== undefined && before !== job.outcome) {
-        changes.push(`${photoName?.(job.originalImageId) ?? m.photoOf(job.propertyTitle)}: ${m.outcome[job.outcome]}`);
+        changes.push(`${photoName?.(job.originalImageId) ?? t('photoOf', { title: job.propertyTitle })}: ${t(`outcome${job.outcome}`)}`);
         if (isTerminalJobStatus(job.status)) settled = true;
       }
       seen.current.set(job.aiJobId, job.outcome);
@@ -219,37 +215,37 @@ export function JobsPanel({
       void queryClient.invalidateQueries({ queryKey: trpc.property.get.queryKey() });
       void queryClient.invalidateQueries({ queryKey: trpc.property.list.queryKey() });
     }
-  }, [items, queryClient, trpc, m, photoName]);
+  }, [items, queryClient, trpc, t, photoName]);
 
   return (
-    <section className="card section" aria-labelledby={`${id}-title`} lang={locale} data-testid="jobs-panel">
-      <h2 id={`${id}-title`}>{m.jobsTitle}</h2>
+    <section className="card section" aria-labelledby={`${id}-title`} data-testid="jobs-panel">
+      <h2 id={`${id}-title`}>{t('title')}</h2>
       <p className="visually-hidden" aria-live="polite">
         {announcement}
       </p>
-      {jobs.isError && <QueryError error={jobs.error} onRetry={() => jobs.refetch()} retrying={jobs.isFetching} label={m.retry} />}
-      {jobs.isPending && <QueryLoading>{m.loadingJobs}</QueryLoading>}
-      {jobs.isSuccess && items.length === 0 && cursors.length === 1 && <p className="muted">{m.jobsEmpty}</p>}
+      {jobs.isError && <QueryError error={jobs.error} onRetry={() => jobs.refetch()} retrying={jobs.isFetching} />}
+      {jobs.isPending && <QueryLoading>{t('loading')}</QueryLoading>}
+      {jobs.isSuccess && items.length === 0 && cursors.length === 1 && <p className="muted">{t('empty')}</p>}
       {items.length > 0 && (
         <ul className="job-list">
           {items.map((job) => (
-            <JobRow key={job.aiJobId} job={job} photo={nameOf(job)} locale={locale} showProperty={propertyId === undefined} />
+            <JobRow key={job.aiJobId} job={job} photo={nameOf(job)} showProperty={propertyId === undefined} />
           ))}
         </ul>
       )}
       {(cursors.length > 1 || jobs.data?.nextCursor != null) && (
-        <nav className="pager section" aria-label={m.jobsTitle}>
+        <nav className="pager section" aria-label={t('title')}>
           <button type="button" className="button button-small" disabled={cursors.length === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
-            {m.newer}
+            {t('newer')}
           </button>
-          <span className="small">{m.pageOf(cursors.length)}</span>
+          <span className="small">{t('page', { page: cursors.length })}</span>
           <button
             type="button"
             className="button button-small"
             disabled={jobs.data?.nextCursor == null}
             onClick={() => jobs.data?.nextCursor != null && setCursors([...cursors, jobs.data.nextCursor])}
           >
-            {m.older}
+            {t('older')}
           </button>
         </nav>
       )}

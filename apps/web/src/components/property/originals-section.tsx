@@ -2,37 +2,20 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
+import { useLocale, useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { isTooSmallToStage, MIN_STAGING_SHORT_EDGE } from '@staging/domain/photo-upload';
-import { ROOM_TYPES, roomTypeLabel, isRoomType } from '@staging/domain/room-types';
-import { STYLE_COPY, isCanonicalStyle } from '@staging/domain/styles';
+import { ROOM_TYPES, roomTypeLabel } from '@staging/domain/room-types';
 import type { RouterOutputs } from '@staging/trpc/root';
 import { deleteImage, updateImage } from '@/client/image-api';
 import { useTRPC } from '@/client/trpc';
+import { useErrorSentence } from '@/client/use-error-sentence';
+import { usePhotoNaming } from '@/client/use-photo-naming';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { errorSentence } from '@/lib/api-errors';
 import { PhotoUpload } from './photo-upload';
 
 type AgentProperty = RouterOutputs['property']['get'];
 type AgentImage = AgentProperty['images'][number];
-
-/**
- * "kitchen.jpg (Kitchen)": how photos are named across the page (cards, stage panel, jobs,
- * review): by the file they were uploaded from, which is how the agent knows them; "Photo 2"
- * (gallery position) only for photos stored before file names were kept. Without the room
- * (`withRoom` false) where the room is shown beside it anyway (jobs).
- */
-export function photoName(originals: readonly AgentImage[], imageId: string | null, withRoom = true): string {
-  const index = originals.findIndex((image) => image.id === imageId);
-  if (index === -1) return 'Deleted photo';
-  const image = originals[index]!;
-  return `${image.fileName ?? `Photo ${index + 1}`}${withRoom && isRoomType(image.roomType) ? ` (${roomTypeLabel(image.roomType, 'en')})` : ''}`;
-}
-
-export function styleName(style: string | null): string {
-  if (style === null) return 'Unknown style';
-  return isCanonicalStyle(style) ? STYLE_COPY.en[style].label : style;
-}
 
 function useRefreshProperty(propertyId: string) {
   const trpc = useTRPC();
@@ -61,6 +44,11 @@ function OriginalCard({
   onDelete: (image: AgentImage) => void;
 }) {
   const id = useId();
+  const t = useTranslations('photos');
+  const tc = useTranslations('common');
+  const locale = useLocale();
+  const errorSentence = useErrorSentence();
+  const { styleName } = usePhotoNaming();
   const refresh = useRefreshProperty(propertyId);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ field: 'roomType' | 'cover'; message: string } | undefined>();
@@ -81,18 +69,18 @@ function OriginalCard({
   return (
     <li className="card photo-card" data-testid="original-card" data-image-id={image.id}>
       <div className="photo-frame">
-        <img src={image.thumbnailUrl} alt={`${name}, original`} loading="lazy" />
-        {isCover && <span className="cover-flag">Cover</span>}
+        <img src={image.thumbnailUrl} alt={t('originalAlt', { name })} loading="lazy" />
+        {isCover && <span className="cover-flag">{t('cover')}</span>}
       </div>
       <h3 style={{ margin: 0, overflowWrap: 'anywhere' }}>{name}</h3>
       {isTooSmallToStage(image.width, image.height) && (
         <p className="small" style={{ margin: 0 }} data-testid="small-photo-warning">
-          <span className="status status-wait">Small for staging</span> {image.width}×{image.height} px; staged versions come out sharp from{' '}
-          {MIN_STAGING_SHORT_EDGE} px on the short side.
+          <span className="status status-wait">{t('smallForStaging')}</span>{' '}
+          {t('smallDetail', { width: String(image.width), height: String(image.height), min: String(MIN_STAGING_SHORT_EDGE) })}
         </p>
       )}
       <div className="field">
-        <label htmlFor={`${id}-room`}>Room type</label>
+        <label htmlFor={`${id}-room`}>{t('roomType')}</label>
         <select
           id={`${id}-room`}
           value={image.roomType ?? ''}
@@ -100,10 +88,10 @@ function OriginalCard({
           aria-describedby={error?.field === 'roomType' ? `${id}-room-error` : undefined}
           onChange={(event) => void change('roomType', { roomType: event.target.value === '' ? null : event.target.value })}
         >
-          <option value="">Not set</option>
+          <option value="">{t('notSet')}</option>
           {ROOM_TYPES.map((value) => (
             <option key={value} value={value}>
-              {roomTypeLabel(value, 'en')}
+              {roomTypeLabel(value, locale)}
             </option>
           ))}
         </select>
@@ -116,11 +104,11 @@ function OriginalCard({
       <div className="row">
         {!isCover && (
           <button type="button" className="button button-small" disabled={busy} onClick={() => void change('cover', { isMain: true })}>
-            Set as cover<span className="visually-hidden"> ({name})</span>
+            {t('setAsCover')}<span className="visually-hidden"> ({name})</span>
           </button>
         )}
         <button type="button" className="button button-small" disabled={busy} onClick={() => onDelete(image)}>
-          Delete<span className="visually-hidden"> {name}</span>
+          {tc('delete')}<span className="visually-hidden"> {name}</span>
         </button>
       </div>
       {error?.field === 'cover' && (
@@ -129,25 +117,25 @@ function OriginalCard({
         </p>
       )}
       <div>
-        <h4 style={{ margin: '0.25rem 0' }}>Staged variants ({variants.length})</h4>
+        <h4 style={{ margin: '0.25rem 0' }}>{t('variants', { count: variants.length })}</h4>
         {variants.length === 0 ? (
           <p className="muted small" style={{ margin: 0 }}>
-            None yet.
+            {t('noVariants')}
           </p>
         ) : (
           <ul className="variant-strip" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {variants.map((variant) => (
               <li key={variant.id} data-testid="variant" data-review-status={variant.reviewStatus ?? ''}>
                 <div className="photo-frame">
-                  <img src={variant.thumbnailUrl} alt={`${name} staged in ${styleName(variant.canonicalStyle ?? variant.style)} style`} loading="lazy" />
+                  <img src={variant.thumbnailUrl} alt={t('variantAlt', { name, style: styleName(variant.canonicalStyle ?? variant.style) })} loading="lazy" />
                 </div>
                 <p className="small" style={{ margin: '0.25rem 0 0' }}>
                   {styleName(variant.canonicalStyle ?? variant.style)} ·{' '}
                   {variant.reviewStatus === 'APPROVED' ? (
-                    <span className="status status-ok">Approved</span>
+                    <span className="status status-ok">{t('approved')}</span>
                   ) : (
                     <Link href={`/review?image=${encodeURIComponent(variant.id)}`} className="status status-wait">
-                      Waiting for review
+                      {t('waitingForReview')}
                     </Link>
                   )}
                 </p>
@@ -162,6 +150,9 @@ function OriginalCard({
 
 /** Originals with upload, cover, room type and delete; staged variants grouped under each. */
 export function OriginalsSection({ property }: { property: AgentProperty }) {
+  const t = useTranslations('photos');
+  const errorSentence = useErrorSentence();
+  const { photoName } = usePhotoNaming();
   const refresh = useRefreshProperty(property.id);
   const [deleting, setDeleting] = useState<AgentImage | undefined>();
   const [deleteError, setDeleteError] = useState<string | undefined>();
@@ -187,12 +178,12 @@ export function OriginalsSection({ property }: { property: AgentProperty }) {
 
   return (
     <section className="section" aria-labelledby="originals-title">
-      <h2 id="originals-title">Original photos</h2>
+      <h2 id="originals-title">{t('title')}</h2>
       <PhotoUpload propertyId={property.id} onUploaded={refresh} />
       {originals.length === 0 ? (
-        <p>No photos yet. Upload the listing&apos;s original photos to stage them.</p>
+        <p>{t('empty')}</p>
       ) : (
-        <ul className="grid" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Original photos">
+        <ul className="grid" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('title')}>
           {originals.map((image) => (
             <OriginalCard
               key={image.id}
@@ -211,15 +202,15 @@ export function OriginalsSection({ property }: { property: AgentProperty }) {
       )}
       <ConfirmDialog
         open={deleting !== undefined}
-        title={`Delete ${deleting === undefined ? 'photo' : photoName(originals, deleting.id)}?`}
-        confirmLabel="Delete photo"
+        title={t('deleteTitle', { name: deleting === undefined ? '' : photoName(originals, deleting.id) })}
+        confirmLabel={t('deleteConfirm')}
         danger
         busy={deleteBusy}
         error={deleteError}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(undefined)}
       >
-        <p>The original photo is deleted together with its staged variants; staging jobs still running for it are canceled.</p>
+        <p>{t('deleteBody')}</p>
       </ConfirmDialog>
     </section>
   );

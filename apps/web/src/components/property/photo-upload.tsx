@@ -1,11 +1,12 @@
 'use client';
 
+import { useLocale, useTranslations } from 'next-intl';
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
-import { HEIF_REFUSAL, isTooSmallToStage, looksLikeHeif, MIN_STAGING_SHORT_EDGE, namesHeif } from '@staging/domain/photo-upload';
+import { isTooSmallToStage, looksLikeHeif, MIN_STAGING_SHORT_EDGE, namesHeif } from '@staging/domain/photo-upload';
 import { ROOM_TYPES, roomTypeLabel } from '@staging/domain/room-types';
 import { uploadOriginal } from '@/client/image-api';
+import { useErrorSentence } from '@/client/use-error-sentence';
 import { useFocusTarget } from '@/client/use-focus-target';
-import { errorSentence } from '@/lib/api-errors';
 import { formatBytes } from '@/lib/format';
 import styles from './photo-upload.module.css';
 
@@ -13,7 +14,7 @@ type UploadState =
   | { kind: 'queued' }
   | { kind: 'uploading'; loaded: number }
   | { kind: 'done'; width: number; height: number }
-  | { kind: 'refused'; message: string }
+  | { kind: 'refused' }
   | { kind: 'failed'; message: string };
 
 interface UploadItem {
@@ -22,41 +23,42 @@ interface UploadItem {
   state: UploadState;
 }
 
-/** Why a file is not even sent: HEIC by name, declared type or its first bytes. */
-async function refusalOf(file: File): Promise<string | undefined> {
-  if (namesHeif(file.name, file.type)) return HEIF_REFUSAL;
-  const head = new Uint8Array(await file.slice(0, 12).arrayBuffer());
-  return looksLikeHeif(head) ? HEIF_REFUSAL : undefined;
+/** A file that is not even sent: HEIC by name, declared type or its first bytes. */
+async function isHeif(file: File): Promise<boolean> {
+  if (namesHeif(file.name, file.type)) return true;
+  return looksLikeHeif(new Uint8Array(await file.slice(0, 12).arrayBuffer()));
 }
 
 function StateText({ item }: { item: UploadItem }) {
+  const t = useTranslations('upload');
   const { state, file } = item;
   switch (state.kind) {
     case 'queued':
-      return <span className="status">Ready</span>;
+      return <span className="status">{t('ready')}</span>;
     case 'uploading':
-      return (
-        <span className="status status-run">
-          Uploading {file.size === 0 ? 0 : Math.round((state.loaded / file.size) * 100)}%
-        </span>
-      );
+      return <span className="status status-run">{t('uploading', { percent: file.size === 0 ? 0 : Math.round((state.loaded / file.size) * 100) })}</span>;
     case 'done':
       return (
         <>
-          <span className="status status-ok">Uploaded</span>
+          <span className="status status-ok">{t('uploaded')}</span>
           {isTooSmallToStage(state.width, state.height) && (
             <span className={styles.note} data-testid="upload-small-warning">
-              {state.width}×{state.height} px: smaller than the {MIN_STAGING_SHORT_EDGE} px the staging model renders at, so a staged
-              version will look soft.
+              {t('tooSmall', { width: String(state.width), height: String(state.height), min: String(MIN_STAGING_SHORT_EDGE) })}
             </span>
           )}
         </>
       );
     case 'refused':
+      return (
+        <>
+          <span className="status status-bad">{t('notAccepted')}</span>
+          <span className={styles.note}>{t('heifRefused')}</span>
+        </>
+      );
     case 'failed':
       return (
         <>
-          <span className="status status-bad">{state.kind === 'refused' ? 'Not accepted' : 'Failed'}</span>
+          <span className="status status-bad">{t('failed')}</span>
           <span className={styles.note}>{state.message}</span>
         </>
       );
@@ -72,6 +74,9 @@ function StateText({ item }: { item: UploadItem }) {
  */
 export function PhotoUpload({ propertyId, onUploaded }: { propertyId: string; onUploaded: () => Promise<unknown> }) {
   const id = useId();
+  const t = useTranslations('upload');
+  const locale = useLocale();
+  const errorSentence = useErrorSentence();
   const inputRef = useRef<HTMLInputElement>(null);
   const nextKey = useRef(0);
   const [roomType, setRoomType] = useState('');
@@ -89,8 +94,7 @@ export function PhotoUpload({ propertyId, onUploaded }: { propertyId: string; on
     if (files.length === 0 || running) return;
     const added = await Promise.all(
       files.map(async (file): Promise<UploadItem> => {
-        const refusal = await refusalOf(file);
-        return { key: nextKey.current++, file, state: refusal === undefined ? { kind: 'queued' } : { kind: 'refused', message: refusal } };
+        return { key: nextKey.current++, file, state: (await isHeif(file)) ? { kind: 'refused' } : { kind: 'queued' } };
       }),
     );
     // After a finished batch the next choice starts a new list, so the rows describe one batch.
@@ -138,13 +142,13 @@ export function PhotoUpload({ propertyId, onUploaded }: { propertyId: string; on
   const done = items.filter((item) => item.state.kind === 'done').length;
   const notUploaded = items.filter((item) => item.state.kind === 'refused' || item.state.kind === 'failed').length;
   const summary = running
-    ? `Uploading: ${done} of ${done + queued.length + items.filter((item) => item.state.kind === 'uploading').length} done…`
+    ? t('summaryRunning', { done, total: done + queued.length + items.filter((item) => item.state.kind === 'uploading').length })
     : finished
-      ? `Uploaded ${done} photo${done === 1 ? '' : 's'}.${notUploaded > 0 ? ` ${notUploaded} file${notUploaded === 1 ? ' was' : 's were'} not uploaded.` : ''}`
-      : `${queued.length} photo${queued.length === 1 ? '' : 's'} ready to upload${notUploaded > 0 ? `, ${notUploaded} not accepted` : ''}.`;
+      ? t('summaryFinished', { done, failed: notUploaded })
+      : t('summaryReady', { count: queued.length, refused: notUploaded });
   return (
-    <form className={styles.upload} onSubmit={upload} aria-label="Upload original photos">
-      <h3 className={styles.title}>Upload photos</h3>
+    <form className={styles.upload} onSubmit={upload} aria-label={t('formLabel')}>
+      <h3 className={styles.title}>{t('title')}</h3>
       <div
         className={`${styles.dropZone} ${dragging ? styles.dragging : ''}`}
         data-testid="photo-drop-zone"
@@ -156,7 +160,7 @@ export function PhotoUpload({ propertyId, onUploaded }: { propertyId: string; on
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
-        <p className={styles.dropText}>Drop photos here (JPEG, PNG or WebP, up to 15 MB each), or</p>
+        <p className={styles.dropText}>{t('dropText')}</p>
         <input
           id={`${id}-file`}
           ref={inputRef}
@@ -168,27 +172,26 @@ export function PhotoUpload({ propertyId, onUploaded }: { propertyId: string; on
           onChange={(event) => void add([...(event.target.files ?? [])])}
         />
         <label htmlFor={`${id}-file`} className="button">
-          Choose photo files…
+          {t('choose')}
         </label>
         <p className="muted small" style={{ margin: 0 }}>
-          Each photo is named after its file. Staging works best from {MIN_STAGING_SHORT_EDGE} px on the short side; iPhone HEIC
-          photos must be exported as JPEG first.
+          {t('hint', { min: String(MIN_STAGING_SHORT_EDGE) })}
         </p>
       </div>
       <div className={styles.controls}>
         <div className="field">
-          <label htmlFor={`${id}-room`}>Room type</label>
+          <label htmlFor={`${id}-room`}>{t('roomType')}</label>
           <select id={`${id}-room`} value={roomType} onChange={(event) => setRoomType(event.target.value)} disabled={running}>
-            <option value="">Not set yet</option>
+            <option value="">{t('notSetYet')}</option>
             {ROOM_TYPES.map((value) => (
               <option key={value} value={value}>
-                {roomTypeLabel(value, 'en')}
+                {roomTypeLabel(value, locale)}
               </option>
             ))}
           </select>
         </div>
         <button type="submit" className="button button-primary" disabled={running || queued.length === 0}>
-          Upload{queued.length > 0 ? ` ${queued.length} photo${queued.length === 1 ? '' : 's'}` : ''}
+          {t('submit', { count: queued.length })}
         </button>
       </div>
       {items.length > 0 && (
@@ -196,7 +199,7 @@ export function PhotoUpload({ propertyId, onUploaded }: { propertyId: string; on
           <p role="status" className="small" data-testid="upload-summary" ref={summaryFocus.ref} tabIndex={-1}>
             {summary}
           </p>
-          <ul className={styles.list} aria-label="Files in this upload">
+          <ul className={styles.list} aria-label={t('files')}>
             {items.map((item) => (
               <li key={item.key} className={styles.item} data-testid="upload-item" data-state={item.state.kind} data-name={item.file.name}>
                 <span className={styles.name}>{item.file.name}</span>
@@ -205,7 +208,7 @@ export function PhotoUpload({ propertyId, onUploaded }: { propertyId: string; on
                   <progress
                     max={item.file.size || 1}
                     value={item.state.kind === 'uploading' ? item.state.loaded : item.state.kind === 'done' ? item.file.size || 1 : 0}
-                    aria-label={`Upload progress of ${item.file.name}`}
+                    aria-label={t('progressOf', { name: item.file.name })}
                     data-testid="upload-progress"
                   />
                 )}

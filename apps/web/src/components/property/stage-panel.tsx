@@ -2,28 +2,33 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
+import { useLocale, useTranslations } from 'next-intl';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import type { Locale } from '@staging/domain/locale';
 import { ROOM_TYPES, isRoomType, roomTypeLabel, type RoomType } from '@staging/domain/room-types';
 import { CANONICAL_STYLES, STYLE_COPY, type CanonicalStyle } from '@staging/domain/styles';
 import type { RouterOutputs } from '@staging/trpc/root';
-import { useBrowserLocale } from '@/client/use-browser-locale';
 import { useFocusTarget } from '@/client/use-focus-target';
 import { useTRPC } from '@/client/trpc';
-import { describeError, errorSentence } from '@/lib/api-errors';
-import { formatMicrousd } from '@/lib/format';
-import { STAGING_MESSAGES } from '@/lib/staging-messages';
+import { useErrorSentence } from '@/client/use-error-sentence';
+import { describeError } from '@/lib/api-errors';
+import { microusdToUsd } from '@/lib/format';
 
 type AgentProperty = RouterOutputs['property']['get'];
 type SubmitResult = RouterOutputs['ai']['submitStaging'];
 
+const DISPOSITION_KEYS = {
+  ENQUEUED: 'dispositionENQUEUED',
+  EXISTING: 'dispositionEXISTING',
+  style_exists: 'dispositionStyleExists',
+} as const satisfies Record<SubmitResult['items'][number]['disposition'], string>;
+
 /** The localized "temporarily unavailable" state of the kill switch. */
-function UnavailableNotice({ locale, id }: { locale: Locale; id: string }) {
-  const m = STAGING_MESSAGES[locale];
+function UnavailableNotice({ id }: { id: string }) {
+  const t = useTranslations('stage');
   return (
-    <div className="alert alert-warning" role="alert" lang={locale} id={id} tabIndex={-1} data-testid="staging-unavailable">
-      <strong>{m.unavailableTitle}</strong>
-      <p style={{ margin: '0.25rem 0 0' }}>{m.unavailableBody}</p>
+    <div className="alert alert-warning" role="alert" id={id} tabIndex={-1} data-testid="staging-unavailable">
+      <strong>{t('unavailableTitle')}</strong>
+      <p style={{ margin: '0.25rem 0 0' }}>{t('unavailableBody')}</p>
     </div>
   );
 }
@@ -40,18 +45,18 @@ function ExistingVariantLink({ variant, label }: { variant: { id: string } | und
 }
 
 /** The price shown before submitting: per photo, for the selection, and with a retry (attempt 2). */
-function PriceEstimate({ priceMicrousd, photos, locale }: { priceMicrousd: number | null; photos: number; locale: Locale }) {
-  const m = STAGING_MESSAGES[locale];
-  const perPhoto = priceMicrousd === null ? '' : formatMicrousd(priceMicrousd);
+function PriceEstimate({ priceMicrousd, photos }: { priceMicrousd: number | null; photos: number }) {
+  const t = useTranslations('stage');
+  const perPhoto = priceMicrousd === null ? 0 : microusdToUsd(priceMicrousd);
   const text =
     priceMicrousd === null
-      ? m.estimateUnset
+      ? t('estimateUnset')
       : photos === 0
-        ? m.estimatePerPhoto(perPhoto, formatMicrousd(priceMicrousd * 2))
-        : m.estimateBefore(perPhoto, formatMicrousd(priceMicrousd * photos), formatMicrousd(priceMicrousd * photos * 2), photos);
+        ? t('estimatePerPhoto', { perPhoto, worst: perPhoto * 2 })
+        : t('estimateBefore', { perPhoto, total: perPhoto * photos, worst: perPhoto * photos * 2, photos });
   return (
     <p className="small" data-testid="price-estimate" aria-live="polite">
-      {text} <span className="muted">{m.estimateNote}</span>
+      {text} <span className="muted">{t('estimateNote')}</span>
     </p>
   );
 }
@@ -65,18 +70,18 @@ export function StagePanel({
   property,
   stagingEnabled,
   priceMicrousd,
-  initialLocale,
 }: {
   property: AgentProperty;
   stagingEnabled: boolean;
   /** One attempt at the configured quality (AI_STAGING_COST_MICROUSD_*); null: no estimate. */
   priceMicrousd: number | null;
-  initialLocale: Locale;
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const locale = useBrowserLocale(initialLocale);
-  const m = STAGING_MESSAGES[locale];
+  const t = useTranslations('stage');
+  const tp = useTranslations('photos');
+  const locale = useLocale();
+  const errorSentence = useErrorSentence();
   const id = useId();
   const noticeRef = useRef<HTMLDivElement>(null);
   // After a submit the result (or the error) takes focus: the button stays, but the answer is below it.
@@ -112,7 +117,7 @@ export function StagePanel({
   // Photos go by their file name; "Photo N" only for those stored before names were kept.
   function photoLabel(imageId: string): string {
     const index = originals.findIndex((image) => image.id === imageId);
-    return index === -1 ? imageId : (originals[index]?.fileName ?? m.photo(index + 1));
+    return index === -1 ? imageId : (originals[index]?.fileName ?? tp('numbered', { index: index + 1 }));
   }
   const roomTypeOf = (imageId: string): RoomType | '' => {
     if (imageId in roomTypes) return roomTypes[imageId] ?? '';
@@ -128,9 +133,9 @@ export function StagePanel({
       return;
     }
     const chosen = originals.filter((image) => selected.has(image.id));
-    if (chosen.length === 0 || style === '') return setFormError(m.pickAtLeastOne);
+    if (chosen.length === 0 || style === '') return setFormError(t('pickAtLeastOne'));
     const missing = chosen.find((image) => roomTypeOf(image.id) === '');
-    if (missing !== undefined) return setFormError(m.roomTypeFor(photoLabel(missing.id)));
+    if (missing !== undefined) return setFormError(t('roomTypeFor', { photo: photoLabel(missing.id) }));
     setFormError(undefined);
     setResults(undefined);
     submit.mutate({
@@ -139,16 +144,16 @@ export function StagePanel({
   };
 
   return (
-    <section className="card section" id="stage-panel" tabIndex={-1} aria-labelledby={`${id}-title`} lang={locale}>
-      <h2 id={`${id}-title`}>{m.stageTitle}</h2>
-      <div ref={noticeRef}>{unavailable && <UnavailableNotice locale={locale} id={`${id}-unavailable`} />}</div>
-      {!unavailable && <p className="muted">{m.stageIntro}</p>}
+    <section className="card section" id="stage-panel" tabIndex={-1} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('title')}</h2>
+      <div ref={noticeRef}>{unavailable && <UnavailableNotice id={`${id}-unavailable`} />}</div>
+      {!unavailable && <p className="muted">{t('intro')}</p>}
       {originals.length === 0 ? (
-        <p>{m.noOriginals}</p>
+        <p>{t('noOriginals')}</p>
       ) : (
         <form className="stack" onSubmit={onSubmit} aria-describedby={unavailable ? `${id}-unavailable` : undefined}>
           <fieldset>
-            <legend>{m.pickPhotos}</legend>
+            <legend>{t('pickPhotos')}</legend>
             <ul className="choice-grid" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {originals.map((image) => {
                 const label = photoLabel(image.id);
@@ -175,7 +180,7 @@ export function StagePanel({
                     </label>
                     {checked && (
                       <div className="field">
-                        <label htmlFor={`${id}-room-${image.id}`}>{m.roomTypeFor(label)}</label>
+                        <label htmlFor={`${id}-room-${image.id}`}>{t('roomTypeFor', { photo: label })}</label>
                         <select
                           id={`${id}-room-${image.id}`}
                           value={roomTypeOf(image.id)}
@@ -199,7 +204,7 @@ export function StagePanel({
             </ul>
           </fieldset>
           <fieldset>
-            <legend>{m.styleLegend}</legend>
+            <legend>{t('style')}</legend>
             <div className="choice-grid">
               {CANONICAL_STYLES.map((value) => (
                 <label key={value} className="choice">
@@ -222,7 +227,7 @@ export function StagePanel({
               {errorSentence(submit.error)}
             </p>
           )}
-          <PriceEstimate priceMicrousd={priceMicrousd} photos={selected.size} locale={locale} />
+          <PriceEstimate priceMicrousd={priceMicrousd} photos={selected.size} />
           <div>
             <button
               type="submit"
@@ -230,7 +235,7 @@ export function StagePanel({
               aria-disabled={unavailable || submit.isPending}
               disabled={submit.isPending}
             >
-              {submit.isPending ? m.submitting : m.submit}
+              {submit.isPending ? t('submitting') : t('submit')}
             </button>
           </div>
         </form>
@@ -238,7 +243,7 @@ export function StagePanel({
       {results !== undefined && (
         <div className="section" aria-live="polite">
           <h3 ref={resultFocus.ref} tabIndex={-1} data-testid="stage-results-title">
-            {m.resultsTitle}
+            {t('resultsTitle')}
           </h3>
           <ul className="stack" style={{ paddingLeft: '1.25rem' }} data-testid="stage-results">
             {results.items.map((item) => (
@@ -246,8 +251,8 @@ export function StagePanel({
                 <strong>
                   {results.names[item.originalImageId] ?? item.originalImageId} · {STYLE_COPY[locale][item.canonicalStyle].label}:
                 </strong>{' '}
-                {m.disposition[item.disposition]}
-                {item.disposition === 'style_exists' && <ExistingVariantLink variant={variantOf(item.originalImageId, item.canonicalStyle)} label={m.reviewExisting} />}
+                {t(DISPOSITION_KEYS[item.disposition])}
+                {item.disposition === 'style_exists' && <ExistingVariantLink variant={variantOf(item.originalImageId, item.canonicalStyle)} label={t('reviewExisting')} />}
               </li>
             ))}
           </ul>

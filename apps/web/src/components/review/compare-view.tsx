@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useId, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
 import { aspectLabel, containBox, uncoveredShare } from '@/lib/aspect';
 import { downloadFileName } from '@/lib/download-name';
@@ -44,6 +45,7 @@ const KEY_STEPS: Record<string, (split: number, big: boolean) => number> = {
  */
 export function CompareView({ before, after, name }: CompareViewProps) {
   const id = useId();
+  const t = useTranslations('compare');
   const [mode, setMode] = useState<'slider' | 'side-by-side'>('slider');
   const [split, setSplit] = useState(50);
   const [zoomed, setZoomed] = useState<LightboxImage | undefined>();
@@ -55,8 +57,8 @@ export function CompareView({ before, after, name }: CompareViewProps) {
   const beforeRatio = aspectLabel(before.width, before.height);
   const afterRatio = aspectLabel(after.width, after.height);
   const images: Record<'before' | 'after', LightboxImage> = {
-    before: { ...before, alt: `${name} before staging (original), full size`, title: `${name}: original`, downloadName: `${name} original` },
-    after: { ...after, alt: `${name} after staging (AI), full size`, title: `${name}: AI staged`, downloadName: `${name} staged` },
+    before: { ...before, alt: t('beforeFullAlt', { name }), title: t('beforeTitle', { name }), downloadName: t('originalFile', { name }) },
+    after: { ...after, alt: t('afterFullAlt', { name }), title: t('afterTitle', { name }), downloadName: t('stagedFile', { name }) },
   };
 
   const moveTo = (clientX: number) => {
@@ -83,18 +85,18 @@ export function CompareView({ before, after, name }: CompareViewProps) {
 
   return (
     <div className="stack compare-view">
-      <div className="row" role="group" aria-label={`Comparison view for ${name}`}>
+      <div className="row" role="group" aria-label={t('group', { name })}>
         <button type="button" className="button button-small" aria-pressed={mode === 'slider'} onClick={() => setMode('slider')}>
-          Slider
+          {t('slider')}
         </button>
         <button type="button" className="button button-small" aria-pressed={mode === 'side-by-side'} onClick={() => setMode('side-by-side')}>
-          Side by side
+          {t('sideBySide')}
         </button>
         <button type="button" className="button button-small" onClick={() => setZoomed(images.before)}>
-          Full size original
+          {t('fullOriginal')}
         </button>
         <button type="button" className="button button-small" onClick={() => setZoomed(images.after)}>
-          Full size staged
+          {t('fullStaged')}
         </button>
       </div>
       {mode === 'slider' ? (
@@ -108,9 +110,9 @@ export function CompareView({ before, after, name }: CompareViewProps) {
             onPointerDown={onPointerDown}
             onPointerMove={onPointerMove}
           >
-            <img className="cmp-img" src={before.url} alt={`${name} before staging (original)`} draggable={false} data-testid="compare-before" />
+            <img className="cmp-img" src={before.url} alt={t('beforeAlt', { name })} draggable={false} data-testid="compare-before" />
             <div className="cmp-after">
-              <img className="cmp-img" src={after.url} alt={`${name} after staging (AI)`} draggable={false} data-testid="compare-after" />
+              <img className="cmp-img" src={after.url} alt={t('afterAlt', { name })} draggable={false} data-testid="compare-after" />
             </div>
             {cropped && (
               <div
@@ -124,11 +126,11 @@ export function CompareView({ before, after, name }: CompareViewProps) {
               className="cmp-handle"
               role="slider"
               tabIndex={0}
-              aria-label={`Before and after divider for ${name}`}
+              aria-label={t('divider', { name })}
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={split}
-              aria-valuetext={`${100 - split}% of the staged image visible`}
+              aria-valuetext={t('dividerValue', { percent: 100 - split })}
               aria-describedby={`${id}-help`}
               onKeyDown={onKeyDown}
             >
@@ -138,41 +140,40 @@ export function CompareView({ before, after, name }: CompareViewProps) {
             </div>
           </div>
           <p id={`${id}-help`} className="small muted" style={{ margin: 0 }}>
-            Original on the left, staged on the right: drag the handle across the photo or use the arrow keys. Showing {100 - split}% staged.
+            {t('help', { percent: 100 - split })}
           </p>
         </div>
       ) : (
         <div className="cmp-side" data-testid="compare-side-by-side">
           <figure>
             <div className="cmp-frame" style={{ aspectRatio: String(frameAspect) }}>
-              <img src={before.url} alt={`${name} before staging (original)`} />
+              <img src={before.url} alt={t('beforeAlt', { name })} />
             </div>
             <figcaption>
-              Before: original photo · {beforeRatio} · {before.width}×{before.height}
+              {t('beforeCaption', { ratio: beforeRatio, width: String(before.width), height: String(before.height) })}
             </figcaption>
           </figure>
           <figure>
             <div className="cmp-frame" style={{ aspectRatio: String(afterAspect) }}>
-              <img src={after.url} alt={`${name} after staging (AI)`} />
+              <img src={after.url} alt={t('afterAlt', { name })} />
             </div>
             <figcaption>
-              After: AI staged · {afterRatio} · {after.width}×{after.height}
+              {t('afterCaption', { ratio: afterRatio, width: String(after.width), height: String(after.height) })}
             </figcaption>
           </figure>
         </div>
       )}
       {cropped && (
         <p className="alert alert-warning small" data-testid="compare-crop-note" style={{ margin: 0 }}>
-          The staged image is {afterRatio} but the photo is {beforeRatio}: it shows only the outlined part of the room (about{' '}
-          {Math.round(uncoveredShare(box) * 100)}% of the photo is not in it). Dark bars mark what the staged image does not cover.
+          {t('cropNote', { after: afterRatio, before: beforeRatio, percent: Math.round(uncoveredShare(box) * 100) })}
         </p>
       )}
       <div className="row small">
         <a href={before.url} download={downloadFileName(images.before.downloadName, before.contentType)}>
-          Download original
+          {t('downloadOriginal')}
         </a>
         <a href={after.url} download={downloadFileName(images.after.downloadName, after.contentType)}>
-          Download staged
+          {t('downloadStaged')}
         </a>
       </div>
       <ImageLightbox image={zoomed} onClose={() => setZoomed(undefined)} />

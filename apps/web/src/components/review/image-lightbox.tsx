@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { downloadFileName } from '@/lib/download-name';
 
@@ -18,6 +19,7 @@ export interface LightboxImage {
  * the opener): fitted to the screen first, one click for 1:1 pixels with scrolling.
  */
 export function ImageLightbox({ image, onClose }: { image: LightboxImage | undefined; onClose: () => void }) {
+  const t = useTranslations('lightbox');
   const ref = useRef<HTMLDialogElement>(null);
   const [actualSize, setActualSize] = useState(false);
 
@@ -32,7 +34,7 @@ export function ImageLightbox({ image, onClose }: { image: LightboxImage | undef
   }, [image]);
 
   return (
-    <dialog ref={ref} className="lightbox" aria-label={image?.title ?? 'Image'} onClose={onClose} data-testid="lightbox">
+    <dialog ref={ref} className="lightbox" aria-label={image?.title ?? t('image')} onClose={onClose} data-testid="lightbox">
       {image !== undefined && (
         <>
           <div className="lightbox-bar">
@@ -41,13 +43,13 @@ export function ImageLightbox({ image, onClose }: { image: LightboxImage | undef
               {image.width}×{image.height}
             </span>
             <button type="button" className="button button-small" aria-pressed={actualSize} onClick={() => setActualSize(!actualSize)}>
-              {actualSize ? 'Fit to screen' : 'Actual size'}
+              {actualSize ? t('fit') : t('actual')}
             </button>
             <a className="button button-small" href={image.url} download={downloadFileName(image.downloadName, image.contentType)}>
-              Download
+              {t('download')}
             </a>
             <button type="button" className="button button-small" onClick={onClose} autoFocus>
-              Close
+              {t('close')}
             </button>
           </div>
           <div className={actualSize ? 'lightbox-body lightbox-actual' : 'lightbox-body'}>

@@ -4,7 +4,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import type { RouterOutputs } from '@staging/trpc/root';
 import { REVIEW_POLL_MS } from '@/client/review-data';
 import { useTRPC } from '@/client/trpc';
-import { photoName } from '@/components/property/originals-section';
+import { usePhotoNaming } from '@/client/use-photo-naming';
 
 type AgentProperty = RouterOutputs['property']['get'];
 type AgentImage = AgentProperty['images'][number];
@@ -23,6 +23,7 @@ export interface ReviewVariant {
  */
 export function useReviewVariants() {
   const trpc = useTRPC();
+  const { photoName } = usePhotoNaming();
   const list = useQuery(trpc.property.list.queryOptions({ limit: 100 }, { refetchInterval: REVIEW_POLL_MS, staleTime: 5_000 }));
   const withVariants = (list.data?.items ?? []).filter(
     (property) => property.relation !== 'ADMIN' && property.review.pendingReview + property.review.approved > 0,

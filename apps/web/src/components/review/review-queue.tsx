@@ -2,22 +2,18 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { isRoomType } from '@staging/domain/room-types';
 import { useTRPC, useTRPCClient } from '@/client/trpc';
 import { useFocusTarget } from '@/client/use-focus-target';
+import { useErrorSentence } from '@/client/use-error-sentence';
+import { usePhotoNaming } from '@/client/use-photo-naming';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { styleName } from '@/components/property/originals-section';
 import { QueryError, QueryLoading } from '@/components/query-state';
-import { errorSentence } from '@/lib/api-errors';
 import { CompareView } from './compare-view';
 import { useReviewVariants, type ReviewVariant } from './review-data';
 import './review.css';
-
-/** Labels of a variant in messages: "Photo 1 (Bedroom) in Modern style for Sunny flat". */
-function describe(item: ReviewVariant): string {
-  return `${item.name} in ${styleName(item.variant.canonicalStyle ?? item.variant.style)} style for ${item.property.title}`;
-}
 
 /** Typing in a field or working in a dialog must never trigger a shortcut. */
 function isTypingTarget(target: EventTarget | null): boolean {
@@ -58,6 +54,8 @@ function ReviewCard({
   onReject: () => void;
 }) {
   const id = useId();
+  const t = useTranslations('review');
+  const { styleName } = usePhotoNaming();
   const ref = useRef<HTMLLIElement>(null);
   const style = styleName(item.variant.canonicalStyle ?? item.variant.style);
   useEffect(() => {
@@ -81,23 +79,23 @@ function ReviewCard({
         </h2>
         <label className="row small">
           <input type="checkbox" checked={selected} onChange={(event) => onSelect(event.target.checked)} />
-          Select<span className="visually-hidden"> {item.name} {style}</span>
+          {t('select')}<span className="visually-hidden"> {item.name} {style}</span>
         </label>
       </div>
       {item.original === undefined ? (
-        <img src={item.variant.url} alt={`${item.name} after staging (AI)`} />
+        <img src={item.variant.url} alt={t('afterAlt', { name: item.name })} />
       ) : (
         <CompareView before={item.original} after={item.variant} name={item.name} />
       )}
       <div className="row">
         <button type="button" className="button button-primary" disabled={busy} onClick={onApprove} aria-keyshortcuts="A">
-          Approve<span className="visually-hidden"> {item.name} {style}</span>
+          {t('approve')}<span className="visually-hidden"> {item.name} {style}</span>
         </button>
         <button type="button" className="button" disabled={busy} onClick={onReject} aria-keyshortcuts="R">
-          Reject…<span className="visually-hidden"> {item.name} {style}</span>
+          {t('reject')}<span className="visually-hidden"> {item.name} {style}</span>
         </button>
         <Link href={`/properties/${encodeURIComponent(item.property.id)}`} className="small">
-          Open property<span className="visually-hidden"> {item.property.title}</span>
+          {t('openProperty')}<span className="visually-hidden"> {item.property.title}</span>
         </Link>
       </div>
     </li>
@@ -105,7 +103,9 @@ function ReviewCard({
 }
 
 function PublishedList({ items, busy, onTakeDown }: { items: ReviewVariant[]; busy: boolean; onTakeDown: (item: ReviewVariant) => void }) {
-  if (items.length === 0) return <p className="muted">No staged photo is published yet.</p>;
+  const t = useTranslations('review');
+  const { styleName } = usePhotoNaming();
+  if (items.length === 0) return <p className="muted">{t('nonePublished')}</p>;
   return (
     <ul className="variant-strip" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {items.map((item) => {
@@ -113,13 +113,13 @@ function PublishedList({ items, busy, onTakeDown }: { items: ReviewVariant[]; bu
         return (
           <li key={item.variant.id} className="card stack" style={{ gap: '0.4rem', padding: '0.5rem' }} data-testid="published-item" data-image-id={item.variant.id}>
             <div className="cmp-frame" style={{ aspectRatio: `${item.variant.width} / ${item.variant.height}` }}>
-              <img src={item.variant.url} alt={`${item.name} staged in ${style} style (published)`} loading="lazy" />
+              <img src={item.variant.url} alt={t('publishedAlt', { name: item.name, style })} loading="lazy" />
             </div>
             <span className="small">
               {item.property.title}: {item.name} · {style}
             </span>
             <button type="button" className="button button-small button-danger" disabled={busy} onClick={() => onTakeDown(item)}>
-              Take down…<span className="visually-hidden"> {item.name} {style}</span>
+              {t('takeDown')}<span className="visually-hidden"> {item.name} {style}</span>
             </button>
           </li>
         );
@@ -140,6 +140,13 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   const id = useId();
+  const t = useTranslations('review');
+  const tc = useTranslations('common');
+  const errorSentence = useErrorSentence();
+  const { styleName } = usePhotoNaming();
+  /** A variant in messages: "Photo 1 (Bedroom) in Modern style for Sunny flat". */
+  const describe = (item: ReviewVariant) =>
+    t('describe', { name: item.name, style: styleName(item.variant.canonicalStyle ?? item.variant.style), property: item.property.title });
   const { list, details, pending, approved, loading } = useReviewVariants();
   // A variant linked from the property page comes first.
   pending.sort((a, b) => Number(b.variant.id === focusImageId) - Number(a.variant.id === focusImageId));
@@ -184,9 +191,7 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
       advancePast(items);
       announce({
         text:
-          items.length === 1
-            ? `Approved ${describe(items[0]!)}; it now shows on the public page.`
-            : `Approved ${items.length} variants; they now show on their public pages.`,
+          items.length === 1 ? t('approvedOne', { what: describe(items[0]!) }) : t('approvedMany', { count: items.length }),
         retry: [],
       });
       await refresh();
@@ -207,9 +212,9 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
       setRejectRequest(undefined);
       setReason('');
       advancePast(items);
-      const what = items.length === 1 ? describe(items[0]!) : `${items.length} variants`;
+      const what = items.length === 1 ? describe(items[0]!) : t('variants', { count: items.length });
       announce({
-        text: takeDown ? `Took down ${what}; it no longer shows on the public page.` : `Rejected ${what}; the same style can be staged again.`,
+        text: takeDown ? t('tookDown', { what }) : t('rejected', { what }),
         retry: items.filter((item) => item.original !== undefined && item.variant.canonicalStyle !== null),
       });
       await refresh();
@@ -220,7 +225,7 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
       onSuccess: async (result) => {
         const queued = result.items.filter((item) => item.disposition !== 'style_exists').length;
         announce({
-          text: `Staging again: ${queued} new job${queued === 1 ? '' : 's'} started. The results appear here when they are ready.`,
+          text: t('stagingAgain', { count: queued }),
           retry: [],
         });
         await refresh();
@@ -263,7 +268,7 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
     return () => window.removeEventListener('keydown', listener);
   }, []);
 
-  if (list.isPending) return <QueryLoading>Loading the review queue…</QueryLoading>;
+  if (list.isPending) return <QueryLoading>{t('loading')}</QueryLoading>;
   if (list.isError) return <QueryError error={list.error} onRetry={() => list.refetch()} retrying={list.isFetching} />;
 
   const selectedItems = pending.filter((item) => selected.has(item.variant.id));
@@ -271,11 +276,11 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
   return (
     <div className="stack">
       <div role="status" aria-live="polite" ref={outcomeFocus.ref} tabIndex={-1} className={outcome === undefined ? 'muted' : outcome.error === true ? 'alert alert-error' : 'alert alert-success'}>
-        {outcome?.text ?? (loading ? 'Loading…' : `${pending.length} variant${pending.length === 1 ? '' : 's'} waiting for review.`)}
+        {outcome?.text ?? (loading ? tc('loading') : t('waiting', { count: pending.length }))}
         {outcome !== undefined && outcome.retry.length > 0 && (
           <div style={{ marginTop: '0.4rem' }}>
             <button type="button" className="button button-small" disabled={tryAgain.isPending} onClick={() => startTryAgain(outcome.retry)}>
-              {tryAgain.isPending ? 'Starting…' : 'Try again in the same style'}
+              {tryAgain.isPending ? t('starting') : t('tryAgainSameStyle')}
             </button>
           </div>
         )}
@@ -291,33 +296,32 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
           <QueryError key={index} error={query.error} onRetry={() => query.refetch()} retrying={query.isFetching} />
         ))}
       <p className="small muted kbd-help" id={`${id}-keys`}>
-        Shortcuts: <kbd>A</kbd> approve, <kbd>R</kbd> reject, <kbd>J</kbd> or <kbd>N</kbd> next, <kbd>K</kbd> or <kbd>P</kbd> previous. Arrow keys move the
-        comparison handle.
+        {t.rich('shortcuts', { kbd: (key) => <kbd>{key}</kbd> })}
       </p>
       {pending.length > 0 && (
-        <div className="review-toolbar" role="group" aria-label="Selected variants">
+        <div className="review-toolbar" role="group" aria-label={t('selectedGroup')}>
           <label className="row small">
             <input
               type="checkbox"
               checked={selectedItems.length === pending.length}
               onChange={(event) => setSelected(event.target.checked ? new Set(pending.map((item) => item.variant.id)) : new Set())}
             />
-            Select all
+            {t('selectAll')}
           </label>
           {/* Bulk actions appear with a selection, so a lone item has one Approve and one Reject. */}
           {selectedItems.length > 0 && (
             <>
               <button type="button" className="button button-small" disabled={busy} onClick={() => setConfirmApprove(selectedItems)}>
-                Approve selected ({selectedItems.length})
+                {t('approveSelected', { count: selectedItems.length })}
               </button>
               <button type="button" className="button button-small" disabled={busy} onClick={() => openReject(selectedItems, false)}>
-                Reject selected ({selectedItems.length})
+                {t('rejectSelected', { count: selectedItems.length })}
               </button>
             </>
           )}
         </div>
       )}
-      {!loading && pending.length === 0 && <p>Nothing to review. New staging results appear here automatically.</p>}
+      {!loading && pending.length === 0 && <p>{t('nothing')}</p>}
       <ul className="stack" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-describedby={`${id}-keys`}>
         {pending.map((item) => (
           <ReviewCard
@@ -341,19 +345,19 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
         ))}
       </ul>
       <section className="section" aria-labelledby={`${id}-published`}>
-        <h2 id={`${id}-published`}>Published staged photos</h2>
-        <p className="muted small">Taking a photo down removes it from the public page at once; the reason is kept with the review history.</p>
+        <h2 id={`${id}-published`}>{t('published')}</h2>
+        <p className="muted small">{t('publishedIntro')}</p>
         <PublishedList items={approved} busy={busy} onTakeDown={(item) => openReject([item], true)} />
       </section>
       <ConfirmDialog
         open={confirmApprove !== undefined}
-        title={`Approve ${confirmApprove?.length ?? 0} variants?`}
-        confirmLabel="Approve all selected"
+        title={t('approveTitle', { count: confirmApprove?.length ?? 0 })}
+        confirmLabel={t('approveConfirm')}
         busy={approve.isPending}
         onConfirm={() => approve.mutate(confirmApprove ?? [])}
         onCancel={() => setConfirmApprove(undefined)}
       >
-        <p>They will show on their public pages, labelled “AI · Virtually staged”.</p>
+        <p>{t('approveBody')}</p>
         <ul className="small">
           {confirmApprove?.map((item) => <li key={item.variant.id}>{describe(item)}</li>)}
         </ul>
@@ -362,12 +366,12 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
         open={rejectRequest !== undefined}
         title={
           rejectRequest?.takeDown === true
-            ? `Take down ${rejectItems[0]?.name ?? ''} (${styleName(rejectItems[0]?.variant.canonicalStyle ?? null)})?`
+            ? t('takeDownTitle', { name: rejectItems[0]?.name ?? '', style: styleName(rejectItems[0]?.variant.canonicalStyle ?? null) })
             : rejectItems.length === 1
-              ? `Reject ${rejectItems[0]!.name} (${styleName(rejectItems[0]!.variant.canonicalStyle ?? rejectItems[0]!.variant.style)})?`
-              : `Reject ${rejectItems.length} variants?`
+              ? t('rejectOneTitle', { name: rejectItems[0]!.name, style: styleName(rejectItems[0]!.variant.canonicalStyle ?? rejectItems[0]!.variant.style) })
+              : t('rejectManyTitle', { count: rejectItems.length })
         }
-        confirmLabel={rejectRequest?.takeDown === true ? 'Take down' : rejectItems.length === 1 ? 'Reject variant' : 'Reject all selected'}
+        confirmLabel={rejectRequest?.takeDown === true ? t('takeDownConfirm') : rejectItems.length === 1 ? t('rejectOneConfirm') : t('rejectManyConfirm')}
         danger
         busy={reject.isPending}
         error={reject.isError ? errorSentence(reject.error) : undefined}
@@ -379,11 +383,11 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
       >
         <p>
           {rejectRequest?.takeDown === true
-            ? 'The published staged image is removed from the public page and deleted. You can stage the photo in this style again afterwards.'
-            : 'The staged image is deleted. You can stage the photo in this style again afterwards.'}
+            ? t('takeDownBody')
+            : t('rejectBody')}
         </p>
         <div className="field">
-          <label htmlFor={`${id}-reason`}>{rejectRequest?.takeDown === true ? 'Reason (required)' : 'Reason (optional)'}</label>
+          <label htmlFor={`${id}-reason`}>{rejectRequest?.takeDown === true ? t('reasonRequired') : t('reasonOptional')}</label>
           <textarea
             id={`${id}-reason`}
             rows={3}

@@ -2,38 +2,38 @@
 
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
+import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { RouterOutputs } from '@staging/trpc/root';
 import { useTRPC } from '@/client/trpc';
 import { QueryError, QueryLoading } from '@/components/query-state';
-import { formatMicrousd } from '@/lib/format';
+import { microusdToUsd } from '@/lib/format';
 import '@/components/review/review.css';
 
 type SpendRow = RouterOutputs['ai']['spendSummary']['rows'][number];
 
 const MONTH_CHOICES = [3, 6, 12, 24] as const;
 
-function monthLabel(month: string): string {
+/** The first day of a "2026-03" month, which the formatter names in the UI language. */
+function monthStart(month: string): Date {
   const [year, index] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year ?? 1970, (index ?? 1) - 1, 1)));
+  return new Date(Date.UTC(year ?? 1970, (index ?? 1) - 1, 1));
 }
 
 function Estimate({ row }: { row: Pick<SpendRow, 'estimateMicrousd' | 'attempts' | 'attemptsWithoutEstimate'> }) {
+  const t = useTranslations('spend');
   return (
     <>
-      ≈ {formatMicrousd(row.estimateMicrousd)}
-      {row.attemptsWithoutEstimate > 0 && (
-        <span className="small muted">
-          {' '}
-          (+{row.attemptsWithoutEstimate} without a price)
-        </span>
-      )}
+      {t('amount', { amount: microusdToUsd(row.estimateMicrousd) })}
+      {row.attemptsWithoutEstimate > 0 && <span className="small muted"> {t('withoutPrice', { count: row.attemptsWithoutEstimate })}</span>}
     </>
   );
 }
 
 /** Estimated staging spend per month and property, with month totals. */
 export function SpendSummary() {
+  const t = useTranslations('spend');
+  const format = useFormatter();
   const trpc = useTRPC();
   const [months, setMonths] = useState<(typeof MONTH_CHOICES)[number]>(6);
   const spend = useQuery(trpc.ai.spendSummary.queryOptions({ months }, { placeholderData: (previous) => previous }));
@@ -47,32 +47,32 @@ export function SpendSummary() {
   });
 
   return (
-    <section className="card section stack" aria-label="Estimated spend" data-testid="spend">
+    <section className="card section stack" aria-label={t('region')} data-testid="spend">
       <div className="field" style={{ maxWidth: 240 }}>
-        <label htmlFor="spend-months">Period</label>
+        <label htmlFor="spend-months">{t('period')}</label>
         <select id="spend-months" value={months} onChange={(event) => setMonths(Number(event.target.value) as (typeof MONTH_CHOICES)[number])}>
           {MONTH_CHOICES.map((value) => (
             <option key={value} value={value}>
-              Last {value} months
+              {t('lastMonths', { count: value })}
             </option>
           ))}
         </select>
       </div>
-      {spend.isPending && <QueryLoading>Loading the spend…</QueryLoading>}
+      {spend.isPending && <QueryLoading>{t('loading')}</QueryLoading>}
       {spend.isError && <QueryError error={spend.error} onRetry={() => spend.refetch()} retrying={spend.isFetching} />}
-      {spend.isSuccess && spend.data.rows.length === 0 && <p className="muted">No staging attempt was bought in this period.</p>}
+      {spend.isSuccess && spend.data.rows.length === 0 && <p className="muted">{t('empty')}</p>}
       {byMonth.size > 0 && (
         <div style={{ overflowX: 'auto' }}>
           <table className="spend-table">
-            <caption className="visually-hidden">Estimated staging spend per month and property</caption>
+            <caption className="visually-hidden">{t('caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Month / property</th>
+                <th scope="col">{t('monthProperty')}</th>
                 <th scope="col" className="num">
-                  Attempts bought
+                  {t('attempts')}
                 </th>
                 <th scope="col" className="num">
-                  Estimate
+                  {t('estimate')}
                 </th>
               </tr>
             </thead>
@@ -81,7 +81,7 @@ export function SpendSummary() {
               return (
                 <tbody key={month} data-testid="spend-month" data-month={month}>
                   <tr>
-                    <th scope="rowgroup">{monthLabel(month)}</th>
+                    <th scope="rowgroup">{format.dateTime(monthStart(month), { month: 'long', year: 'numeric', timeZone: 'UTC' })}</th>
                     <td className="num">{sum.attempts}</td>
                     <td className="num">
                       <strong>

@@ -1,17 +1,20 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { JobsPanel } from '@/components/property/jobs-panel';
-import { getRequestLocale } from '@/server/request-locale';
 
-export const metadata: Metadata = { title: 'Staging history' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('jobs'))('pageTitle') };
+}
 
 /** Every staging job of the agent's properties (every property for an admin), newest first. */
 export default async function JobsPage() {
+  const t = await getTranslations('jobs');
   return (
     <>
       <div className="page-header">
-        <h1>Staging history</h1>
+        <h1>{t('pageTitle')}</h1>
       </div>
-      <JobsPanel initialLocale={await getRequestLocale()} />
+      <JobsPanel />
     </>
   );
 }

@@ -1,13 +1,17 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { PropertyList } from '@/components/property-list';
 
-export const metadata: Metadata = { title: 'Properties' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('common'))('properties') };
+}
 
-export default function PropertiesPage() {
+export default async function PropertiesPage() {
+  const t = await getTranslations('properties');
   return (
     <>
       <div className="page-header">
-        <h1>Your properties</h1>
+        <h1>{t('title')}</h1>
       </div>
       <PropertyList />
     </>

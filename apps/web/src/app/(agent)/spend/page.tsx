@@ -1,21 +1,21 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { SpendSummary } from '@/components/spend/spend-summary';
 import { requireUser } from '@/server/session';
 
-export const metadata: Metadata = { title: 'Staging spend (estimates)' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('spend'))('title') };
+}
 
 export default async function SpendPage() {
   const user = await requireUser();
+  const t = await getTranslations('spend');
   return (
     <>
       <div className="page-header">
-        <h1>Staging spend (estimates)</h1>
+        <h1>{t('title')}</h1>
       </div>
-      <p className="muted">
-        Estimated from the configured prices per attempt, by calendar month (UTC) and property
-        {user.role === 'ADMIN' ? ', across every property' : ', for the properties you own or are assigned to'}. These are not invoices: the
-        provider’s bill is what counts.
-      </p>
+      <p className="muted">{user.role === 'ADMIN' ? t('introAdmin') : t('introAgent')}</p>
       <SpendSummary />
     </>
   );

@@ -1,9 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
 import { searchPublicProperties, PUBLIC_SEARCH_LIMITS } from '@staging/services/public/search-public-properties';
 import { getWebDeps } from '@/server/deps';
 
-export const metadata: Metadata = { title: 'Search homes' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('search'))('title') };
+}
 
 function first(value: string | string[] | undefined): string {
   return (Array.isArray(value) ? value[0] : value) ?? '';
@@ -12,37 +15,38 @@ function first(value: string | string[] | undefined): string {
 /** Anonymous search over the search documents; a plain GET form, so it works without JavaScript. */
 export default async function SearchPage({ searchParams }: PageProps<'/search'>) {
   const q = first((await searchParams).q).slice(0, PUBLIC_SEARCH_LIMITS.queryMaxLength);
+  const t = await getTranslations('search');
   const { redis, config } = getWebDeps();
   const result = await searchPublicProperties({ redis, queueSuffix: config.queueSuffix }, { q });
   return (
     <>
-      <h1>Search homes</h1>
-      <form method="get" action="/search" role="search" className="toolbar" aria-label="Search listings">
+      <h1>{t('title')}</h1>
+      <form method="get" action="/search" role="search" className="toolbar" aria-label={t('formLabel')}>
         <div className="field" style={{ flex: '1 1 260px' }}>
-          <label htmlFor="search-q">City, street or keyword</label>
+          <label htmlFor="search-q">{t('queryLabel')}</label>
           <input id="search-q" name="q" type="search" defaultValue={q} maxLength={PUBLIC_SEARCH_LIMITS.queryMaxLength} />
         </div>
         <button type="submit" className="button button-primary">
-          Search
+          {t('submit')}
         </button>
       </form>
       <p role="status" className="muted">
-        {result.total === 0 ? 'No listings match.' : `${result.total} listing${result.total === 1 ? '' : 's'} found.`}
+        {result.total === 0 ? t('noMatch') : t('found', { count: result.total })}
       </p>
-      <ul className="grid" style={{ listStyle: 'none', padding: 0 }} aria-label="Search results">
+      <ul className="grid" style={{ listStyle: 'none', padding: 0 }} aria-label={t('results')}>
         {result.results.map((hit) => (
           <li key={hit.id} className="card photo-card">
             <div className="photo-frame">
               {hit.coverImage !== null && (
                 // Served by the proxied public image route; only originals can be covers.
-                <img src={hit.coverImage.url} alt={`Cover photo of ${hit.title}`} loading="lazy" />
+                <img src={hit.coverImage.url} alt={t('coverAlt', { title: hit.title })} loading="lazy" />
               )}
             </div>
             <h2 style={{ fontSize: '1.1rem' }}>
               <Link href={`/listings/${encodeURIComponent(hit.id)}`}>{hit.title}</Link>
             </h2>
             <p className="muted small" style={{ margin: 0 }}>
-              {hit.address}, {hit.city} · {hit.bedrooms} bd · {hit.bathrooms} ba
+              {t('facts', { address: hit.address, city: hit.city, bedrooms: hit.bedrooms, bathrooms: hit.bathrooms })}
             </p>
           </li>
         ))}

@@ -1,9 +1,11 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { PropertyView } from '@/components/property/property-view';
 import { getWebDeps } from '@/server/deps';
-import { getRequestLocale } from '@/server/request-locale';
 
-export const metadata: Metadata = { title: 'Property' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('property'))('metaTitle') };
+}
 
 export default async function PropertyPage({ params }: PageProps<'/properties/[propertyId]'>) {
   const { propertyId } = await params;
@@ -12,12 +14,5 @@ export default async function PropertyPage({ params }: PageProps<'/properties/[p
   const { config } = getWebDeps();
   // The price of one attempt at the configured quality, shown before submitting; null: no estimate.
   const priceMicrousd = config.stagingCostMicrousd[config.producer.quality] ?? null;
-  return (
-    <PropertyView
-      propertyId={propertyId}
-      stagingEnabled={config.stagingEnabled}
-      priceMicrousd={priceMicrousd}
-      initialLocale={await getRequestLocale()}
-    />
-  );
+  return <PropertyView propertyId={propertyId} stagingEnabled={config.stagingEnabled} priceMicrousd={priceMicrousd} />;
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
 import { isAppError } from '@staging/domain/errors';
 import { getPublicProperty, type PublicPropertyDto } from '@staging/services/public/get-public-property';
 import { PublicGallery } from '@/components/public-gallery';
@@ -25,6 +26,7 @@ export async function generateMetadata({ params }: PageProps<'/listings/[propert
  */
 export default async function PublicListingPage({ params }: PageProps<'/listings/[propertyId]'>) {
   const property = await loadProperty((await params).propertyId);
+  const t = await getTranslations('listing');
   const originals = property.images.filter((image) => !image.isStyled);
   const staged = property.images.filter((image) => image.isStyled);
   return (
@@ -35,8 +37,8 @@ export default async function PublicListingPage({ params }: PageProps<'/listings
           {property.address}, {property.city}
         </p>
         <ul className="facts">
-          <li>{property.bedrooms} bedrooms</li>
-          <li>{property.bathrooms} bathrooms</li>
+          <li>{t('bedrooms', { count: property.bedrooms })}</li>
+          <li>{t('bathrooms', { count: property.bathrooms })}</li>
           {property.features.map((feature) => (
             <li key={feature}>{feature}</li>
           ))}
@@ -44,7 +46,7 @@ export default async function PublicListingPage({ params }: PageProps<'/listings
       </header>
       {property.coverImage !== null && (
         <figure className="public-hero" style={{ margin: 0 }} data-testid="cover">
-          <img src={property.coverImage.url} alt={`${property.title}: cover photo`} />
+          <img src={property.coverImage.url} alt={t('coverAlt', { title: property.title })} />
         </figure>
       )}
       {property.description !== null && <p className="section">{property.description}</p>}

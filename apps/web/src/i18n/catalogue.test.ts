@@ -1,0 +1,127 @@
+import { readFileSync } from 'node:fs';
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { createTranslator } from 'use-intl/core';
+import type enMessages from '../../messages/en.json';
+
+type Catalogue = { [key: string]: string | Catalogue };
+
+function readCatalogue(locale: string): Catalogue {
+  return JSON.parse(readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), 'utf8')) as Catalogue;
+}
+
+/** "section.key" → message, for every leaf of a catalogue. */
+function flatten(catalogue: Catalogue, prefix = ''): Map<string, string> {
+  const entries = new Map<string, string>();
+  for (const [key, value] of Object.entries(catalogue)) {
+    const path = prefix === '' ? key : `${prefix}.${key}`;
+    if (typeof value === 'string') entries.set(path, value);
+    else for (const [nested, message] of flatten(value, path)) entries.set(nested, message);
+  }
+  return entries;
+}
+
+/** The arguments and rich-text tags a message uses, e.g. ["count", "<strong>"], sorted. */
+function placeholdersOf(elements: MessageFormatElement[]): string[] {
+  const found = new Set<string>();
+  const visit = (list: MessageFormatElement[]) => {
+    for (const element of list) {
+      if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
+      found.add(element.type === TYPE.tag ? `<${element.value}>` : element.value);
+      if (element.type === TYPE.tag) visit(element.children);
+      if (element.type === TYPE.plural || element.type === TYPE.select) for (const option of Object.values(element.options)) visit(option.value);
+    }
+  };
+  visit(elements);
+  return [...found].sort();
+}
+
+/**
+ * Every problem between a reference catalogue and a translation: keys missing or extra, messages
+ * that are not valid ICU, placeholders that differ, and untranslated values outside `allowed`.
+ */
+function catalogueProblems(reference: Map<string, string>, translation: Map<string, string>, allowed: ReadonlySet<string>): string[] {
+  const problems: string[] = [];
+  for (const key of reference.keys()) if (!translation.has(key)) problems.push(`${key}: missing`);
+  for (const key of translation.keys()) if (!reference.has(key)) problems.push(`${key}: not in the reference`);
+  const parsed = (key: string, message: string) => {
+    try {
+      return placeholdersOf(parse(message));
+    } catch (error) {
+      problems.push(`${key}: not ICU (${String(error)})`);
+      return undefined;
+    }
+  };
+  for (const [key, message] of reference) parsed(key, message);
+  for (const [key, message] of translation) {
+    const own = parsed(key, message);
+    const original = reference.get(key);
+    if (original === undefined || own === undefined) continue;
+    const expected = placeholdersOf(parse(original));
+    if (own.join() !== expected.join()) problems.push(`${key}: placeholders ${own.join()} instead of ${expected.join()}`);
+    if (message === original && !allowed.has(key)) problems.push(`${key}: identical to the reference`);
+  }
+  return problems;
+}
+
+// Values that are the same words in both languages: placeholders only, a dash, and "original",
+// which Spanish spells the same.
+const SAME_IN_BOTH = new Set([
+  'common.none',
+  'photos.withRoom',
+  'photos.originalAlt',
+  'listing.photoAlt',
+  'compare.beforeTitle',
+  'compare.originalFile',
+  'jobs.originalAlt',
+  'spend.amount',
+]);
+
+describe('message catalogues', () => {
+  const en = flatten(readCatalogue('en'));
+  const es = flatten(readCatalogue('es'));
+
+  it('has es with exactly the keys of en, valid ICU everywhere, the same placeholders and every text translated', () => {
+    expect(en.size).toBeGreaterThan(300);
+    expect(catalogueProblems(en, es, SAME_IN_BOTH)).toEqual([]);
+  });
+
+  it('keeps the allow-list honest: each allowed key exists and is in fact identical', () => {
+    for (const key of SAME_IN_BOTH) expect([key, es.get(key)]).toEqual([key, en.get(key)]);
+  });
+
+  it('finds every kind of problem in a broken translation', () => {
+    const reference = new Map([
+      ['a.count', '{count, plural, one {# bathroom} other {# bathrooms}}'],
+      ['a.name', 'Hello {name}'],
+      ['a.same', 'Review'],
+      ['a.gone', 'Gone'],
+    ]);
+    const broken = new Map([
+      ['a.count', '{count, plural, one {# baño} other {# baños}'],
+      ['a.name', 'Hola {nombre}'],
+      ['a.same', 'Review'],
+      ['a.extra', 'Extra'],
+    ]);
+    const problems = catalogueProblems(reference, broken, new Set());
+    expect(problems).toEqual([
+      'a.gone: missing',
+      'a.extra: not in the reference',
+      expect.stringMatching(/^a\.count: not ICU/),
+      'a.name: placeholders nombre instead of name',
+      'a.same: identical to the reference',
+    ]);
+  });
+
+  it('formats plurals, currency and dates in each language', () => {
+    const t = (locale: 'en' | 'es') => createTranslator({ locale, messages: readCatalogue(locale) as typeof enMessages, timeZone: 'UTC' });
+    const bathrooms = (locale: 'en' | 'es') => [1, 2, 1.5].map((count) => t(locale)('listing.bathrooms', { count }));
+    expect(bathrooms('en')).toEqual(['1 bathroom', '2 bathrooms', '1.5 bathrooms']);
+    expect(bathrooms('es')).toEqual(['1 baño', '2 baños', '1,5 baños']);
+    expect(t('en')('jobs.cost', { cost: 0.08 })).toBe('Cost estimate: $0.08');
+    expect(t('es')('jobs.cost', { cost: 0.08 })).toBe('Coste estimado: 0,08\u00a0US$');
+    const at = new Date('2026-03-05T14:30:00Z');
+    // The space before PM is narrow or plain depending on the ICU data of the Node build.
+    expect(t('en')('jobs.created', { at })).toMatch(/^Submitted: Mar 5, 2026 2:30\sPM$/);
+    expect(t('es')('jobs.created', { at })).toBe('Enviado: 5 mar 2026 14:30');
+  });
+});
