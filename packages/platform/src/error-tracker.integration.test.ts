@@ -1,36 +1,13 @@
 // Points the Sentry SDK at a local HTTP capture server and asserts what arrived.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { gunzipSync } from 'node:zlib';
 import { captureAlert, captureError, closeErrorTracker, flushErrorTracker, initErrorTracker } from './error-tracker';
 import { createLogger } from './logger';
+import { startSentryCaptureServer } from './testing/sentry-capture';
+import type { SentryCaptureServer } from './testing/sentry-capture';
 
-interface Envelope {
-  header: Record<string, unknown>;
-  items: { header: Record<string, unknown>; payload: Record<string, unknown> }[];
-}
-
-let server: Server;
-let port: number;
-const envelopes: Envelope[] = [];
+let capture: SentryCaptureServer;
 const logChunks: string[] = [];
-
-function parseEnvelope(body: string): Envelope {
-  const lines = body.split('\n').filter((line) => line.length > 0);
-  const header = JSON.parse(lines[0] ?? '{}') as Record<string, unknown>;
-  const items: Envelope['items'] = [];
-  for (let i = 1; i + 1 < lines.length; i += 2) {
-    items.push({ header: JSON.parse(lines[i] ?? '{}'), payload: JSON.parse(lines[i + 1] ?? '{}') });
-  }
-  return { header, items };
-}
-
-function events(): Record<string, unknown>[] {
-  return envelopes.flatMap((e) => e.items.filter((item) => item.header.type === 'event').map((item) => item.payload));
-}
 
 function logger() {
   const destination = new Writable({
@@ -47,27 +24,16 @@ function logLines(): Record<string, unknown>[] {
 }
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks);
-      const body = req.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw;
-      envelopes.push(parseEnvelope(body.toString('utf8')));
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
+  capture = await startSentryCaptureServer();
 });
 
 afterAll(async () => {
   await closeErrorTracker();
-  await new Promise((resolve) => server.close(resolve));
+  await capture.close();
 });
 
 beforeEach(() => {
-  envelopes.length = 0;
+  capture.envelopes.length = 0;
   logChunks.length = 0;
 });
 
@@ -89,11 +55,11 @@ describe('error tracker', () => {
       expect.objectContaining({ level: 'warn', event: 'alert', jobId: 'job-0', errorCode: 'STALE_PENDING', msg: 'PENDING job older than 5 minutes' }),
     ]);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(envelopes).toEqual([]);
+    expect(capture.envelopes).toEqual([]);
   });
 
   it('sends alerts and errors with environment, release, service, job ID and error code, without secrets', async () => {
-    const dsn = `http://publickey@127.0.0.1:${port}/42`;
+    const { dsn } = capture;
     expect(initErrorTracker({ dsn, environment: 'ci', release: 'r-1', service: 'worker', logger: logger() })).toEqual({ enabled: true });
 
     captureAlert({
@@ -107,7 +73,7 @@ describe('error tracker', () => {
     });
     await expect(flushErrorTracker(5_000)).resolves.toBe(true);
 
-    const received = events();
+    const received = capture.events();
     expect(received).toHaveLength(2);
     const [alert, error] = received as [Record<string, unknown>, Record<string, unknown>];
     expect(alert).toMatchObject({
@@ -120,7 +86,7 @@ describe('error tracker', () => {
     expect(alert.tags).not.toHaveProperty('unused');
     expect(error).toMatchObject({ environment: 'ci', release: 'r-1', tags: { jobId: 'job-2', errorCode: 'WEBHOOK_SECRET', service: 'worker' } });
 
-    const everything = JSON.stringify(envelopes) + logChunks.join('');
+    const everything = JSON.stringify(capture.envelopes) + logChunks.join('');
     for (const secret of [SIGNATURE, TOKEN.slice(3), COOKIE, SIGNING_SECRET.slice(6)]) expect(everything).not.toContain(secret);
 
     expect(logLines()).toEqual([

@@ -4,10 +4,6 @@
  * same configuration path main.ts uses (SENTRY_DSN, SENTRY_ENVIRONMENT, RELEASE).
  */
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { gunzipSync } from 'node:zlib';
 import { parseApiEnv } from '@staging/config/api';
 import { apiTestEnv, TEST_SECRETS } from '@staging/config/test-env';
 import { parseWorkerEnv } from '@staging/config/worker';
@@ -23,17 +19,12 @@ import {
   initErrorTracker,
 } from '@staging/platform/error-tracker';
 import { createMemoryAlertDedupe, runStaleJobAlertPass } from '@staging/services/alerts/stale-jobs';
+import { startSentryCaptureServer } from '@staging/platform/testing/sentry-capture';
+import type { SentryCaptureServer } from '@staging/platform/testing/sentry-capture';
 import { memoryLogger } from '@staging/services/staging/testing/staging-test-kit';
 
-interface Envelope {
-  raw: string;
-  url: string;
-  events: Record<string, unknown>[];
-}
-
-let server: Server;
+let capture: SentryCaptureServer;
 let dsn: string;
-const envelopes: Envelope[] = [];
 let database: TestDatabase;
 let db: Db;
 
@@ -42,26 +33,8 @@ const SIGNED_URL =
 const SESSION_COOKIE = 'staging_session=sess-token-VALUE-donotleak';
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      let body = Buffer.concat(chunks);
-      if (req.headers['content-encoding'] === 'gzip') body = gunzipSync(body);
-      const raw = body.toString('utf8');
-      const lines = raw.split('\n').filter((line) => line.trim() !== '');
-      const events: Record<string, unknown>[] = [];
-      // Envelope: header line, then (item header, item payload) pairs.
-      for (let i = 1; i + 1 < lines.length; i += 2) {
-        const header = JSON.parse(lines[i]!) as { type?: string };
-        if (header.type === 'event') events.push(JSON.parse(lines[i + 1]!) as Record<string, unknown>);
-      }
-      envelopes.push({ raw, url: req.url ?? '', events });
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  dsn = `http://publickey@127.0.0.1:${(server.address() as AddressInfo).port}/1`;
+  capture = await startSentryCaptureServer();
+  dsn = capture.dsn;
   database = await createTestDatabase();
   db = createDb(database.url, { maxConnections: 3 });
 });
@@ -69,20 +42,19 @@ beforeAll(async () => {
 afterAll(async () => {
   await db.$disconnect();
   await database.drop();
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await capture.close();
 });
 
 beforeEach(() => {
-  envelopes.length = 0;
+  capture.envelopes.length = 0;
 });
 
 function allEvents(): Record<string, unknown>[] {
-  return envelopes.flatMap((e) => e.events);
+  return capture.events();
 }
 
 function expectNoSecrets(): void {
-  const everything = envelopes.map((e) => `${e.url}\n${e.raw}`).join('\n');
+  const everything = capture.envelopes.map((e) => `${e.url}\n${e.raw}`).join('\n');
   const secrets = [
     TEST_SECRETS.PROVIDER_API_TOKEN,
     TEST_SECRETS.PROVIDER_WEBHOOK_SIGNING_SECRET,
