@@ -73,14 +73,17 @@ async function flushed(): Promise<void> {
   expect(await flushErrorTracker(5_000)).toBe(true);
 }
 
+/** Starts the tracker as main.ts does, from the role's parsed configuration. */
+function trackErrorsAs(service: string, sentry: ReturnType<typeof parseWorkerEnv>['sentry']): void {
+  expect(initErrorTracker({ ...sentry, service, logger: memoryLogger().logger })).toEqual({ enabled: true });
+}
+
 describe('error tracking (Sentry SDK against a local capture server)', () => {
   it('worker: a stale-job alert arrives with environment, release, jobId and errorCode, and no secret', async () => {
     const config = parseWorkerEnv(
       workerTestEnv({ SENTRY_DSN: dsn, SENTRY_ENVIRONMENT: 'ops-test', RELEASE: 'worker-2026.11.22' }),
     );
-    expect(initErrorTracker({ ...config.sentry, service: 'worker', logger: memoryLogger().logger })).toEqual({
-      enabled: true,
-    });
+    trackErrorsAs('worker', config.sentry);
 
     const jobId = randomUUID();
     await db.aiJob.create({
@@ -165,9 +168,7 @@ describe('error tracking (Sentry SDK against a local capture server)', () => {
     const config = parseApiEnv(
       apiTestEnv({ SENTRY_DSN: dsn, SENTRY_ENVIRONMENT: 'ops-test-api', RELEASE: 'api-2026.11.22' }),
     );
-    expect(initErrorTracker({ ...config.sentry, service: 'api', logger: memoryLogger().logger })).toEqual({
-      enabled: true,
-    });
+    trackErrorsAs('api', config.sentry);
     const jobId = randomUUID();
     captureAlert({
       message: `provider webhook prediction does not match the attempt (secret ${config.webhookSigningSecret})`,
