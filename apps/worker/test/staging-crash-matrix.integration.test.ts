@@ -1,31 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { STEP_BOUNDARIES } from '../src/staging/staging-deps';
-import { spawnWorker } from './support/worker-process';
 import type { WorkerProcess } from './support/worker-process';
 import { startTestStack } from './support/test-stack';
 import type { TestStack } from './support/test-stack';
 
 let stack: TestStack;
-const children: WorkerProcess[] = [];
 
 beforeAll(async () => {
   stack = await startTestStack();
 });
 
 afterAll(async () => {
-  for (const child of children) await child.kill();
   await stack.close();
 });
 
 async function start(args: string[] = []): Promise<WorkerProcess> {
   // Short BullMQ locks so the killed worker's job is detected as stalled within about a second.
-  const child = await spawnWorker({
-    env: stack.env(),
-    args,
-    settings: { lockDurationMs: 1_200, stalledIntervalMs: 500 },
-  });
-  children.push(child);
-  return child;
+  return stack.spawnWorker({ args, settings: { lockDurationMs: 1_200, stalledIntervalMs: 500 } });
 }
 
 /** Every staged object of the job in storage is referenced by an image row or an outbox row. */

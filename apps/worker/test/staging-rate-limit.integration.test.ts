@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { slidingWindowPeak } from '@staging/domain/sliding-window';
-import { spawnWorker } from './support/worker-process';
-import type { WorkerProcess } from './support/worker-process';
 import { startTestStack } from './support/test-stack';
 import type { TestStack } from './support/test-stack';
 
@@ -10,14 +8,12 @@ const WINDOW_MS = 3_000;
 const JOBS = 15;
 
 let stack: TestStack;
-const children: WorkerProcess[] = [];
 
 beforeAll(async () => {
   stack = await startTestStack({ simCompletionDelayMs: 200 });
 });
 
 afterAll(async () => {
-  for (const child of children) await child.kill();
   await stack.close();
 });
 
@@ -31,7 +27,7 @@ describe('queue-wide paid-start limiter', () => {
     // A generous prediction timeout: 15 renders on two cores make the simulator slow, and a
     // timeout would buy attempt 2 legitimately, which is not what this test is about.
     const settings = { predictionTimeoutMs: 60_000 };
-    children.push(...(await Promise.all([spawnWorker({ env, settings }), spawnWorker({ env, settings })])));
+    const children = await Promise.all([stack.spawnWorker({ env, settings }), stack.spawnWorker({ env, settings })]);
     // A few 429s on the way: they must back off without spending attempts.
     await stack.faults(['http_429', 'http_429']);
     const jobs = await stack.seedJobs(JOBS);

@@ -7,11 +7,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestStack, waitUntil } from './support/test-stack';
 import type { RunningWorker, TestStack } from './support/test-stack';
-import { spawnWorker } from './support/worker-process';
-import type { WorkerProcess } from './support/worker-process';
 
 let stack: TestStack;
-const children: WorkerProcess[] = [];
 // Generous, so a busy machine never turns a slow prediction into a timeout and a legitimate attempt 2.
 const timings = { predictionTimeoutMs: 120_000 };
 
@@ -24,7 +21,6 @@ afterEach(async () => {
   stack.sim.reset();
   stack.sim.setListOutage(null);
   await stack.stopWorkers();
-  for (const child of children.splice(0)) await child.kill();
 });
 
 afterAll(async () => {
@@ -117,16 +113,14 @@ describe('a purchase that can be neither found nor ruled out fails closed', () =
 describe('an attempt is CREATING only once the request is about to leave', () => {
   it('a worker killed before the request left bought nothing; the next one buys exactly once', async () => {
     const { jobId } = await stack.seedJob();
-    const doomed = await spawnWorker({ env: stack.env(), args: ['--test-crash-at=before-create'], settings: timings });
-    children.push(doomed);
+    const doomed = await stack.spawnWorker({ args: ['--test-crash-at=before-create'], settings: timings });
     expect(await doomed.exited).toEqual({ code: null, signal: 'SIGKILL' });
     expect(await stack.purchasesFor(jobId)).toHaveLength(0);
     const [attempt] = (await jobWithAttempts(jobId)).attempts;
     expect([attempt?.status, attempt?.providerPredictionId]).toEqual(['CREATING', null]);
     expect(attempt?.inputFingerprint).toMatch(/^[0-9a-f]{64}$/);
 
-    const survivor = await spawnWorker({ env: stack.env(), settings: timings });
-    children.push(survivor);
+    await stack.spawnWorker({ settings: timings });
     expect(await stack.waitForStatus(jobId, ['SUCCESS', 'FAILED', 'CANCELED'])).toBe('SUCCESS');
     expect(await stack.purchasesFor(jobId)).toHaveLength(1);
     // The list ruled the first call out (nothing bought), so the same attempt created again.

@@ -1,24 +1,20 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawnWorker } from './support/worker-process';
 import type { WorkerProcess } from './support/worker-process';
 import { startTcpProxy } from './support/tcp-proxy';
 import { startTestStack, waitUntil } from './support/test-stack';
 import type { SeededJob, TestStack } from './support/test-stack';
 
 let stack: TestStack;
-const children: WorkerProcess[] = [];
 
 beforeAll(async () => {
   stack = await startTestStack();
 });
 
 afterEach(async () => {
-  for (const child of children) await child.kill();
   await stack.stopWorkers();
 }, 300_000);
 
 afterAll(async () => {
-  for (const child of children) await child.kill();
   await stack.close();
 }, 300_000);
 
@@ -33,14 +29,12 @@ async function waitForLog(child: WorkerProcess, message: string): Promise<void> 
 
 describe('a blocked event loop (BullMQ re-runs the processor for the same job)', () => {
   it('still buys one prediction per attempt: the Postgres job lock fences the second run', async () => {
-    const blocked = await spawnWorker({
-      env: stack.env(),
+    const blocked = await stack.spawnWorker({
       // Blocked well past the 1 s BullMQ lock, long enough for another worker's stalled check
       // (two passes) to hand the job to a second run.
       args: ['--test-block-at=after-reserve:9000'],
       settings: { lockDurationMs: 1_000, stalledIntervalMs: 500 },
     });
-    children.push(blocked);
     try {
       await waitForLog(blocked, 'worker started');
       const { jobId } = await stack.seedJob();
@@ -73,8 +67,7 @@ describe('SIGTERM during boot', () => {
   it('is taken at once, and once the boot is done the worker drains and exits 0', async () => {
     // The boot pauses after config and test hooks, before any connection, so the signal surely
     // arrives mid-boot however fast or slow this machine is.
-    const child = await spawnWorker({ env: stack.env(), settings: { bootDelayMs: 3_000 } });
-    children.push(child);
+    const child = await stack.spawnWorker({ settings: { bootDelayMs: 3_000 } });
     await waitForLog(child, 'test hooks enabled from the command line');
     child.child.kill('SIGTERM');
     expect(await child.exited).toEqual({ code: 0, signal: null });
@@ -89,8 +82,7 @@ describe('SIGTERM during boot', () => {
 
 describe('SIGTERM with jobs in flight', () => {
   it('stops taking jobs, parks the active ones, exits 0 within the grace period; a new worker finishes them', async () => {
-    const child = await spawnWorker({ env: stack.env() });
-    children.push(child);
+    const child = await stack.spawnWorker();
     let jobs: SeededJob[] = [];
     try {
       await waitForLog(child, 'worker started');

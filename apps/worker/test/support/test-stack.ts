@@ -41,6 +41,8 @@ import { startTestWebhookReceiver } from './test-webhook-receiver';
 import type { TestWebhookReceiver } from './test-webhook-receiver';
 import { deleteKeysMatching } from '@staging/platform/redis-keys';
 import { makeTestPhoto } from '@staging/provider-simulator/test-photo';
+import { spawnWorker } from './worker-process';
+import type { SpawnWorkerOptions, WorkerProcess } from './worker-process';
 
 export const TEST_TOKEN = 'sim-token-worker-tests-0123456789';
 export const TEST_SIGNING_SECRET = `whsec_${Buffer.from('worker test signing key 32 bytes').toString('base64')}`;
@@ -113,7 +115,12 @@ export interface TestStack {
   /** Paid predictions of one job: those whose callback URL names one of its attempts. */
   purchasesFor(jobId: string): Promise<SimPredictionView[]>;
   faults(faults: (FaultName | FaultSpec)[]): Promise<void>;
-  /** Stops every in-process worker still running (call in afterEach so a failed test cannot leak one). */
+  /** A worker in a process of its own against this stack (env defaults to {@link env}). */
+  spawnWorker(options?: Partial<SpawnWorkerOptions>): Promise<WorkerProcess>;
+  /**
+   * Stops every in-process worker still running and kills every spawned one (call in afterEach so
+   * a failed test cannot leak one).
+   */
   stopWorkers(): Promise<void>;
   waitForStatus(jobId: string, statuses: JobStatus[], timeoutMs?: number): Promise<JobStatus>;
   close(): Promise<void>;
@@ -207,6 +214,11 @@ export async function startTestStack(
   const receiver = await startTestWebhookReceiver({ db, queue: () => queue, secret: TEST_SIGNING_SECRET });
   const userHashSecret = randomBytes(32).toString('hex');
   const running = new Set<RunningWorker>();
+  const spawned: WorkerProcess[] = [];
+  const stopWorkers = async (): Promise<void> => {
+    for (const worker of [...running]) await worker.stop();
+    for (const child of spawned.splice(0)) await child.kill();
+  };
 
   const env = (overrides: Record<string, string | undefined> = {}): Record<string, string> => {
     const base: Record<string, string | undefined> = {
@@ -346,9 +358,12 @@ export async function startTestStack(
         (p) => p.webhook !== null && suffixes.some((s) => p.webhook!.endsWith(s)),
       );
     },
-    async stopWorkers() {
-      for (const worker of [...running]) await worker.stop();
+    async spawnWorker(options = {}) {
+      const child = await spawnWorker({ env: env(), ...options });
+      spawned.push(child);
+      return child;
     },
+    stopWorkers,
     async faults(list) {
       const response = await fetch(`${sim.origin}/__sim/faults`, {
         method: 'POST',
@@ -367,7 +382,7 @@ export async function startTestStack(
       );
     },
     async close() {
-      for (const worker of [...running]) await worker.stop();
+      await stopWorkers();
       await receiver.stop();
       sim.reset();
       await sim.settle();

@@ -33,14 +33,16 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function spawnWorker(options: {
+export interface SpawnWorkerOptions {
   env: Record<string, string>;
   args?: string[];
   /** Overrides of FAST_TIMINGS; `null` runs the worker with its production timings. */
   settings?: Record<string, number> | null;
   /** Node arguments that start the worker; default the sources through tsx, e.g. ['dist/main.js'] for the bundle. */
   entry?: string[];
-}): Promise<WorkerProcess> {
+}
+
+export async function spawnWorker(options: SpawnWorkerOptions): Promise<WorkerProcess> {
   const port = await freePort();
   const testArgs =
     options.settings === null
