@@ -234,7 +234,11 @@ async function handleCreateError(
         { errorCode: 'PROVIDER_UNAVAILABLE', errorMessage: error.message },
         { providerPredictionId: null },
       );
-      return 'continue';
+      // The `start` callback of a purchase that did happen is sent as the response is, and its
+      // receipt wakes the job; the provider's list (paged API calls) is the fallback. Looking at
+      // once would race the callback and scan the list for a purchase a receipt ties to the
+      // attempt a moment later, so recovery starts after one recovery poll.
+      return wait(deps.settings.timings.recoveryPollMs, 'recovering-prediction');
   }
 }
 

@@ -4,27 +4,14 @@
  * concurrent cancel makes it match nothing instead of applying a move the state tables forbid;
  * callers look at the returned count and re-read.
  */
-import type { Db, Prisma } from '@staging/db/client';
+import { Prisma } from '@staging/db/client';
+import type { Db } from '@staging/db/client';
 import type { AttemptStatus } from '@staging/domain/attempt-states';
+import { NONTERMINAL_JOB_STATUSES } from '@staging/domain/staging-states';
 import type { JobStatus } from '@staging/domain/staging-states';
+import type { JobLock } from './job-lock';
 
 export type Tx = Prisma.TransactionClient;
-
-const attemptSelect = {
-  id: true,
-  attemptNumber: true,
-  status: true,
-  providerPredictionId: true,
-  providerStatus: true,
-  errorCode: true,
-  inputFingerprint: true,
-  outputObjectKey: true,
-  createdAt: true,
-  creatingAt: true,
-  predictionCreatedAt: true,
-  providerCompletedAt: true,
-  endedAt: true,
-} as const;
 
 export interface AttemptRow {
   id: string;
@@ -49,6 +36,7 @@ export interface StagingJobRow {
   phase: string | null;
   createdAt: Date;
   startedAt: Date | null;
+  heartbeatAt: Date | null;
   requestedByUserId: string | null;
   staging: {
     propertyId: string;
@@ -68,36 +56,51 @@ export interface StagingJobRow {
   attempts: AttemptRow[];
 }
 
-export async function loadStagingJob(db: Db, jobId: string): Promise<StagingJobRow | null> {
-  return db.aiJob.findUnique({
-    where: { id: jobId },
-    select: {
-      id: true,
-      status: true,
-      phase: true,
-      createdAt: true,
-      startedAt: true,
-      requestedByUserId: true,
-      staging: {
-        select: {
-          propertyId: true,
-          originalImageId: true,
-          requestedByUserId: true,
-          canonicalRoomType: true,
-          canonicalStyle: true,
-          providerModel: true,
-          promptVersion: true,
-          prompt: true,
-          quality: true,
-          aspectRatio: true,
-          outputFormat: true,
-          outputCompression: true,
-          original: { select: { id: true, objectKey: true } },
-        },
-      },
-      attempts: { select: attemptSelect, orderBy: { attemptNumber: 'asc' } },
-    },
-  });
+type AttemptDate = 'createdAt' | 'creatingAt' | 'predictionCreatedAt' | 'providerCompletedAt' | 'endedAt';
+/** An attempt as json_build_object gives it: timestamps as ISO text. */
+type LoadedAttempt = Omit<AttemptRow, AttemptDate> & { createdAt: string } & Record<Exclude<AttemptDate, 'createdAt'>, string | null>;
+
+const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
+
+/**
+ * The job, its staging row with the original and its attempts in attempt order: one statement on
+ * the job lock's connection (the step loop reads this before every step, so it is the hottest
+ * query of a job, and it needs no transaction of its own).
+ */
+export async function loadStagingJob(lock: JobLock, jobId: string): Promise<StagingJobRow | null> {
+  const rows = await lock.read<Omit<StagingJobRow, 'attempts'> & { attempts: LoadedAttempt[] }>(Prisma.sql`
+    SELECT j.id, j.status::text AS status, j.phase, j."createdAt", j."startedAt", j."heartbeatAt", j."requestedByUserId",
+      CASE WHEN s."aiJobId" IS NULL THEN NULL ELSE json_build_object(
+        'propertyId', s."propertyId", 'originalImageId', s."originalImageId", 'requestedByUserId', s."requestedByUserId",
+        'canonicalRoomType', s."canonicalRoomType", 'canonicalStyle', s."canonicalStyle", 'providerModel', s."providerModel",
+        'promptVersion', s."promptVersion", 'prompt', s.prompt, 'quality', s.quality, 'aspectRatio', s."aspectRatio",
+        'outputFormat', s."outputFormat", 'outputCompression', s."outputCompression",
+        'original', CASE WHEN o.id IS NULL THEN NULL ELSE json_build_object('id', o.id, 'objectKey', o."objectKey") END
+      ) END AS staging,
+      COALESCE((
+        SELECT json_agg(json_build_object(
+          'id', a.id, 'attemptNumber', a."attemptNumber", 'status', a.status, 'providerPredictionId', a."providerPredictionId",
+          'providerStatus', a."providerStatus", 'errorCode', a."errorCode", 'inputFingerprint', a."inputFingerprint",
+          'outputObjectKey', a."outputObjectKey", 'createdAt', a."createdAt", 'creatingAt', a."creatingAt",
+          'predictionCreatedAt', a."predictionCreatedAt", 'providerCompletedAt', a."providerCompletedAt", 'endedAt', a."endedAt"
+        ) ORDER BY a."attemptNumber")
+        FROM ai_provider_attempts a WHERE a."aiJobId" = j.id
+      ), '[]') AS attempts
+    FROM ai_jobs j
+    LEFT JOIN ai_room_staging_jobs s ON s."aiJobId" = j.id
+    LEFT JOIN property_images o ON o.id = s."originalImageId"
+    WHERE j.id = ${jobId}`);
+  const row = rows[0];
+  if (row === undefined) return null;
+  const attempts = row.attempts.map((attempt) => ({
+    ...attempt,
+    createdAt: new Date(attempt.createdAt),
+    creatingAt: dateOrNull(attempt.creatingAt),
+    predictionCreatedAt: dateOrNull(attempt.predictionCreatedAt),
+    providerCompletedAt: dateOrNull(attempt.providerCompletedAt),
+    endedAt: dateOrNull(attempt.endedAt),
+  }));
+  return { ...row, attempts };
 }
 
 /** Moves the job between statuses (or keeps it) when it is still in one of `from`. */
@@ -165,7 +168,7 @@ export async function loadRecordedStarts(
 /** Marks the job alive; nonterminal jobs only, so a finished job keeps its last heartbeat. */
 export async function touchHeartbeat(db: Db, jobId: string): Promise<void> {
   await db.aiJob.updateMany({
-    where: { id: jobId, status: { in: ['PENDING', 'PROCESSING', 'RETRYING', 'CANCEL_REQUESTED'] } },
+    where: { id: jobId, status: { in: [...NONTERMINAL_JOB_STATUSES] } },
     data: { heartbeatAt: new Date() },
   });
 }

@@ -1,4 +1,4 @@
-import type { Db } from '@staging/db/client';
+import type { Db, Prisma } from '@staging/db/client';
 
 /** Namespace of the advisory locks taken here, so they cannot collide with other lock users. */
 const JOB_LOCK_NAMESPACE = 72_517;
@@ -9,6 +9,12 @@ export interface JobLock {
    * before a purchase so a run that outlived its lock never buys.
    */
   assertHeld(): Promise<void>;
+  /**
+   * Runs a read on the lock's own connection. Its transaction is open for the whole delivery
+   * anyway, so the step loop's reads cost no transaction of their own; under READ COMMITTED each
+   * statement still sees everything committed before it, the run's own step writes included.
+   */
+  read<Row>(statement: Prisma.Sql): Promise<Row[]>;
 }
 
 export type JobLockResult<T> = { acquired: true; value: T } | { acquired: false };
@@ -20,8 +26,8 @@ export type JobLockResult<T> = { acquired: true; value: T } | { acquired: false 
  * while the first is still going. The lock lives on a database connection, so it survives a
  * blocked event loop (Postgres keeps it) and dies with the process (the connection closes) —
  * exactly the fencing the attempt ledger needs. It is a transaction-scoped lock held by an
- * otherwise idle interactive transaction; all real writes go through `db` and commit on their own,
- * step by step.
+ * otherwise read-only interactive transaction; all real writes go through `db` and commit on
+ * their own, step by step (a write here would hold its row locks until the delivery ends).
  */
 export async function withJobLock<T>(
   db: Db,
@@ -38,6 +44,7 @@ export async function withJobLock<T>(
         async assertHeld() {
           await tx.$queryRaw`SELECT 1`;
         },
+        read: (statement) => tx.$queryRaw(statement),
       };
       return { acquired: true, value: await fn(lock) } as const;
     },

@@ -101,16 +101,21 @@ async function processOutput(
   };
 
   if (!fromStorage) {
-    // A cancel that arrived during the download wins before anything is stored.
-    const current = await deps.db.aiJob.findUnique({ where: { id: run.jobId }, select: { status: true } });
-    if (current?.status !== 'PROCESSING') return 'continue';
-    const recorded = await updateAttemptIf(deps.db, attempt.id, ['ACTIVE'], {
-      outputObjectKey: objectKey,
-      downloadBytes: output.bytes,
-      outputWidth: output.width,
-      outputHeight: output.height,
-      outputFormat: output.format,
-    });
+    // A cancel that arrived during the download wins before anything is stored: the key is
+    // recorded only while the job is still PROCESSING, checked by the same statement.
+    const recorded = await updateAttemptIf(
+      deps.db,
+      attempt.id,
+      ['ACTIVE'],
+      {
+        outputObjectKey: objectKey,
+        downloadBytes: output.bytes,
+        outputWidth: output.width,
+        outputHeight: output.height,
+        outputFormat: output.format,
+      },
+      { aiJob: { status: 'PROCESSING' } },
+    );
     if (!recorded) return 'continue';
     await deps.storage.putObject(objectKey, bytes, contentType);
     await deps.boundary('after-upload', run.jobId);

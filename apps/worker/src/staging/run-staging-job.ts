@@ -1,4 +1,5 @@
 import { decideAttemptReservation, isOpenAttemptStatus } from '@staging/domain/attempt-states';
+import { isNonterminalJobStatus } from '@staging/domain/staging-states';
 import { advanceActive } from './active-step';
 import { failJobWithoutAttempt } from './attempt-failure';
 import { advanceCancel } from './cancel-step';
@@ -32,12 +33,10 @@ export async function runStagingJob(deps: StagingDeps, run: StagingRun): Promise
     );
   }, deps.settings.timings.heartbeatIntervalMs);
   try {
-    // Every delivery (a poll included) proves the job is alive, so heartbeatAt stays fresh while a
-    // job waits for the provider between deliveries (docs/system.md 8 stale-heartbeat alerts).
-    await touchHeartbeat(deps.db, run.jobId);
     for (let step = 0; step < MAX_STEPS_PER_DELIVERY; step += 1) {
       if (run.isStopping()) return wait(0, 'worker-stopping');
-      const job = await loadStagingJob(deps.db, run.jobId);
+      const job = await loadStagingJob(run.lock, run.jobId);
+      if (step === 0 && needsHeartbeat(deps, job)) await touchHeartbeat(deps.db, run.jobId);
       const result = await advance(deps, run, job);
       if (result !== 'continue') return result;
     }
@@ -46,6 +45,19 @@ export async function runStagingJob(deps: StagingDeps, run: StagingRun): Promise
   } finally {
     clearInterval(heartbeat);
   }
+}
+
+/**
+ * Every delivery (a poll included) proves the job is alive, so heartbeatAt stays fresh while a
+ * job waits for the provider between deliveries (docs/system.md 8 stale-heartbeat alerts). A
+ * heartbeat younger than the heartbeat interval is left alone: the step writes set it too, and a
+ * transaction to move it by a second tells the alerts nothing. Neither is a PENDING job that is
+ * about to start, whose start transition writes it.
+ */
+function needsHeartbeat(deps: StagingDeps, job: StagingJobRow | null): boolean {
+  if (job === null || !isNonterminalJobStatus(job.status)) return false;
+  if (job.status === 'PENDING' && deps.settings.stagingEnabled) return false;
+  return job.heartbeatAt === null || Date.now() - job.heartbeatAt.getTime() >= deps.settings.timings.heartbeatIntervalMs;
 }
 
 async function advance(deps: StagingDeps, run: StagingRun, job: StagingJobRow | null): Promise<StepResult> {
@@ -69,18 +81,27 @@ async function advance(deps: StagingDeps, run: StagingRun, job: StagingJobRow | 
   }
 }
 
+/**
+ * PENDING → PROCESSING. A job with no attempt yet reserves attempt 1 in the same transaction: the
+ * state is the one the next step would write anyway (PROCESSING with a RESERVED attempt), one
+ * commit sooner.
+ */
 async function start(deps: StagingDeps, run: StagingRun, job: StagingJobRow): Promise<StepResult> {
   if (!deps.settings.stagingEnabled) return parkWhileDisabled(deps, run, job);
-  const started = await updateJobIf(deps.db, run.jobId, ['PENDING'], {
-    status: 'PROCESSING',
-    phase: null,
-    startedAt: job.startedAt ?? new Date(),
+  const reserveFirst = job.attempts.length === 0;
+  const started = await transactIfCurrent(deps.db, async (tx) => {
+    requireChanged(
+      await updateJobIf(tx, run.jobId, ['PENDING'], { status: 'PROCESSING', phase: null, startedAt: job.startedAt ?? new Date() }),
+      'job',
+    );
+    if (reserveFirst) await insertReservedAttempt(tx, run.jobId, 1);
   });
-  if (started)
-    deps.events('worker_started', run.jobId, {
-      queueAttempt: run.queueAttempt,
-      queueWaitMs: run.queueWaitMs,
-    });
+  if (!started) return 'continue';
+  deps.events('worker_started', run.jobId, {
+    queueAttempt: run.queueAttempt,
+    queueWaitMs: run.queueWaitMs,
+  });
+  if (reserveFirst) await deps.boundary('after-reserve', run.jobId);
   return 'continue';
 }
 
