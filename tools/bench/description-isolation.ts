@@ -1,64 +1,107 @@
-// Bench: description latency with ai-staging idle vs saturated (docs/system.md 6: staging activity must
-// not delay description jobs). Creates its own migrated database and queue suffix on the local
-// PostgreSQL/Redis and runs the measurement of the worker's integration test with more samples,
-// in two scenarios, printing each phase, the CPU cores in use and the ratio:
-//
-// - spec: the spec's initial values (AI_STAGING_CONCURRENCY 4, AI_STAGING_RATE_LIMIT_PER_MINUTE 6);
-// - flat out: a rate limit that never binds and a 2 s provider, so the staging pipeline uses
-//   as much CPU as it can. On a 2-core machine this shows where CPU contention, not queueing,
-//   starts to add to description latency.
-//
-//   npx tsx tools/bench/description-isolation.ts [stagingJobs=120] [samples=40]
-import { randomBytes } from 'node:crypto';
-import { createTestDatabase } from '../../packages/db/src/testing';
+// Issue 13 point 5: description latency end to end (request to the ai queue's completed event)
+// with ai-staging idle, then saturated, on the same worker process in the same run. The worker
+// runs as the image runs it and the provider simulator in a process of its own (staging-stack.ts):
+// what contends with descriptions is the worker's own staging work, not the simulator's CPU. The
+// rate limit never binds and the provider takes 2 s, so the staging pipeline uses all the CPU it
+// can: on a 2-core machine this is where contention, not queueing, would add latency.
+//   node --import tsx tools/bench/description-isolation.ts [--staging-jobs 80] [--samples 25]
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { createProperty, createUser } from '../../packages/db/src/testing/factories';
+import { memoryLogger } from '../../packages/platform/src/testing/memory-logger';
+import { createAiQueue } from '../../packages/services/src/description/ai-queue';
+import { requestPropertyDescription } from '../../packages/services/src/description/request-description';
+import { createStagingQueue } from '../../packages/services/src/staging/staging-queue';
+import { printFigure } from './figures';
+import { noiseImage, openStagingBenchStack } from './staging-stack';
 
-const stagingJobs = Number(process.argv[2] ?? 120);
-const samples = Number(process.argv[3] ?? 40);
-
-const scenarios = [
-  { name: 'spec', stagingRateLimitPerMinute: 6, simCompletionDelayMs: 3_000 },
-  { name: 'flat out', stagingRateLimitPerMinute: 10_000, simCompletionDelayMs: 2_000 },
-] as const;
-
-// The worker test support reads these like a Jest run's global setup provides them.
-process.env.VALKEY_URL ??= 'redis://127.0.0.1:6379';
-process.env.QUEUE_SUFFIX = `-bench${randomBytes(4).toString('hex')}`;
-const { measureDescriptionIsolation } = await import('../../apps/worker/test/support/description-isolation');
-const f = (ms: number) => `${ms.toFixed(1)} ms`;
-
-for (const scenario of scenarios) {
-  // A database per scenario: the next worker's repair pass would otherwise pick up the staging
-  // jobs the previous scenario left unfinished, and the idle phase would not be idle.
-  const database = await createTestDatabase();
-  process.env.DATABASE_URL = database.url;
-  try {
-    const started = performance.now();
-    const result = await measureDescriptionIsolation({ stagingJobs, samples, ...scenario });
-    console.log(
-      `\n== ${scenario.name}: ${stagingJobs} staging jobs, concurrency ${result.stagingConcurrency}, ` +
-        `${scenario.stagingRateLimitPerMinute} paid starts/min, provider ${scenario.simCompletionDelayMs} ms; ${samples} descriptions per phase`,
-    );
-    for (const [name, phase] of [
-      ['idle', result.idle],
-      ['saturated', result.saturated],
-    ] as const) {
-      const { cores } = phase;
-      console.log(
-        `${name.padEnd(10)} end-to-end p50 ${f(phase.endToEnd.p50Ms)} p90 ${f(phase.endToEnd.p90Ms)} max ${f(phase.endToEnd.maxMs)} | ` +
-          `pickup p50 ${f(phase.pickup.p50Ms)} | processing p50 ${f(phase.processing.p50Ms)} | ` +
-          `cores: worker ${cores.worker.toFixed(2)}, simulator ${cores.simulator.toFixed(2)}, harness ${cores.harness.toFixed(2)}, machine ${cores.machine.toFixed(2)} of 2`,
-      );
-    }
-    console.log(
-      `ai-staging backlog at least ${result.minStagingBacklog}; ${result.stagingPurchases} predictions bought; ` +
-        `${result.stagingFinishedDuringPhase} staging jobs finished during the saturated phase`,
-    );
-    console.log(
-      `ratio end-to-end p50 (saturated / idle): ${result.ratio.toFixed(2)}; ` +
-        `pickup p50 ${result.idle.pickup.p50Ms} → ${result.saturated.pickup.p50Ms} ms; ` +
-        `wall ${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
-  } finally {
-    await database.drop();
-  }
+/** The part of BullMQ's QueueEvents used here (bullmq is a dependency of the packages, not of this folder). */
+interface QueueEvents {
+  on(event: 'completed', listener: (args: { jobId: string }) => void): void;
+  waitUntilReady(): Promise<unknown>;
+  close(): Promise<void>;
 }
+const { QueueEvents } = createRequire(new URL('../../packages/services/package.json', import.meta.url))('bullmq') as {
+  QueueEvents: new (name: string, options: { connection: unknown }) => QueueEvents;
+};
+const { values } = parseArgs({ options: { 'staging-jobs': { type: 'string', default: '80' }, samples: { type: 'string', default: '25' } } });
+const stagingJobs = Number(values['staging-jobs']);
+const samples = Number(values.samples);
+/** Descriptions arrive now and then, not back to back: without a pause the samples would be a load of their own. */
+const SAMPLE_GAP_MS = 50;
+const STAGING_CONCURRENCY = 4;
+
+function percentile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+}
+
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+const stack = await openStagingBenchStack({ simulator: { SIM_COMPLETION_DELAY_MS: '2000' } });
+const aiQueue = createAiQueue(stack.redis, stack.queueSuffix);
+const stagingQueue = createStagingQueue(stack.redis, stack.queueSuffix);
+// Completion is the ai queue's event stream (one blocking read), not a Postgres poll that would
+// itself load the CPU being measured.
+const events = new QueueEvents(aiQueue.name, { connection: stack.redis.duplicate() });
+try {
+  const worker = await stack.startWorker({ AI_STAGING_CONCURRENCY: String(STAGING_CONCURRENCY), AI_DESCRIPTION_CONCURRENCY: '2' });
+  const owner = await createUser(stack.db);
+  const property = await createProperty(stack.db, { ownerAgentId: owner.id });
+  const producer = { db: stack.db, aiQueue, logger: memoryLogger('bench').logger, clock: { now: () => new Date() } };
+  const completed = new Map<string, number>();
+  const waiters = new Map<string, (at: number) => void>();
+  events.on('completed', ({ jobId }) => {
+    const at = performance.now();
+    completed.set(jobId, at);
+    waiters.get(jobId)?.(at);
+  });
+  await events.waitUntilReady();
+
+  const describeOnce = async (): Promise<number> => {
+    const started = performance.now();
+    const { aiJobId } = await requestPropertyDescription(producer, { propertyId: property.id, requestedByUserId: owner.id });
+    // The event can arrive before the request call returns.
+    const finished = completed.get(aiJobId) ?? (await new Promise<number>((resolve) => waiters.set(aiJobId, resolve)));
+    return finished - started;
+  };
+  const phase = async (name: string) => {
+    const cpuBefore = cpuSeconds(worker.pid);
+    const from = performance.now();
+    const latencies: number[] = [];
+    for (let i = 0; i < samples; i += 1) {
+      latencies.push(await describeOnce());
+      await new Promise((resolve) => setTimeout(resolve, SAMPLE_GAP_MS));
+    }
+    const cores = (cpuSeconds(worker.pid) - cpuBefore) / ((performance.now() - from) / 1000);
+    const backlog = Object.values(await stagingQueue.getJobCounts('waiting', 'active', 'delayed')).reduce((a, b) => a + b, 0);
+    const p50 = percentile(latencies, 0.5);
+    console.log(
+      `${name.padEnd(9)} description end-to-end p50 ${p50.toFixed(1)} ms, p90 ${percentile(latencies, 0.9).toFixed(1)} ms; ` +
+        `worker ${cores.toFixed(2)} cores; ai-staging backlog at the end ${backlog}`,
+    );
+    return p50;
+  };
+
+  await describeOnce(); // warm-up: connections, prepared statements, JIT
+  const idle = await phase('idle');
+  const ids = await stack.seedJobs(stagingJobs, await noiseImage(600, 400, 'jpeg'), { aspectRatio: '3:2', outputFormat: 'jpeg' });
+  await stack.enqueue(ids);
+  // Measure once every staging slot is taken, not while the first jobs are being picked up.
+  while ((await stagingQueue.getActiveCount()) < STAGING_CONCURRENCY) await new Promise((resolve) => setTimeout(resolve, 20));
+  const saturated = await phase('saturated');
+  await worker.stop();
+  console.log(`${stagingJobs} staging jobs (concurrency ${STAGING_CONCURRENCY}, provider 2 s, no rate limit); ${samples} descriptions per phase`);
+  printFigure({ name: 'description p50, ai-staging saturated vs idle', value: saturated / idle, target: 1.5, better: 'lower' });
+} finally {
+  await events.close();
+  await aiQueue.close();
+  await stagingQueue.close();
+  await stack.close();
+}
+process.exit(0);

@@ -11,21 +11,16 @@ import { root } from './http-load';
 
 interface Bench {
   script: string;
-  /** Why it is not run yet (the table shows it as pending). */
-  pending?: string;
 }
 
-/**
- * Every benchmark with a figure in the table. The worker's (issue 13 points 1, 5 and 6: staging
- * job round trips and CPU, description latency under staging load, worker peak RSS) join once
- * their scripts print `bench-figure` lines.
- */
+/** Every benchmark with a figure in the table. */
 const BENCHES: Record<string, Bench> = {
   webhook: { script: 'tools/bench/webhook-bench.ts' },
   inventory: { script: 'tools/bench/inventory-bench.ts' },
   'public-read': { script: 'tools/bench/public-read-bench.ts' },
-  'staging-job': { script: 'tools/bench/staging-overhead.ts', pending: 'worker rewrite (issue 13 points 1 and 6)' },
-  'description-isolation': { script: 'tools/bench/description-isolation.ts', pending: 'worker rewrite (issue 13 point 5)' },
+  'staging-job': { script: 'tools/bench/staging-job-bench.ts' },
+  'description-isolation': { script: 'tools/bench/description-isolation.ts' },
+  'worker-memory': { script: 'tools/bench/worker-memory-bench.ts' },
 };
 
 const { values, positionals } = parseArgs({ options: { runs: { type: 'string', default: '3' } }, allowPositionals: true });
@@ -54,10 +49,6 @@ async function runOnce(script: string): Promise<BenchFigure[]> {
 const rows: string[][] = [];
 for (const name of selected) {
   const bench = BENCHES[name]!;
-  if (bench.pending !== undefined) {
-    rows.push([name, '(pending)', '', '', '', '', bench.pending]);
-    continue;
-  }
   const byFigure = new Map<string, BenchFigure[]>();
   for (let run = 1; run <= runs; run += 1) {
     console.log(`\n=== ${name}, run ${run} of ${runs}: ${bench.script}`);

@@ -1,0 +1,145 @@
+// Issue 13 point 1: what one successful staging job costs the worker. N jobs run through the
+// bundled worker process (staging-stack.ts) against Postgres, Redis, s3rver, the simulator and
+// the api's webhooks; the worker's statements and transactions are counted on the wire, its CPU
+// read per thread from /proc with sharp's (libvips and libuv pool threads) reported apart. The
+// floor is the minimal ledger run raw with pg on jobs of the same shape in the same run: reserve,
+// CREATING, prediction ID, terminal + finalize.
+//   node --import tsx tools/bench/staging-job-bench.ts [--jobs 12]
+import { parseArgs } from 'node:util';
+import { createDb, sqlPoolOf } from '../../packages/db/src/client';
+import type { SqlPool } from '../../packages/db/src/client';
+import { printFigure } from './figures';
+import { noiseImage, openStagingBenchStack, threadCpuSeconds } from './staging-stack';
+import type { WorkerProcess } from './staging-stack';
+import { startPgCountProxy } from './pg-count-proxy';
+import type { PgCounts } from './pg-count-proxy';
+
+const { values } = parseArgs({ options: { jobs: { type: 'string', default: '12' } } });
+const jobs = Number(values.jobs);
+const shape = { aspectRatio: '3:2', outputFormat: 'jpeg' };
+
+/** Threads whose CPU is image decoding: libvips' own and the libuv pool sharp runs it on. */
+const isSharpThread = (name: string) => name.includes('vips') || name.startsWith('libuv-worker');
+
+const FLOOR_STATEMENTS = {
+  reserve: `WITH started AS (
+      UPDATE ai_jobs SET status = 'PROCESSING', "startedAt" = now(), "heartbeatAt" = now(), "updatedAt" = now()
+      WHERE id = $1 AND status = 'PENDING' RETURNING id)
+    INSERT INTO ai_provider_attempts ("aiJobId", "attemptNumber", status) SELECT id, 1, 'RESERVED' FROM started RETURNING id`,
+  creating: `UPDATE ai_provider_attempts SET status = 'CREATING', "creatingAt" = now(), "inputFingerprint" = $2
+    WHERE id = $1 AND status = 'RESERVED' AND "providerPredictionId" IS NULL`,
+  predictionId: `UPDATE ai_provider_attempts SET status = 'ACTIVE', "providerPredictionId" = $2, "predictionCreatedAt" = now(), "providerStatus" = 'starting'
+    WHERE id = $1 AND status = 'CREATING'`,
+  succeed: `UPDATE ai_jobs SET status = 'SUCCESS', "completedAt" = now(), "heartbeatAt" = now(), "updatedAt" = now() WHERE id = $1 AND status = 'PROCESSING'`,
+  image: `INSERT INTO property_images ("propertyId", "objectKey", "contentType", width, height, bytes, "isStyled", "styledFromId",
+      "canonicalStyle", "roomType", "reviewStatus", "aiJobId", "providerPredictionId")
+    SELECT s."propertyId", $2, 'image/jpeg', 1536, 1024, 300000, true, s."originalImageId", s."canonicalStyle", s."canonicalRoomType", 'PENDING_REVIEW', s."aiJobId", $3
+    FROM ai_room_staging_jobs s WHERE s."aiJobId" = $1 RETURNING id`,
+  result: `UPDATE ai_room_staging_jobs SET "resultImageId" = $2 WHERE "aiJobId" = $1`,
+  attemptDone: `UPDATE ai_provider_attempts SET status = 'SUCCEEDED', "providerStatus" = 'succeeded', "providerCompletedAt" = now(), "endedAt" = now()
+    WHERE id = $1 AND status = 'ACTIVE'`,
+};
+
+/** The minimal ledger of one successful job: four transactions. */
+/** A connection checked out of the pool (pg's PoolClient; pg is a dependency of packages/db). */
+type FloorClient = { query: SqlPool['query']; release(destroy: boolean): void };
+
+async function runFloorJob(client: FloorClient, jobId: string): Promise<void> {
+  const reserved = await client.query<{ id: string }>(FLOOR_STATEMENTS.reserve, [jobId]);
+  const attemptId = reserved.rows[0]!.id;
+  await client.query(FLOOR_STATEMENTS.creating, [attemptId, `fp-${jobId}`]);
+  await client.query(FLOOR_STATEMENTS.predictionId, [attemptId, `pred-${jobId}`]);
+  await client.query('BEGIN');
+  await client.query(FLOOR_STATEMENTS.succeed, [jobId]);
+  const image = await client.query<{ id: string }>(FLOOR_STATEMENTS.image, [jobId, `staged/${jobId}.jpg`, `pred-${jobId}`]);
+  await client.query(FLOOR_STATEMENTS.result, [jobId, image.rows[0]!.id]);
+  await client.query(FLOOR_STATEMENTS.attemptDone, [attemptId]);
+  await client.query('COMMIT');
+}
+
+/** Runs the floor over `jobIds` on one connection to `url`; returns its CPU seconds in this process. */
+async function runFloor(url: string, jobIds: string[]): Promise<number> {
+  const db = createDb(url, { maxConnections: 1 });
+  const client: FloorClient = await sqlPoolOf(db).connect();
+  const before = process.cpuUsage();
+  for (const id of jobIds) await runFloorJob(client, id);
+  const used = process.cpuUsage(before);
+  // Closed, not pooled: the counting proxy in front of it is closed next.
+  client.release(true);
+  await db.$disconnect();
+  return (used.user + used.system) / 1e6;
+}
+
+const diff = (after: PgCounts, before: PgCounts): PgCounts => ({
+  statements: after.statements - before.statements,
+  transactions: after.transactions - before.transactions,
+});
+
+function cpuDiff(after: Map<string, number>, before: Map<string, number>): Map<string, number> {
+  return new Map([...after].map(([name, seconds]) => [name, seconds - (before.get(name) ?? 0)]));
+}
+
+async function waitForJobs(worker: WorkerProcess, jobIds: string[]): Promise<void> {
+  const failed = worker.waitForLine((line) => line['event'] === 'terminal_error' && jobIds.includes(line['jobId'] as string));
+  const completed = Promise.all(jobIds.map((id) => worker.waitForLine((line) => line['event'] === 'completed' && line['jobId'] === id)));
+  await Promise.race([completed, failed.then((line) => Promise.reject(new Error(`job failed: ${JSON.stringify(line)}`)))]);
+}
+
+const stack = await openStagingBenchStack({ simulator: { SIM_COMPLETION_DELAY_MS: '1500' } });
+try {
+  const input = await noiseImage(600, 400, 'jpeg');
+  const worker = await stack.startWorker({ AI_STAGING_CONCURRENCY: '4' });
+  // Let the boot passes (dispatcher repair, first alert checks) finish, then measure an idle
+  // stretch: whatever the worker does with no job is reported, not charged to the jobs.
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const idleFrom = { db: stack.workerDb.counts(), at: performance.now() };
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  const idle = { db: diff(stack.workerDb.counts(), idleFrom.db), seconds: (performance.now() - idleFrom.at) / 1000 };
+
+  // One warm-up job, so first-use costs (connections, module init, JIT) are not charged per job.
+  console.log(`idle: ${JSON.stringify(idle)}`);
+  const [warm] = await stack.seedJobs(1, input, shape);
+  await stack.enqueue([warm!]);
+  await waitForJobs(worker, [warm!]);
+
+  console.log('warm-up job done');
+  const ids = await stack.seedJobs(jobs, input, shape);
+  const dbBefore = stack.workerDb.counts();
+  const cpuBefore = threadCpuSeconds(worker.pid);
+  const started = performance.now();
+  await stack.enqueue(ids);
+  await waitForJobs(worker, ids);
+  const seconds = (performance.now() - started) / 1000;
+  // The last delivery ends (its lock transaction commits) just after the completed line.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const cpu = cpuDiff(threadCpuSeconds(worker.pid), cpuBefore);
+  const db = diff(stack.workerDb.counts(), dbBefore);
+  await worker.stop();
+
+  const floorCounted = await stack.seedJobs(jobs, input, shape);
+  const floorProxy = await startPgCountProxy(stack.databaseUrl);
+  await runFloor(floorProxy.url, floorCounted);
+  const floorDb = floorProxy.counts();
+  await floorProxy.close();
+  const floorTimed = await stack.seedJobs(jobs, input, shape);
+  const floorCpuSeconds = await runFloor(stack.databaseUrl, floorTimed);
+
+  const sum = (predicate: (name: string) => boolean) => [...cpu].filter(([name]) => predicate(name)).reduce((total, [, s]) => total + s, 0);
+  const perJobMs = (s: number) => (s * 1000) / jobs;
+  const sharpMs = perJobMs(sum(isSharpThread));
+  const withoutSharpMs = perJobMs(sum((name) => !isSharpThread(name)));
+  const floorMs = perJobMs(floorCpuSeconds);
+  const per = (n: number) => (n / jobs).toFixed(1);
+  console.log(`${jobs} jobs in ${seconds.toFixed(1)} s (concurrency 4, provider 1.5 s, 600x400 input, 3:2 jpeg output)`);
+  console.log(`worker per job: ${per(db.transactions)} transactions, ${per(db.statements)} statements; idle worker: ${idle.db.transactions} transactions, ${idle.db.statements} statements in ${idle.seconds.toFixed(1)} s`);
+  console.log(`floor per job:  ${per(floorDb.transactions)} transactions, ${per(floorDb.statements)} statements`);
+  console.log(
+    `worker CPU per job: ${withoutSharpMs.toFixed(1)} ms without sharp + ${sharpMs.toFixed(1)} ms sharp; floor CPU per job ${floorMs.toFixed(2)} ms` +
+      ` (threads: ${[...cpu].filter(([, s]) => s > 0).map(([name, s]) => `${name} ${perJobMs(s).toFixed(1)}`).join(', ')})`,
+  );
+  printFigure({ name: 'transactions per successful job', value: db.transactions / jobs, target: 10, better: 'lower' });
+  printFigure({ name: 'worker CPU/job w/o sharp vs raw-ledger floor', value: withoutSharpMs / floorMs, target: 2, better: 'lower' });
+} finally {
+  await stack.close();
+}
+process.exit(0);

@@ -1,0 +1,258 @@
+// The stack the worker benchmarks share: the bench stack (private database, queue suffix, the
+// api for webhooks), s3rver, the provider simulator in a process of its own, and the worker as
+// the image runs it (docker/tsup.config.ts bundle, `node dist/main.js`) in another, its database
+// traffic counted by a wire-protocol proxy. Nothing here imports an app.
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import type { ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { TEST_SECRETS, workerTestEnv } from '../../packages/config/src/test-env';
+import { createOriginalImage, createProperty, createStagingJob, createUser } from '../../packages/db/src/testing/factories';
+import { createObjectStorage } from '../../packages/platform/src/storage';
+import type { ObjectStorage } from '../../packages/platform/src/storage';
+import { createStagingQueue, enqueueStagingJob } from '../../packages/services/src/staging/staging-queue';
+import { startS3rver } from '../stack/src/s3-server';
+import { openBenchStack } from './bench-stack';
+import type { BenchStack } from './bench-stack';
+import { freePort, root } from './http-load';
+import { startPgCountProxy } from './pg-count-proxy';
+import type { PgCountProxy } from './pg-count-proxy';
+
+const BUCKET = 'staging-bench';
+const workerDir = path.join(root, 'apps/worker');
+/**
+ * The image resolves the bundle's third-party imports from a flat node_modules (`pnpm deploy
+ * --config.node-linker=hoisted`); pnpm's own hoisted directory, node_modules/.pnpm/node_modules,
+ * is the same flat layout, so a bundle one level below it resolves them as the image does.
+ */
+const bundleDir = path.join(root, 'node_modules/.pnpm/.bench-worker');
+
+export interface WorkerProcess {
+  pid: number;
+  /** Every JSON log line so far. */
+  lines: Record<string, unknown>[];
+  /** Resolves with the first line (including earlier ones) that `match` accepts. */
+  waitForLine(match: (line: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>;
+  stop(): Promise<void>;
+}
+
+export interface StagingBenchStack extends BenchStack {
+  storage: ObjectStorage;
+  /** Counts the worker's statements and transactions (its DATABASE_URL points here). */
+  workerDb: PgCountProxy;
+  /** Starts the bundled worker with these env overrides. */
+  startWorker(env: Record<string, string>): Promise<WorkerProcess>;
+  /** `count` PENDING staging jobs of one new property, each with a stored original, not enqueued. */
+  seedJobs(count: number, photo: Buffer, staging: { aspectRatio: string; outputFormat: string }): Promise<string[]>;
+  /** Puts jobs on the ai-staging queue, as the producer does after its commit. */
+  enqueue(jobIds: string[]): Promise<void>;
+}
+
+/**
+ * The ENV of the worker image's runtime stage (docker/Dockerfile.worker), so the bundle runs with
+ * what the image sets, e.g. its malloc tuning. The bench's own settings are applied over it.
+ */
+function imageEnv(): Record<string, string> {
+  const dockerfile = readFileSync(path.join(root, 'docker/Dockerfile.worker'), 'utf8');
+  const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+  const pairs = [...runtime.matchAll(/^ENV (.+)$/gm)].flatMap((match) => match[1]!.trim().split(/\s+/));
+  return Object.fromEntries(pairs.map((pair) => pair.split('=') as [string, string]));
+}
+
+/** Bundles apps/worker/src/main.ts with the image's tsup config (about a second). */
+function buildWorkerBundle(): Promise<string> {
+  const tsup = path.join(workerDir, 'node_modules/.bin/tsup');
+  const child = spawn(tsup, ['--config', '../../docker/tsup.config.ts', '--out-dir', bundleDir, '--silent'], {
+    cwd: workerDir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return new Promise((resolve, reject) =>
+    child.once('close', (code) => (code === 0 ? resolve(path.join(bundleDir, 'main.js')) : reject(new Error(`tsup exited with ${code}`)))),
+  );
+}
+
+/** The simulator CLI in its own process: its CPU is not the worker's. */
+async function startSimulator(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tools/provider-simulator/src/cli.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      SIM_PORT: '0',
+      SIM_TOKEN: TEST_SECRETS.PROVIDER_API_TOKEN,
+      SIM_WEBHOOK_SECRET: TEST_SECRETS.PROVIDER_WEBHOOK_SIGNING_SECRET,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  for await (const line of createInterface({ input: child.stdout! })) {
+    if (line.includes('provider_simulator_started')) {
+      child.stdout!.resume();
+      return { child, url: (JSON.parse(line) as { url: string }).url };
+    }
+  }
+  throw new Error('the provider simulator exited before it started');
+}
+
+function watchLines(child: ChildProcess): WorkerProcess['lines'] & { waiters: Set<() => void> } {
+  const lines = Object.assign([] as Record<string, unknown>[], { waiters: new Set<() => void>() });
+  createInterface({ input: child.stdout! }).on('line', (text) => {
+    if (!text.startsWith('{')) return;
+    lines.push(JSON.parse(text) as Record<string, unknown>);
+    for (const wake of lines.waiters) wake();
+  });
+  return lines;
+}
+
+export async function openStagingBenchStack(options: { simulator: Record<string, string> }): Promise<StagingBenchStack> {
+  const [stack, s3, entry] = await Promise.all([openBenchStack('bench-staging'), startS3rver({ buckets: [BUCKET] }), buildWorkerBundle()]);
+  // A benchmark that throws must not leave its api, simulator or worker running.
+  process.once('exit', () => {
+    for (const child of stack.children) if (child.exitCode === null) child.kill('SIGKILL');
+  });
+  const storageConfig = { endpoint: s3.endpoint, region: 'us-east-1', bucket: BUCKET, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true };
+  const storage = createObjectStorage(storageConfig);
+  const workerDb = await startPgCountProxy(
+    stack.databaseUrl,
+    process.env.BENCH_PG_LOG === '1' ? (sql) => console.error(`[worker sql] ${sql.replace(/\s+/g, ' ').slice(0, 160)}`) : undefined,
+  );
+  const api = await stack.startApi('api');
+  const simulator = await startSimulator(options.simulator);
+  stack.children.push(simulator.child);
+  const queue = createStagingQueue(stack.redis, stack.queueSuffix);
+  return {
+    ...stack,
+    storage,
+    workerDb,
+    async startWorker(env) {
+      const port = await freePort();
+      // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) as for the HTTP benches' servers.
+      const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter((arg) => arg !== '') ?? [];
+      const child = spawn(process.execPath, [...extra, '--enable-source-maps', entry], {
+        cwd: workerDir,
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          ...imageEnv(),
+          ...(workerTestEnv({
+            // Production config refuses the loopback http provider and webhook origins used here.
+            NODE_ENV: 'test',
+            LOG_LEVEL: 'info',
+            PORT: String(port),
+            DATABASE_URL: workerDb.url,
+            VALKEY_URL: stack.valkeyUrl,
+            QUEUE_SUFFIX: stack.queueSuffix,
+            S3_ENDPOINT: s3.endpoint,
+            S3_REGION: 'us-east-1',
+            S3_BUCKET: BUCKET,
+            S3_FORCE_PATH_STYLE: 'true',
+            PROVIDER_API_BASE_URL: simulator.url,
+            PROVIDER_WEBHOOK_BASE_URL: `http://127.0.0.1:${api.port}`,
+            ALLOW_INSECURE_WEBHOOK_BASE_URL: 'true',
+            AI_STAGING_RATE_LIMIT_PER_MINUTE: '100000',
+            // The outbox has nothing to do here; its pass would only add idle statements.
+            DELETION_OUTBOX_INTERVAL_MS: '3600000',
+            ...env,
+          }) as Record<string, string>),
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      stack.children.push(child);
+      const lines = watchLines(child);
+      child.once('exit', () => {
+        for (const wake of lines.waiters) wake();
+      });
+      const waitForLine: WorkerProcess['waitForLine'] = (match) =>
+        new Promise((resolve, reject) => {
+          const check = () => {
+            const found = lines.find(match);
+            if (found !== undefined) resolve(found);
+            else if (child.exitCode !== null) reject(new Error(`the worker exited with ${child.exitCode}`));
+            else return;
+            lines.waiters.delete(check);
+          };
+          lines.waiters.add(check);
+          check();
+        });
+      await waitForLine((line) => line['msg'] === 'worker started');
+      return {
+        pid: child.pid!,
+        lines,
+        waitForLine,
+        async stop() {
+          child.kill('SIGTERM');
+          if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+        },
+      };
+    },
+    async seedJobs(count, photo, staging) {
+      const owner = await createUser(stack.db);
+      const property = await createProperty(stack.db, { ownerAgentId: owner.id });
+      const ids: string[] = [];
+      for (let i = 0; i < count; i += 1) {
+        const original = await createOriginalImage(stack.db, { propertyId: property.id });
+        await storage.putObject(original.objectKey, photo, 'image/jpeg');
+        const job = await createStagingJob(stack.db, { original, job: { requestedByUserId: owner.id }, staging });
+        ids.push(job.id);
+      }
+      return ids;
+    },
+    async enqueue(jobIds) {
+      for (const id of jobIds) await enqueueStagingJob(queue, id);
+    },
+    async close() {
+      await queue.close();
+      await stack.close();
+      await workerDb.close();
+      storage.close();
+      await s3.stop();
+    },
+  };
+}
+
+/** The part of sharp used here (it is a dependency of tools/stack, not of this folder). */
+interface SharpImage {
+  png(): SharpImage;
+  jpeg(options: { quality: number }): SharpImage;
+  toBuffer(): Promise<Buffer>;
+}
+const sharp = createRequire(new URL('../stack/package.json', import.meta.url))('sharp') as (options: {
+  create: { width: number; height: number; channels: 3; background: { r: number; g: number; b: number }; noise: { type: 'gaussian'; mean: number; sigma: number } };
+}) => SharpImage;
+
+/**
+ * A photo-sized image of noise. The simulator derives its output from the input photo, and noise
+ * does not compress: a PNG of w×h noise is about 3·w·h bytes.
+ */
+export function noiseImage(width: number, height: number, format: 'jpeg' | 'png'): Promise<Buffer> {
+  const image = sharp({
+    create: { width, height, channels: 3, background: { r: 150, g: 120, b: 90 }, noise: { type: 'gaussian', mean: 120, sigma: 30 } },
+  });
+  return (format === 'png' ? image.png() : image.jpeg({ quality: 80 })).toBuffer();
+}
+
+/** CPU seconds (user + system) of each thread of `pid`, by thread name (comm). */
+export function threadCpuSeconds(pid: number): Map<string, number> {
+  const byName = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const key = tid === String(pid) ? 'main' : name;
+      byName.set(key, (byName.get(key) ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return byName;
+}
+
+/** A /proc/<pid>/status field in kB (VmRSS, VmHWM). */
+export function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${field}:`));
+  return Number(line?.replace(/\D+/g, '') ?? 0);
+}
