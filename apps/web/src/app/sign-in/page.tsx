@@ -1,14 +1,13 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { LocaleSwitcher } from '@/components/locale-switcher';
 import { safeNextPath } from '@/lib/safe-next-path';
 import { getCurrentUser } from '@/server/session';
 
-export const metadata: Metadata = { title: 'Sign in' };
-
-const ERRORS: Record<string, string> = {
-  invalid: 'That email and password do not match an account.',
-  unavailable: 'Signing in is not possible right now. Please try again in a moment.',
-};
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('signIn'))('title') };
+}
 
 function first(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
@@ -18,13 +17,19 @@ export default async function SignInPage({ searchParams }: PageProps<'/sign-in'>
   const query = await searchParams;
   const next = safeNextPath(first(query.next));
   if ((await getCurrentUser()) !== null) redirect(next);
+  const t = await getTranslations('signIn');
   const errorKey = first(query.error);
-  const error = errorKey === undefined ? undefined : (ERRORS[errorKey] ?? ERRORS.unavailable);
+  const retryMinutes = Math.max(1, Math.ceil(Number(first(query.retryAfter) ?? '60') / 60) || 1);
+  const errors: Record<string, string> = {
+    invalid: t('invalid'),
+    throttled: t('throttled', { minutes: retryMinutes }),
+  };
+  const error = errorKey === undefined ? undefined : (errors[errorKey] ?? t('unavailable'));
   return (
     <main id="main" className="auth-page">
       <form className="card auth-card" method="post" action="/auth/sign-in" aria-labelledby="sign-in-title">
-        <h1 id="sign-in-title">Sign in</h1>
-        <p className="muted">Agents sign in to manage listings, staging and inventory.</p>
+        <h1 id="sign-in-title">{t('title')}</h1>
+        <p className="muted">{t('intro')}</p>
         {error !== undefined && (
           <p className="alert alert-error" role="alert" id="sign-in-error">
             {error}
@@ -32,7 +37,7 @@ export default async function SignInPage({ searchParams }: PageProps<'/sign-in'>
         )}
         <input type="hidden" name="next" value={next} />
         <div className="field">
-          <label htmlFor="email">Email</label>
+          <label htmlFor="email">{t('email')}</label>
           <input
             id="email"
             name="email"
@@ -44,13 +49,14 @@ export default async function SignInPage({ searchParams }: PageProps<'/sign-in'>
           />
         </div>
         <div className="field">
-          <label htmlFor="password">Password</label>
+          <label htmlFor="password">{t('password')}</label>
           <input id="password" name="password" type="password" autoComplete="current-password" required />
         </div>
         <button type="submit" className="button button-primary button-block">
-          Sign in
+          {t('submit')}
         </button>
       </form>
+      <LocaleSwitcher />
     </main>
   );
 }

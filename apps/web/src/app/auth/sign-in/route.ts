@@ -1,15 +1,20 @@
 import { login } from '@staging/services/auth/login';
 import { serializeSessionCookie } from '@staging/services/auth/cookies';
 import { isAppError } from '@staging/domain/errors';
+import { clientIpFromForwardedFor } from '@staging/trpc/client-ip';
+import { signInGuarded } from '@staging/trpc/login-guard';
+import { serializeLocaleCookie } from '@/lib/locale';
 import { safeNextPath } from '@/lib/safe-next-path';
 import { getWebDeps } from '@/server/deps';
 import { crossSiteRefused, isHttpsRequest, isSameOriginRequest } from '@/server/same-origin';
 
 export const dynamic = 'force-dynamic';
 
-function redirectTo(path: string, extraHeaders: Record<string, string> = {}): Response {
+function redirectTo(path: string, cookies: string[] = []): Response {
   // 303 turns the POST into a GET of the target, so a reload never resubmits the password.
-  return new Response(null, { status: 303, headers: { location: path, 'cache-control': 'no-store', ...extraHeaders } });
+  const headers = new Headers({ location: path, 'cache-control': 'no-store' });
+  for (const cookie of cookies) headers.append('set-cookie', cookie);
+  return new Response(null, { status: 303, headers });
 }
 
 /**
@@ -22,17 +27,27 @@ export async function POST(request: Request): Promise<Response> {
   const email = String(form.get('email') ?? '');
   const password = String(form.get('password') ?? '');
   const next = safeNextPath(String(form.get('next') ?? ''));
-  const { db, logger } = getWebDeps();
+  const { db, logger, loginGuard } = getWebDeps();
+  const attempt = { ip: clientIpFromForwardedFor(request.headers.get('x-forwarded-for')), email };
   try {
-    const { user, session } = await login(db, { email, password }, new Date());
+    const { user, session, locale } = await signInGuarded(loginGuard, attempt, () =>
+      login(db, { email, password }, new Date()),
+    );
     logger.info({ event: 'web.sign_in', userId: user.id }, 'signed in');
-    return redirectTo(next, {
-      'set-cookie': serializeSessionCookie(session.token, { expiresAt: session.expiresAt, secure: isHttpsRequest(request) }),
-    });
+    const secure = isHttpsRequest(request);
+    // The language the agent picked before, on any browser; without one the current cookie (or
+    // Accept-Language) stays in charge.
+    return redirectTo(next, [
+      serializeSessionCookie(session.token, { expiresAt: session.expiresAt, secure }),
+      ...(locale === null ? [] : [serializeLocaleCookie(locale, { secure })]),
+    ]);
   } catch (error) {
-    const reason = isAppError(error) && error.code === 'UNAUTHORIZED' ? 'invalid' : 'unavailable';
+    const known = isAppError(error) ? error : undefined;
+    const reason =
+      known?.code === 'UNAUTHORIZED' ? 'invalid' : known?.code === 'TOO_MANY_REQUESTS' ? 'throttled' : 'unavailable';
     if (reason === 'unavailable') logger.error({ err: error, event: 'web.sign_in_failed' }, 'sign-in failed');
     const query = new URLSearchParams({ error: reason, next });
+    if (known?.retryAfterSeconds !== undefined) query.set('retryAfter', String(known.retryAfterSeconds));
     if (email.length <= 320) query.set('email', email);
     return redirectTo(`/sign-in?${query.toString()}`);
   }
