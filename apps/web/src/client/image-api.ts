@@ -51,7 +51,8 @@ export function uploadOriginal(options: {
       const retryAfter = Number(xhr.getResponseHeader('retry-after'));
       reject(new HttpError(xhr.status, code, message, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined));
     });
-    xhr.addEventListener('error', () => reject(new HttpError(0, 'INTERNAL', 'The upload was interrupted. Check the connection and try again.')));
+    // The UI words these by code, in its language (useErrorSentence).
+    xhr.addEventListener('error', () => reject(new HttpError(0, 'NETWORK', 'The upload was interrupted')));
     xhr.addEventListener('abort', () => reject(new HttpError(0, 'ABORTED', 'Upload canceled.')));
     options.signal?.addEventListener('abort', () => xhr.abort());
     const form = new FormData();

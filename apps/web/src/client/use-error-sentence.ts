@@ -16,6 +16,8 @@ export function useErrorSentence(): (error: unknown) => string {
       return seconds === undefined ? t('tooManyRequests') : t('tooManyRequestsWait', { seconds });
     }
     if (described.code === 'INTERNAL') return t('internal');
+    if (described.code === 'NETWORK') return t('network');
+    if (described.code === 'PAYLOAD_TOO_LARGE') return t('tooLarge');
     if (described.issues.length > 0) {
       return described.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ');
     }
