@@ -54,14 +54,24 @@ function agentPages(propertyId: string): PageCheck[] {
 
 const ENGLISH = englishOnlyTexts();
 
-/** `<html lang="es">` and none of the English catalogue's own text in what the page shows. */
+/**
+ * The English catalogue's own texts in what the page shows or announces: the visible text, the
+ * title, and the accessible names and alt texts screen readers read.
+ */
+async function englishOn(page: Page): Promise<string[]> {
+  const text = await page.evaluate(() => {
+    const attributes = [...document.body.querySelectorAll('[aria-label], [alt], [title], [aria-valuetext]')].flatMap((element) =>
+      ['aria-label', 'alt', 'title', 'aria-valuetext'].map((name) => element.getAttribute(name) ?? ''),
+    );
+    return [document.title, document.body.innerText, ...attributes].join('\n');
+  });
+  return ENGLISH.filter((english) => text.includes(english));
+}
+
+/** `<html lang="es">` and no English catalogue text on the page. */
 async function expectSpanish(page: Page, target: PageCheck): Promise<void> {
   await expect(page.locator('html'), target.name).toHaveAttribute('lang', 'es');
-  const text = await page.evaluate(() => document.body.innerText);
-  expect(
-    ENGLISH.filter((english) => text.includes(english)),
-    `English text on ${target.name}`,
-  ).toEqual([]);
+  expect(await englishOn(page), `English text on ${target.name}`).toEqual([]);
 }
 
 test('every page in Spanish from Accept-Language: html lang, no English catalogue text, Spanish plurals', async ({ browser, data }) => {
@@ -86,6 +96,19 @@ test('every page in Spanish from Accept-Language: html lang, no English catalogu
 
   await signInQuickly(page, listing.agent);
   for (const target of agentPages(listing.propertyId)) await check(target);
+
+  // Confirmations too: the reject dialog of the review queue and the delete dialog of a photo.
+  await page.goto('/review');
+  await page.getByTestId('review-item').getByRole('button', { name: /^Rechazar/ }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectSpanish(page, { name: 'reject dialog', path: '/review', ready: heading });
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
+  await page.goto(`/properties/${listing.propertyId}`);
+  await page.getByTestId('original-card').first().getByRole('button', { name: /^Eliminar/ }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectSpanish(page, { name: 'delete photo dialog', path: '/properties', ready: heading });
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
+
   await page.goto('/jobs');
   const job = page.getByTestId('job');
   await expect(job.getByTestId('job-attempt')).toHaveText('Intento 2 de 2');
@@ -101,6 +124,9 @@ test('the switcher overrides Accept-Language and is remembered for the agent acr
   await page.goto('/properties');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your properties');
+  // The check used on Spanish pages does see English when it is there.
+  await page.getByTestId('property-card').waitFor();
+  expect(await englishOn(page)).toEqual(expect.arrayContaining(['Your properties', 'Listings dashboard', 'Sign out']));
 
   // Back on the same page, now in Spanish.
   await page.getByTestId('locale-switcher').getByRole('button', { name: 'Español' }).click();
