@@ -79,7 +79,9 @@ test('every page in Spanish from Accept-Language: html lang, no English catalogu
   test.setTimeout(300_000);
   expect(ENGLISH.length, 'English-only catalogue texts to look for').toBeGreaterThan(200);
   const listing = await seedListing(data);
-  const context = await browser.newContext({ baseURL: stack.webUrl, locale: 'es-ES' });
+  // A zone far from the server's, so the job times show whose clock they follow.
+  const timezoneId = 'America/Mexico_City';
+  const context = await browser.newContext({ baseURL: stack.webUrl, locale: 'es-ES', timezoneId });
   const page = await context.newPage();
   const check = async (target: PageCheck) => {
     await page.goto(target.path);
@@ -113,6 +115,11 @@ test('every page in Spanish from Accept-Language: html lang, no English catalogu
   const job = page.getByTestId('job');
   await expect(job.getByTestId('job-attempt')).toHaveText('Intento 2 de 2');
   await expect(job.getByTestId('job-cost')).toHaveText(/^Coste estimado: 0,08\sUS\$$/);
+  // Timestamps in the agent's time zone (the browser's), not the server's.
+  const finished = job.locator('time').nth(1);
+  const finishedAt = new Date((await finished.getAttribute('datetime'))!);
+  const clock = new Intl.DateTimeFormat('es', { hour: 'numeric', minute: '2-digit', hourCycle: 'h23', timeZone: timezoneId }).format(finishedAt);
+  await expect(finished).toHaveText(new RegExp(`^Terminado: .* ${clock}$`));
   await context.close();
 });
 

@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { BrowserTimeZone } from '@/client/browser-time-zone';
 import { SkipLink } from '@/components/skip-link';
 import './globals.css';
 
@@ -26,8 +27,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang={await getLocale()}>
       <body>
         <NextIntlClientProvider>
-          <SkipLink />
-          {children}
+          <BrowserTimeZone>
+            <SkipLink />
+            {children}
+          </BrowserTimeZone>
         </NextIntlClientProvider>
       </body>
     </html>
