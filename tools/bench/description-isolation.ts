@@ -4,7 +4,7 @@
 // what contends with descriptions is the worker's own staging work, not the simulator's CPU. The
 // rate limit never binds and the provider takes 2 s, so the staging pipeline uses all the CPU it
 // can: on a 2-core machine this is where contention, not queueing, would add latency.
-//   node --import tsx tools/bench/description-isolation.ts [--staging-jobs 80] [--samples 25]
+//   node --import tsx tools/bench/description-isolation.ts [--staging-jobs 120] [--samples 25]
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -25,7 +25,7 @@ interface QueueEvents {
 const { QueueEvents } = createRequire(new URL('../../packages/services/package.json', import.meta.url))('bullmq') as {
   QueueEvents: new (name: string, options: { connection: unknown }) => QueueEvents;
 };
-const { values } = parseArgs({ options: { 'staging-jobs': { type: 'string', default: '80' }, samples: { type: 'string', default: '25' } } });
+const { values } = parseArgs({ options: { 'staging-jobs': { type: 'string', default: '120' }, samples: { type: 'string', default: '25' } } });
 const stagingJobs = Number(values['staging-jobs']);
 const samples = Number(values.samples);
 /** Descriptions arrive now and then, not back to back: without a pause the samples would be a load of their own. */
@@ -92,9 +92,13 @@ try {
   const idle = await phase('idle');
   const ids = await stack.seedJobs(stagingJobs, await noiseImage(600, 400, 'jpeg'), { aspectRatio: '3:2', outputFormat: 'jpeg' });
   await stack.enqueue(ids);
-  // Measure once every staging slot is taken, not while the first jobs are being picked up.
-  while ((await stagingQueue.getActiveCount()) < STAGING_CONCURRENCY) await new Promise((resolve) => setTimeout(resolve, 20));
+  // Measure from the first staging result on: by then every slot is busy and outputs are being
+  // downloaded, decoded and stored, the costly part, not only predictions being bought.
+  await worker.waitForLine((line) => line['event'] === 'completed');
+  const linesBefore = worker.lines.length;
   const saturated = await phase('saturated');
+  const count = (event: string) => worker.lines.slice(linesBefore).filter((line) => line['event'] === event).length;
+  console.log(`during the saturated phase the worker bought ${count('prediction_created')} predictions and finished ${count('completed')} staging jobs`);
   await worker.stop();
   console.log(`${stagingJobs} staging jobs (concurrency ${STAGING_CONCURRENCY}, provider 2 s, no rate limit); ${samples} descriptions per phase`);
   printFigure({ name: 'description p50, ai-staging saturated vs idle', value: saturated / idle, target: 1.5, better: 'lower' });

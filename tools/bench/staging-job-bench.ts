@@ -97,12 +97,10 @@ try {
   const idle = { db: diff(stack.workerDb.counts(), idleFrom.db), seconds: (performance.now() - idleFrom.at) / 1000 };
 
   // One warm-up job, so first-use costs (connections, module init, JIT) are not charged per job.
-  console.log(`idle: ${JSON.stringify(idle)}`);
   const [warm] = await stack.seedJobs(1, input, shape);
   await stack.enqueue([warm!]);
   await waitForJobs(worker, [warm!]);
 
-  console.log('warm-up job done');
   const ids = await stack.seedJobs(jobs, input, shape);
   const dbBefore = stack.workerDb.counts();
   const cpuBefore = threadCpuSeconds(worker.pid);

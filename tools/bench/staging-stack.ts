@@ -1,5 +1,5 @@
 // The stack the worker benchmarks share: the bench stack (private database, queue suffix, the
-// api for webhooks), s3rver, the provider simulator in a process of its own, and the worker as
+// api for webhooks), s3rver and the provider simulator in processes of their own, and the worker as
 // the image runs it (docker/tsup.config.ts bundle, `node dist/main.js`) in another, its database
 // traffic counted by a wire-protocol proxy. Nothing here imports an app.
 import { spawn } from 'node:child_process';
@@ -13,7 +13,6 @@ import { createOriginalImage, createProperty, createStagingJob, createUser } fro
 import { createObjectStorage } from '../../packages/platform/src/storage';
 import type { ObjectStorage } from '../../packages/platform/src/storage';
 import { createStagingQueue, enqueueStagingJob } from '../../packages/services/src/staging/staging-queue';
-import { startS3rver } from '../stack/src/s3-server';
 import { openBenchStack } from './bench-stack';
 import type { BenchStack } from './bench-stack';
 import { freePort, root } from './http-load';
@@ -73,26 +72,16 @@ function buildWorkerBundle(): Promise<string> {
   );
 }
 
-/** The simulator CLI in its own process: its CPU is not the worker's. */
-async function startSimulator(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tools/provider-simulator/src/cli.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      SIM_PORT: '0',
-      SIM_TOKEN: TEST_SECRETS.PROVIDER_API_TOKEN,
-      SIM_WEBHOOK_SECRET: TEST_SECRETS.PROVIDER_WEBHOOK_SIGNING_SECRET,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+/** Runs `script` under tsx in a process of its own and returns it with its first stdout line that `announces`. */
+async function startAnnounced(script: string, args: string[], env: Record<string, string>, announces: string): Promise<{ child: ChildProcess; line: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   for await (const line of createInterface({ input: child.stdout! })) {
-    if (line.includes('provider_simulator_started')) {
+    if (line.includes(announces)) {
       child.stdout!.resume();
-      return { child, url: (JSON.parse(line) as { url: string }).url };
+      return { child, line };
     }
   }
-  throw new Error('the provider simulator exited before it started');
+  throw new Error(`${script} exited before it started`);
 }
 
 function watchLines(child: ChildProcess): WorkerProcess['lines'] & { waiters: Set<() => void> } {
@@ -106,11 +95,25 @@ function watchLines(child: ChildProcess): WorkerProcess['lines'] & { waiters: Se
 }
 
 export async function openStagingBenchStack(options: { simulator: Record<string, string> }): Promise<StagingBenchStack> {
-  const [stack, s3, entry] = await Promise.all([openBenchStack('bench-staging'), startS3rver({ buckets: [BUCKET] }), buildWorkerBundle()]);
-  // A benchmark that throws must not leave its api, simulator or worker running.
+  // The simulator's and s3rver's CPU is neither the worker's nor the measuring client's.
+  const [stack, s3rver, simulator, entry] = await Promise.all([
+    openBenchStack('bench-staging'),
+    startAnnounced('tools/bench/s3rver-process.ts', [BUCKET], {}, '"endpoint"'),
+    startAnnounced(
+      'tools/provider-simulator/src/cli.ts',
+      [],
+      { SIM_PORT: '0', SIM_TOKEN: TEST_SECRETS.PROVIDER_API_TOKEN, SIM_WEBHOOK_SECRET: TEST_SECRETS.PROVIDER_WEBHOOK_SIGNING_SECRET, ...options.simulator },
+      'provider_simulator_started',
+    ),
+    buildWorkerBundle(),
+  ]);
+  stack.children.push(s3rver.child, simulator.child);
+  // A benchmark that throws must not leave its api, simulator, s3rver or worker running.
   process.once('exit', () => {
     for (const child of stack.children) if (child.exitCode === null) child.kill('SIGKILL');
   });
+  const s3 = JSON.parse(s3rver.line) as { endpoint: string };
+  const simulatorUrl = (JSON.parse(simulator.line) as { url: string }).url;
   const storageConfig = { endpoint: s3.endpoint, region: 'us-east-1', bucket: BUCKET, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true };
   const storage = createObjectStorage(storageConfig);
   const workerDb = await startPgCountProxy(
@@ -118,8 +121,6 @@ export async function openStagingBenchStack(options: { simulator: Record<string,
     process.env.BENCH_PG_LOG === '1' ? (sql) => console.error(`[worker sql] ${sql.replace(/\s+/g, ' ').slice(0, 160)}`) : undefined,
   );
   const api = await stack.startApi('api');
-  const simulator = await startSimulator(options.simulator);
-  stack.children.push(simulator.child);
   const queue = createStagingQueue(stack.redis, stack.queueSuffix);
   return {
     ...stack,
@@ -147,7 +148,7 @@ export async function openStagingBenchStack(options: { simulator: Record<string,
             S3_REGION: 'us-east-1',
             S3_BUCKET: BUCKET,
             S3_FORCE_PATH_STYLE: 'true',
-            PROVIDER_API_BASE_URL: simulator.url,
+            PROVIDER_API_BASE_URL: simulatorUrl,
             PROVIDER_WEBHOOK_BASE_URL: `http://127.0.0.1:${api.port}`,
             ALLOW_INSECURE_WEBHOOK_BASE_URL: 'true',
             AI_STAGING_RATE_LIMIT_PER_MINUTE: '100000',
@@ -206,7 +207,6 @@ export async function openStagingBenchStack(options: { simulator: Record<string,
       await stack.close();
       await workerDb.close();
       storage.close();
-      await s3.stop();
     },
   };
 }

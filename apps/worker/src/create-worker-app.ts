@@ -69,8 +69,13 @@ export interface WorkerApp {
 const DEFAULT_REPAIR_INTERVAL_MS = 60_000;
 const DEFAULT_SHUTDOWN_GRACE_MS = 25_000;
 const CLOSE_STEP_TIMEOUT_MS = 3_000;
-/** Provider outputs validated and stored at once per process (memory bound, see output-slots). */
-const OUTPUT_SLOTS = 2;
+/**
+ * Provider outputs validated and stored at once per process (memory bound, see output-slots).
+ * One: a slot handles several outputs a second, far above any paid-start rate, and a second slot
+ * only let staging take both cores of a small host from the descriptions sharing this process
+ * (docs/decisions.md "What a staging job costs the worker").
+ */
+const OUTPUT_SLOTS = 1;
 
 /**
  * Starts the worker from a parsed config: the staging consumer, the deletion-outbox loop, the
