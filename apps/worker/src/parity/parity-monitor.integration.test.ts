@@ -80,15 +80,15 @@ describe('producer parity monitor', () => {
   it('stays quiet while every producer matches the worker', async () => {
     await publish('api', 'api-1', WORKER_VALUES);
     await publish('web', 'web-1', { ...WORKER_VALUES });
-    await monitor.checkNow();
+    await monitor.runNow();
     expect(alerts).toEqual([]);
   });
 
   it('raises one alert per differing producer, tagged and logged, and again only after it was fixed and drifted anew', async () => {
     await publish('api', 'api-1', WORKER_VALUES);
     await publish('web', 'web-7', DRIFTED);
-    await monitor.checkNow();
-    await monitor.checkNow();
+    await monitor.runNow();
+    await monitor.runNow();
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toMatchObject({
       level: 'error',
@@ -104,16 +104,16 @@ describe('producer parity monitor', () => {
     expect(log.events('producer_parity.mismatch')).toMatchObject([{ role: 'web', instanceId: 'web-7' }]);
 
     await publish('web', 'web-7', WORKER_VALUES);
-    await monitor.checkNow();
+    await monitor.runNow();
     expect(log.events('producer_parity.restored')).toHaveLength(1);
     await publish('web', 'web-7', DRIFTED);
-    await monitor.checkNow();
+    await monitor.runNow();
     expect(alerts).toHaveLength(2);
   });
 
   it('compares other worker replicas too', async () => {
     await publish('worker', 'worker-2', DRIFTED);
-    await monitor.checkNow();
+    await monitor.runNow();
     expect(alerts.map((a) => a.tags['producerInstance'])).toEqual(['worker-2']);
   });
 });

@@ -17,11 +17,8 @@ export const PARITY_CHECK_INTERVAL_MS = 60_000;
 /** A comparison waits no longer for Redis than this (the worker connection waits out outages). */
 const CHECK_TIMEOUT_MS = 10_000;
 
-export interface ParityMonitor {
-  /** One comparison now (tests, boot). */
-  checkNow(): Promise<void>;
-  stop(): Promise<void>;
-}
+/** `runNow()` compares once now (tests, boot); `stop()` also withdraws the published fingerprint. */
+export type ParityMonitor = IntervalLoop;
 
 /**
  * Publishes the worker's producer fingerprint and compares every live producer (web, api, other
@@ -109,7 +106,7 @@ export function startParityMonitor(deps: {
     pass: check,
   });
   return {
-    checkNow: () => loop.runNow(),
+    runNow: () => loop.runNow(),
     async stop() {
       await loop.stop();
       await publisher.stop();

@@ -5,7 +5,7 @@ import {
 } from '@staging/provider/prediction-status';
 import { ProviderError } from '@staging/provider/provider-client';
 import type { Prediction } from '@staging/provider/provider-client';
-import { failAttempt } from './attempt-failure';
+import { failAttempt, failureOf } from './attempt-failure';
 import { updateAttemptIf } from './job-ledger';
 import type { AttemptRow, StagingJobRow } from './job-ledger';
 import { handleOutput } from './output-step';
@@ -34,10 +34,7 @@ export async function advanceActive(
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     if (error.kind === 'auth') {
-      return failAttempt(deps, run.jobId, attempt, ['ACTIVE'], {
-        errorCode: 'PROVIDER_AUTH',
-        message: error.message,
-      });
+      return failAttempt(deps, run.jobId, attempt, ['ACTIVE'], failureOf('PROVIDER_AUTH', error));
     }
     if (error.kind === 'not_found') {
       return failAttempt(deps, run.jobId, attempt, ['ACTIVE'], {

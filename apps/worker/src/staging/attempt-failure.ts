@@ -10,6 +10,11 @@ import { requireChanged, transactIfCurrent, updateAttemptIf, updateJobIf } from 
 import type { AttemptRow } from './job-ledger';
 import type { StagingDeps, StepResult } from './staging-deps';
 
+/** The failure of an attempt that a caught error ends: its message is the attempt's errorMessage. */
+export function failureOf(errorCode: StagingErrorCode, error: Error): { errorCode: StagingErrorCode; message: string } {
+  return { errorCode, message: error.message };
+}
+
 /**
  * Ends an attempt as FAILED and moves the job in the same transaction: to RETRYING when the code
  * is retryable and attempt 2 is still unused (event retry_scheduled), otherwise to FAILED (event

@@ -23,7 +23,8 @@ import { ProviderError } from '@staging/provider/provider-client';
 import type { Prediction, PredictionInput } from '@staging/provider/provider-client';
 import { hashUserId } from '@staging/provider/user-hash';
 import { stagingWebhookUrl } from '@staging/provider/webhook-url';
-import { failAttempt } from './attempt-failure';
+import type { StagingErrorCode } from '@staging/domain/staging-errors';
+import { failAttempt, failureOf } from './attempt-failure';
 import { insertReservedAttempt, updateAttemptIf, updateJobIf } from './job-ledger';
 import type { AttemptRow, StagingJobRow } from './job-ledger';
 import { wait } from './staging-deps';
@@ -189,17 +190,20 @@ async function handleCreateError(
 ): Promise<StepResult> {
   if (!(error instanceof ProviderError)) throw error;
   const log = { jobId: run.jobId, attemptId: attempt.id, kind: error.kind, status: error.status };
+  // Recorded on the attempt only while nothing has tied it to a prediction yet.
+  const noteCreateError = (errorCode: StagingErrorCode) =>
+    updateAttemptIf(
+      deps.db,
+      attempt.id,
+      ['CREATING'],
+      { errorCode, errorMessage: error.message },
+      { providerPredictionId: null },
+    );
   switch (error.kind) {
     case 'throttled': {
       // A 429 bought nothing: mark it so the next delivery may call create again without waiting
       // out the recovery grace, and back off without ending the attempt.
-      await updateAttemptIf(
-        deps.db,
-        attempt.id,
-        ['CREATING'],
-        { errorCode: 'PROVIDER_THROTTLED', errorMessage: error.message },
-        { providerPredictionId: null },
-      );
+      await noteCreateError('PROVIDER_THROTTLED');
       const delayMs = backoffDelayMs({
         attempt: Math.min(run.throttleCount, 10),
         baseMs: deps.settings.timings.throttleBaseMs,
@@ -212,28 +216,16 @@ async function handleCreateError(
       });
     }
     case 'auth':
-      return failAttempt(deps, run.jobId, attempt, ['CREATING'], {
-        errorCode: 'PROVIDER_AUTH',
-        message: error.message,
-      });
+      return failAttempt(deps, run.jobId, attempt, ['CREATING'], failureOf('PROVIDER_AUTH', error));
     case 'invalid':
     case 'not_found':
-      return failAttempt(deps, run.jobId, attempt, ['CREATING'], {
-        errorCode: 'PROVIDER_REJECTED_INPUT',
-        message: error.message,
-      });
+      return failAttempt(deps, run.jobId, attempt, ['CREATING'], failureOf('PROVIDER_REJECTED_INPUT', error));
     case 'server':
     case 'network':
       // Ambiguous: the provider may have created (and will bill) the prediction. Recovery looks
       // for it before anything else happens to this attempt.
       deps.logger.warn(log, 'prediction creation failed in transport; recovering before any new purchase');
-      await updateAttemptIf(
-        deps.db,
-        attempt.id,
-        ['CREATING'],
-        { errorCode: 'PROVIDER_UNAVAILABLE', errorMessage: error.message },
-        { providerPredictionId: null },
-      );
+      await noteCreateError('PROVIDER_UNAVAILABLE');
       // The `start` callback of a purchase that did happen is sent as the response is, and its
       // receipt wakes the job; the provider's list (paged API calls) is the fallback. Looking at
       // once would race the callback and scan the list for a purchase a receipt ties to the

@@ -5,7 +5,7 @@ import { STYLE_COPY } from '@staging/domain/styles';
 import type { CanonicalStyle } from '@staging/domain/styles';
 import { ObjectNotFoundError } from '@staging/platform/storage';
 import type { Prediction } from '@staging/provider/provider-client';
-import { failAttempt } from './attempt-failure';
+import { failAttempt, failureOf } from './attempt-failure';
 import { requireChanged, transactIfCurrent, updateAttemptIf, updateJobIf } from './job-ledger';
 import type { AttemptRow, StagingJobRow } from './job-ledger';
 import { downloadOutput, OutputDownloadError } from './output-download';
@@ -36,23 +36,19 @@ export function stagedObjectKey(
  * attempt: a crash after the upload finalizes from storage on the next delivery, and a cancel
  * sends the key to the deletion outbox.
  */
-export async function handleOutput(
-  deps: StagingDeps,
-  run: StagingRun,
-  job: StagingJobRow,
-  attempt: AttemptRow,
-  prediction: Prediction | null,
-): Promise<StepResult> {
-  return deps.outputSlots.run(() => processOutput(deps, run, job, attempt, prediction));
+export async function handleOutput(...args: OutputStepArgs): Promise<StepResult> {
+  return args[0].outputSlots.run(() => processOutput(...args));
 }
 
-async function processOutput(
+type OutputStepArgs = [
   deps: StagingDeps,
   run: StagingRun,
   job: StagingJobRow,
   attempt: AttemptRow,
   prediction: Prediction | null,
-): Promise<StepResult> {
+];
+
+async function processOutput(...[deps, run, job, attempt, prediction]: OutputStepArgs): Promise<StepResult> {
   const staging = job.staging!;
   const requested = {
     aspectRatio: staging.aspectRatio as ProviderAspectRatio,
@@ -152,17 +148,11 @@ async function download(
   } catch (error) {
     if (!(error instanceof OutputDownloadError)) throw error;
     if (error.kind === 'too_large') {
-      return failAttempt(deps, run.jobId, attempt, ['ACTIVE'], {
-        errorCode: 'OUTPUT_TOO_LARGE',
-        message: error.message,
-      });
+      return failAttempt(deps, run.jobId, attempt, ['ACTIVE'], failureOf('OUTPUT_TOO_LARGE', error));
     }
     const completedAt = (attempt.providerCompletedAt ?? new Date()).getTime();
     if (!error.retryable || Date.now() - completedAt > deps.settings.timings.downloadGiveUpMs) {
-      return failAttempt(deps, run.jobId, attempt, ['ACTIVE'], {
-        errorCode: 'OUTPUT_DOWNLOAD_FAILED',
-        message: error.message,
-      });
+      return failAttempt(deps, run.jobId, attempt, ['ACTIVE'], failureOf('OUTPUT_DOWNLOAD_FAILED', error));
     }
     deps.logger.warn(
       { jobId: run.jobId, attemptId: attempt.id, kind: error.kind },

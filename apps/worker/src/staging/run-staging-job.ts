@@ -113,12 +113,7 @@ async function advanceRetrying(deps: StagingDeps, run: StagingRun, job: StagingJ
       await updateJobIf(deps.db, run.jobId, ['RETRYING'], { status: 'PROCESSING', phase: null });
       return 'continue';
     }
-    return failJobWithoutAttempt(
-      deps,
-      run.jobId,
-      { errorCode: 'ATTEMPTS_EXHAUSTED', message: 'no attempt left to retry' },
-      undefined,
-    );
+    return failJobWithoutAttempt(deps, run.jobId, { errorCode: 'ATTEMPTS_EXHAUSTED', message: 'no attempt left to retry' }, undefined);
   }
   if (!deps.settings.stagingEnabled) return parkWhileDisabled(deps, run, job);
   const lastEnded = job.attempts.at(-1)?.endedAt?.getTime() ?? 0;
@@ -145,12 +140,7 @@ async function advanceProcessing(
   if (open === undefined) {
     const decision = decideAttemptReservation(job.attempts);
     if (!decision.allowed) {
-      return failJobWithoutAttempt(
-        deps,
-        run.jobId,
-        { errorCode: 'ATTEMPTS_EXHAUSTED', message: 'no attempt left' },
-        undefined,
-      );
+      return failJobWithoutAttempt(deps, run.jobId, { errorCode: 'ATTEMPTS_EXHAUSTED', message: 'no attempt left' }, undefined);
     }
     // Reserving is free, but docs/system.md 1.7 keeps a disabled job before any new attempt.
     if (!deps.settings.stagingEnabled) return parkWhileDisabled(deps, run, job);
