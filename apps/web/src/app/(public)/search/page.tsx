@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
+import { waitForRedis } from '@staging/platform/queues';
 import { searchPublicProperties, PUBLIC_SEARCH_LIMITS } from '@staging/services/public/search-public-properties';
 import { getWebDeps } from '@/server/deps';
 
@@ -17,6 +18,9 @@ export default async function SearchPage({ searchParams }: PageProps<'/search'>)
   const q = first((await searchParams).q).slice(0, PUBLIC_SEARCH_LIMITS.queryMaxLength);
   const t = await getTranslations('search');
   const { redis, config } = getWebDeps();
+  // The web's producer connection refuses commands until its first handshake: the first search
+  // after a start would otherwise fail instead of waiting a few milliseconds.
+  await waitForRedis(redis);
   const result = await searchPublicProperties({ redis, queueSuffix: config.queueSuffix }, { q });
   return (
     <>
