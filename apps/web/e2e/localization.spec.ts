@@ -1,56 +1,8 @@
 import type { Page } from '@playwright/test';
-import { seedAgentWithListing, seedOriginalPhoto, seedStagedVariant, seedUnitWithItems, type E2eData } from '../../../tools/stack/src/e2e-fixtures';
 import { englishOnlyTexts } from './support/catalogue';
 import { expect, saveScreenshot, signInQuickly, stack, test } from './support/fixtures';
-import { seedFinishedJob } from './support/seed-jobs';
-
-/** A listing (1 bathroom) with photos, a pending and an approved variant, a failed job and inventory. */
-async function seedListing(data: E2eData) {
-  const listing = await seedAgentWithListing(data, { title: `Casa ${Date.now().toString(36)}` });
-  const living = await seedOriginalPhoto(data, { propertyId: listing.propertyId, roomType: 'LIVING_ROOM', isMain: true, displayOrder: 0 });
-  const bedroom = await seedOriginalPhoto(data, { propertyId: listing.propertyId, roomType: 'BEDROOM', displayOrder: 1 });
-  await seedStagedVariant(data, { original: living, canonicalStyle: 'COASTAL', reviewStatus: 'APPROVED', reviewedByUserId: listing.agent.id });
-  await seedStagedVariant(data, { original: bedroom, canonicalStyle: 'FARMHOUSE' });
-  await seedUnitWithItems(data, { propertyId: listing.propertyId, name: 'Edificio A', count: 3 });
-  await seedFinishedJob(data, { propertyId: listing.propertyId, originalImageId: living.id, status: 'FAILED', errorCode: 'ATTEMPTS_EXHAUSTED', attempts: 2, costMicrousd: 42_000 });
-  return listing;
-}
-
-interface PageCheck {
-  name: string;
-  path: string;
-  /** Waits until the page shows its data, so the text checked is what a visitor reads. */
-  ready: (page: Page) => Promise<void>;
-}
-
-const heading = (page: Page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-
-function publicPages(propertyId: string): PageCheck[] {
-  return [
-    { name: 'sign-in', path: '/sign-in', ready: heading },
-    { name: 'public-listing', path: `/listings/${propertyId}`, ready: (page) => expect(page.getByTestId('staged-photo')).toHaveCount(1) },
-    { name: 'public-search', path: '/search?q=casa', ready: heading },
-    { name: 'not-found', path: '/no-such-page', ready: heading },
-  ];
-}
-
-function agentPages(propertyId: string): PageCheck[] {
-  return [
-    { name: 'properties', path: '/properties', ready: (page) => expect(page.getByTestId('property-card')).toHaveCount(1) },
-    {
-      name: 'property',
-      path: `/properties/${propertyId}`,
-      ready: async (page) => {
-        await expect(page.getByTestId('original-card')).toHaveCount(2);
-        await expect(page.getByTestId('job')).toHaveCount(1);
-      },
-    },
-    { name: 'review', path: '/review', ready: (page) => expect(page.getByTestId('review-item')).toHaveCount(1) },
-    { name: 'inventory', path: `/properties/${propertyId}/inventory`, ready: (page) => expect(page.getByTestId('inventory-row')).toHaveCount(3) },
-    { name: 'history', path: '/jobs', ready: (page) => expect(page.getByTestId('job')).toHaveCount(1) },
-    { name: 'spend', path: '/spend', ready: (page) => expect(page.getByTestId('spend-row')).toHaveCount(1) },
-  ];
-}
+import { agentPages, heading, publicPages, seedTourListing } from './support/page-tour';
+import type { PageCheck } from './support/page-tour';
 
 const ENGLISH = englishOnlyTexts();
 
@@ -78,7 +30,7 @@ test('every page in Spanish from Accept-Language: html lang, no English catalogu
   // Ten pages with their data on a busy 2-core machine: a hang guard, not a speed check.
   test.setTimeout(300_000);
   expect(ENGLISH.length, 'English-only catalogue texts to look for').toBeGreaterThan(200);
-  const listing = await seedListing(data);
+  const listing = await seedTourListing(data, { title: `Casa ${Date.now().toString(36)}`, secondRoom: 'BEDROOM', unitName: 'Edificio A', items: 3 });
   // A zone far from the server's, so the job times show whose clock they follow.
   const timezoneId = 'America/Mexico_City';
   const context = await browser.newContext({ baseURL: stack.webUrl, locale: 'es-ES', timezoneId });
@@ -90,14 +42,14 @@ test('every page in Spanish from Accept-Language: html lang, no English catalogu
     await saveScreenshot(page, `es-${target.name}`);
   };
 
-  for (const target of publicPages(listing.propertyId)) await check(target);
+  for (const target of publicPages(listing.propertyId, 'casa')) await check(target);
   // The plural rules are the library's: one bathroom, "1 baño".
   await page.goto(`/listings/${listing.propertyId}`);
   await expect(page.getByText('1 baño', { exact: true })).toBeVisible();
   await expect(page.getByText('2 dormitorios', { exact: true })).toBeVisible();
 
   await signInQuickly(page, listing.agent);
-  for (const target of agentPages(listing.propertyId)) await check(target);
+  for (const target of agentPages(listing.propertyId, 3)) await check(target);
 
   // Confirmations too: the reject dialog of the review queue and the delete dialog of a photo.
   await page.goto('/review');
@@ -124,7 +76,7 @@ test('every page in Spanish from Accept-Language: html lang, no English catalogu
 });
 
 test('the switcher overrides Accept-Language and is remembered for the agent across sign-ins', async ({ browser, data }) => {
-  const listing = await seedListing(data);
+  const listing = await seedTourListing(data, { title: `Casa ${Date.now().toString(36)}`, secondRoom: 'BEDROOM', unitName: 'Edificio A', items: 3 });
   const context = await browser.newContext({ baseURL: stack.webUrl, locale: 'en-US' });
   const page = await context.newPage();
   await signInQuickly(page, listing.agent);

@@ -21,6 +21,15 @@ export function AgentHeader({ userName }: { userName: string }) {
   const tc = useTranslations('common');
   const pathname = usePathname();
   const pending = usePendingReviewCount();
+  // On the Menu button (phones) and on the Review link: the same count, one of them tested by id.
+  const reviewBadge = (onLink: boolean) =>
+    pending !== undefined &&
+    pending > 0 && (
+      <span className="badge" data-testid={onLink ? 'review-count' : undefined}>
+        {pending}
+        <span className="visually-hidden"> {t('waitingForReview', { count: pending })}</span>
+      </span>
+    );
   const id = useId();
   // On phones the navigation folds behind a Menu button; it is open only on the page it was
   // opened on, so following a link folds it again.
@@ -40,47 +49,24 @@ export function AgentHeader({ userName }: { userName: string }) {
           onClick={() => setOpenOn(menuOpen ? undefined : pathname)}
         >
           {t('menu')}
-          {pending !== undefined && pending > 0 && (
-            <span className="badge">
-              {pending}
-              <span className="visually-hidden"> {t('waitingForReview', { count: pending })}</span>
-            </span>
-          )}
+          {reviewBadge(false)}
         </button>
         <div className="nav-menu" id={`${id}-menu`}>
           <nav aria-label={tc('mainNav')}>
             <ul className="nav-list">
-              <li>
-                <NavLink href="/properties" current={pathname.startsWith('/properties')}>
-                  {tc('properties')}
-                </NavLink>
-              </li>
-              <li>
-                <NavLink href="/review" current={pathname.startsWith('/review')}>
-                  {t('review')}
-                  {pending !== undefined && pending > 0 && (
-                    <span className="badge" data-testid="review-count">
-                      {pending}
-                      <span className="visually-hidden"> {t('waitingForReview', { count: pending })}</span>
-                    </span>
-                  )}
-                </NavLink>
-              </li>
-              <li>
-                <NavLink href="/jobs" current={pathname.startsWith('/jobs')}>
-                  {t('history')}
-                </NavLink>
-              </li>
-              <li>
-                <NavLink href="/spend" current={pathname.startsWith('/spend')}>
-                  {t('spend')}
-                </NavLink>
-              </li>
-              <li>
-                <NavLink href="/search" current={pathname.startsWith('/search')}>
-                  {t('publicSearch')}
-                </NavLink>
-              </li>
+              {[
+                { href: '/properties', label: tc('properties') },
+                { href: '/review', label: <>{t('review')}{reviewBadge(true)}</> },
+                { href: '/jobs', label: t('history') },
+                { href: '/spend', label: t('spend') },
+                { href: '/search', label: t('publicSearch') },
+              ].map(({ href, label }) => (
+                <li key={href}>
+                  <NavLink href={href} current={pathname.startsWith(href)}>
+                    {label}
+                  </NavLink>
+                </li>
+              ))}
             </ul>
           </nav>
           <div className="nav-user">

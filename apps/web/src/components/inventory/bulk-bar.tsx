@@ -1,15 +1,16 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
-import { INVENTORY_STATUSES, inventoryStatusLabel, PRICE_CHANGE_TYPES, type InventoryStatus, type PriceChangeType } from '@staging/domain/inventory';
+import { PRICE_CHANGE_TYPES, type InventoryStatus, type PriceChangeType } from '@staging/domain/inventory';
 import { useFocusTarget } from '@/client/use-focus-target';
 import { useTRPC } from '@/client/trpc';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useErrorSentence } from '@/client/use-error-sentence';
 import { useInventoryCache } from './inventory-cache';
 import { parseNumberField } from './number-input';
+import { InventoryStatusOptions } from '../vocabulary-options';
 
 type Action = 'status' | 'floor' | 'price';
 
@@ -21,7 +22,6 @@ export function BulkBar({ propertyId, selectedIds, onDone }: { propertyId: strin
   const cache = useInventoryCache(propertyId);
   const id = useId();
   const t = useTranslations('inventory');
-  const locale = useLocale();
   const errorSentence = useErrorSentence();
   const [action, setAction] = useState<Action>('status');
   const [status, setStatus] = useState<InventoryStatus>('AVAILABLE');
@@ -96,11 +96,7 @@ export function BulkBar({ propertyId, selectedIds, onDone }: { propertyId: strin
           <div className="field">
             <label htmlFor={`${id}-status`}>{t('newStatus')}</label>
             <select id={`${id}-status`} value={status} onChange={(event) => setStatus(event.target.value as InventoryStatus)}>
-              {INVENTORY_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {inventoryStatusLabel(value, locale)}
-                </option>
-              ))}
+              <InventoryStatusOptions />
             </select>
           </div>
         )}

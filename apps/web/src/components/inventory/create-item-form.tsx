@@ -1,15 +1,16 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
-import { INVENTORY_STATUSES, inventoryStatusLabel, type InventoryStatus } from '@staging/domain/inventory';
+import { type InventoryStatus } from '@staging/domain/inventory';
 import { useFocusTarget } from '@/client/use-focus-target';
 import { useTRPC } from '@/client/trpc';
 import { useErrorSentence } from '@/client/use-error-sentence';
 import { issueFor } from '@/lib/api-errors';
 import { useInventoryCache } from './inventory-cache';
 import { parseNumberField } from './number-input';
+import { InventoryStatusOptions } from '../vocabulary-options';
 
 const EMPTY = { unitNumber: '', floor: '', status: 'AVAILABLE' as InventoryStatus, priceAdjustment: '', notes: '' };
 const FIELDS = ['unitNumber', 'floor', 'status', 'priceAdjustment', 'notes'] as const;
@@ -20,7 +21,6 @@ export function CreateItemForm({ propertyId, unitId, unitName }: { propertyId: s
   const cache = useInventoryCache(propertyId);
   const id = useId();
   const t = useTranslations('inventory');
-  const locale = useLocale();
   const errorSentence = useErrorSentence();
   const [form, setForm] = useState(EMPTY);
   const [localError, setLocalError] = useState<{ field: string; message: string } | undefined>();
@@ -98,11 +98,7 @@ export function CreateItemForm({ propertyId, unitId, unitName }: { propertyId: s
       {field(
         'status',
         <select {...inputProps('status')} value={form.status} onChange={(e) => setForm({ ...form, status: e.target.value as InventoryStatus })}>
-          {INVENTORY_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {inventoryStatusLabel(status, locale)}
-            </option>
-          ))}
+          <InventoryStatusOptions />
         </select>,
       )}
       {field(

@@ -3,7 +3,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
-import { INVENTORY_STATUSES, inventoryStatusLabel, type InventoryItemRecord, type InventoryStatus } from '@staging/domain/inventory';
+import { inventoryStatusLabel, type InventoryItemRecord, type InventoryStatus } from '@staging/domain/inventory';
 import { downloadText } from '@/client/download-text';
 import { useTRPC } from '@/client/trpc';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -15,6 +15,7 @@ import { CreateItemForm } from './create-item-form';
 import { CsvImport } from './csv-import';
 import { useInventoryCache } from './inventory-cache';
 import { ItemRow } from './item-row';
+import { InventoryStatusOptions } from '../vocabulary-options';
 
 type Filter = InventoryStatus | 'ALL';
 
@@ -76,11 +77,7 @@ export function InventoryManager({ propertyId }: { propertyId: string }) {
           <label htmlFor={`${id}-filter`}>{t('showStatus')}</label>
           <select id={`${id}-filter`} value={filter} onChange={(event) => setFilter(event.target.value as Filter)}>
             <option value="ALL">{t('allStatuses')}</option>
-            {INVENTORY_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {inventoryStatusLabel(status, locale)}
-              </option>
-            ))}
+            <InventoryStatusOptions />
           </select>
         </div>
         <p className="muted" style={{ margin: 0, alignSelf: 'center' }}>

@@ -3,7 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { INVENTORY_STATUSES, inventoryStatusLabel, type InventoryItemRecord, type InventoryStatus } from '@staging/domain/inventory';
+import { inventoryStatusLabel, type InventoryItemRecord, type InventoryStatus } from '@staging/domain/inventory';
 import { useFocusTarget } from '@/client/use-focus-target';
 import { useTRPC } from '@/client/trpc';
 import { useErrorSentence } from '@/client/use-error-sentence';
@@ -11,6 +11,7 @@ import { issueFor } from '@/lib/api-errors';
 import { formatPriceAdjustment } from '@/lib/format';
 import { useInventoryCache } from './inventory-cache';
 import { parseNumberField } from './number-input';
+import { InventoryStatusOptions } from '../vocabulary-options';
 
 interface ItemRowProps {
   item: InventoryItemRecord;
@@ -173,11 +174,7 @@ export function ItemRow({ item, propertyId, selected, onToggle, onDelete }: Item
           value={draft.status}
           onChange={(event) => setDraft({ ...draft, status: event.target.value as InventoryStatus })}
         >
-          {INVENTORY_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {inventoryStatusLabel(status, locale)}
-            </option>
-          ))}
+          <InventoryStatusOptions />
         </select>
       </td>
       <td data-label={t('priceAdjustment')}>

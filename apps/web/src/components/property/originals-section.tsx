@@ -2,10 +2,9 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { isTooSmallToStage, MIN_STAGING_SHORT_EDGE } from '@staging/domain/photo-upload';
-import { ROOM_TYPES, roomTypeLabel } from '@staging/domain/room-types';
 import type { RouterOutputs } from '@staging/trpc/root';
 import { deleteImage, updateImage } from '@/client/image-api';
 import { useTRPC } from '@/client/trpc';
@@ -13,6 +12,7 @@ import { useErrorSentence } from '@/client/use-error-sentence';
 import { usePhotoNaming } from '@/client/use-photo-naming';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PhotoUpload } from './photo-upload';
+import { RoomTypeOptions } from '../vocabulary-options';
 
 type AgentProperty = RouterOutputs['property']['get'];
 type AgentImage = AgentProperty['images'][number];
@@ -46,7 +46,6 @@ function OriginalCard({
   const id = useId();
   const t = useTranslations('photos');
   const tc = useTranslations('common');
-  const locale = useLocale();
   const errorSentence = useErrorSentence();
   const { styleName } = usePhotoNaming();
   const refresh = useRefreshProperty(propertyId);
@@ -89,11 +88,7 @@ function OriginalCard({
           onChange={(event) => void change('roomType', { roomType: event.target.value === '' ? null : event.target.value })}
         >
           <option value="">{t('notSet')}</option>
-          {ROOM_TYPES.map((value) => (
-            <option key={value} value={value}>
-              {roomTypeLabel(value, locale)}
-            </option>
-          ))}
+          <RoomTypeOptions />
         </select>
         {error?.field === 'roomType' && (
           <span className="field-error" id={`${id}-room-error`} role="alert">

@@ -1,14 +1,14 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { isTooSmallToStage, looksLikeHeif, MIN_STAGING_SHORT_EDGE, namesHeif } from '@staging/domain/photo-upload';
-import { ROOM_TYPES, roomTypeLabel } from '@staging/domain/room-types';
 import { uploadOriginal } from '@/client/image-api';
 import { useErrorSentence } from '@/client/use-error-sentence';
 import { useFocusTarget } from '@/client/use-focus-target';
 import { formatBytes } from '@/lib/format';
 import styles from './photo-upload.module.css';
+import { RoomTypeOptions } from '../vocabulary-options';
 
 type UploadState =
   | { kind: 'queued' }
@@ -75,7 +75,6 @@ function StateText({ item }: { item: UploadItem }) {
 export function PhotoUpload({ propertyId, onUploaded }: { propertyId: string; onUploaded: () => Promise<unknown> }) {
   const id = useId();
   const t = useTranslations('upload');
-  const locale = useLocale();
   const errorSentence = useErrorSentence();
   const inputRef = useRef<HTMLInputElement>(null);
   const nextKey = useRef(0);
@@ -183,11 +182,7 @@ export function PhotoUpload({ propertyId, onUploaded }: { propertyId: string; on
           <label htmlFor={`${id}-room`}>{t('roomType')}</label>
           <select id={`${id}-room`} value={roomType} onChange={(event) => setRoomType(event.target.value)} disabled={running}>
             <option value="">{t('notSetYet')}</option>
-            {ROOM_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {roomTypeLabel(value, locale)}
-              </option>
-            ))}
+            <RoomTypeOptions />
           </select>
         </div>
         <button type="submit" className="button button-primary" disabled={running || queued.length === 0}>

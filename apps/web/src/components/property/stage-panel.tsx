@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { ROOM_TYPES, isRoomType, roomTypeLabel, type RoomType } from '@staging/domain/room-types';
+import { isRoomType, type RoomType } from '@staging/domain/room-types';
 import { CANONICAL_STYLES, STYLE_COPY, type CanonicalStyle } from '@staging/domain/styles';
 import type { RouterOutputs } from '@staging/trpc/root';
 import { useFocusTarget } from '@/client/use-focus-target';
@@ -12,6 +12,7 @@ import { useTRPC } from '@/client/trpc';
 import { useErrorSentence } from '@/client/use-error-sentence';
 import { describeError } from '@/lib/api-errors';
 import { microusdToUsd } from '@/lib/format';
+import { RoomTypeOptions } from '../vocabulary-options';
 
 type AgentProperty = RouterOutputs['property']['get'];
 type SubmitResult = RouterOutputs['ai']['submitStaging'];
@@ -190,11 +191,7 @@ export function StagePanel({
                           <option value="" disabled>
                             —
                           </option>
-                          {ROOM_TYPES.map((value) => (
-                            <option key={value} value={value}>
-                              {roomTypeLabel(value, locale)}
-                            </option>
-                          ))}
+                          <RoomTypeOptions />
                         </select>
                       </div>
                     )}

@@ -145,22 +145,18 @@ export function CompareView({ before, after, name }: CompareViewProps) {
         </div>
       ) : (
         <div className="cmp-side" data-testid="compare-side-by-side">
-          <figure>
-            <div className="cmp-frame" style={{ aspectRatio: String(frameAspect) }}>
-              <img src={before.url} alt={t('beforeAlt', { name })} />
-            </div>
-            <figcaption>
-              {t('beforeCaption', { ratio: beforeRatio, width: String(before.width), height: String(before.height) })}
-            </figcaption>
-          </figure>
-          <figure>
-            <div className="cmp-frame" style={{ aspectRatio: String(afterAspect) }}>
-              <img src={after.url} alt={t('afterAlt', { name })} />
-            </div>
-            <figcaption>
-              {t('afterCaption', { ratio: afterRatio, width: String(after.width), height: String(after.height) })}
-            </figcaption>
-          </figure>
+          <SideFigure
+            url={before.url}
+            alt={t('beforeAlt', { name })}
+            aspect={frameAspect}
+            caption={t('beforeCaption', { ratio: beforeRatio, width: String(before.width), height: String(before.height) })}
+          />
+          <SideFigure
+            url={after.url}
+            alt={t('afterAlt', { name })}
+            aspect={afterAspect}
+            caption={t('afterCaption', { ratio: afterRatio, width: String(after.width), height: String(after.height) })}
+          />
         </div>
       )}
       {cropped && (
@@ -178,5 +174,17 @@ export function CompareView({ before, after, name }: CompareViewProps) {
       </div>
       <ImageLightbox image={zoomed} onClose={() => setZoomed(undefined)} />
     </div>
+  );
+}
+
+/** One image of the side-by-side view, letterboxed in a frame of its own aspect ratio. */
+function SideFigure(props: { url: string; alt: string; aspect: number; caption: string }) {
+  return (
+    <figure>
+      <div className="cmp-frame" style={{ aspectRatio: String(props.aspect) }}>
+        <img src={props.url} alt={props.alt} />
+      </div>
+      <figcaption>{props.caption}</figcaption>
+    </figure>
   );
 }

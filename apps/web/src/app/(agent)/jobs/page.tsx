@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { JobsPanel } from '@/components/property/jobs-panel';
+import { PageTitle } from '@/components/page-title';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('jobs'))('pageTitle') };
@@ -11,9 +12,7 @@ export default async function JobsPage() {
   const t = await getTranslations('jobs');
   return (
     <>
-      <div className="page-header">
-        <h1>{t('pageTitle')}</h1>
-      </div>
+      <PageTitle>{t('pageTitle')}</PageTitle>
       <JobsPanel />
     </>
   );

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { PropertyList } from '@/components/property-list';
+import { PageTitle } from '@/components/page-title';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('common'))('properties') };
@@ -10,9 +11,7 @@ export default async function PropertiesPage() {
   const t = await getTranslations('properties');
   return (
     <>
-      <div className="page-header">
-        <h1>{t('title')}</h1>
-      </div>
+      <PageTitle>{t('title')}</PageTitle>
       <PropertyList />
     </>
   );

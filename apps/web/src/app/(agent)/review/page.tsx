@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { ReviewQueue } from '@/components/review/review-queue';
+import { PageTitle } from '@/components/page-title';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('review'))('metaTitle') };
@@ -11,9 +12,7 @@ export default async function ReviewPage({ searchParams }: PageProps<'/review'>)
   const image = (await searchParams).image;
   return (
     <>
-      <div className="page-header">
-        <h1>{t('title')}</h1>
-      </div>
+      <PageTitle>{t('title')}</PageTitle>
       <p className="muted">{t('intro')}</p>
       <ReviewQueue focusImageId={typeof image === 'string' ? image : undefined} />
     </>

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { SpendSummary } from '@/components/spend/spend-summary';
 import { requireUser } from '@/server/session';
+import { PageTitle } from '@/components/page-title';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('spend'))('title') };
@@ -12,9 +13,7 @@ export default async function SpendPage() {
   const t = await getTranslations('spend');
   return (
     <>
-      <div className="page-header">
-        <h1>{t('title')}</h1>
-      </div>
+      <PageTitle>{t('title')}</PageTitle>
       <p className="muted">{user.role === 'ADMIN' ? t('introAdmin') : t('introAgent')}</p>
       <SpendSummary />
     </>
