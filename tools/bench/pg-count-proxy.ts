@@ -9,6 +9,7 @@
 // xact_commit + xact_rollback count them.
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { joinSockets } from '../stack/src/socket-pair';
 
 export interface PgCounts {
   statements: number;
@@ -57,7 +58,6 @@ export async function startPgCountProxy(databaseUrl: string, onStatement?: (sql:
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    sockets.add(client).add(upstream);
     const texts = new Map<string, string>();
     const portals = new Map<string, string>();
     let ranInCycle = false;
@@ -83,22 +83,7 @@ export async function startPgCountProxy(databaseUrl: string, onStatement?: (sql:
       if (ranInCycle && body[0] === 'I'.charCodeAt(0)) totals.transactions += 1;
       ranInCycle = false;
     }, false);
-    client.on('data', (chunk: Buffer) => {
-      fromClient(chunk);
-      upstream.write(chunk);
-    });
-    upstream.on('data', (chunk: Buffer) => {
-      fromServer(chunk);
-      client.write(chunk);
-    });
-    const end = () => {
-      client.destroy();
-      upstream.destroy();
-      sockets.delete(client);
-      sockets.delete(upstream);
-    };
-    client.on('close', end).on('error', end);
-    upstream.on('close', end).on('error', end);
+    joinSockets(client, upstream, sockets, { fromClient, fromUpstream: fromServer });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const proxied = new URL(databaseUrl);

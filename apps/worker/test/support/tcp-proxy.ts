@@ -1,5 +1,6 @@
 import { createConnection, createServer } from 'node:net';
 import type { AddressInfo, Server, Socket } from 'node:net';
+import { joinSockets } from '@staging/stack/socket-pair';
 
 /**
  * A TCP proxy in front of Redis that a test can cut and restore, to simulate a Redis outage for
@@ -21,17 +22,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
 
   const listen = async (): Promise<void> => {
     server = createServer((client) => {
-      const upstream = createConnection(target);
-      sockets.add(client).add(upstream);
-      const drop = () => {
-        client.destroy();
-        upstream.destroy();
-        sockets.delete(client);
-        sockets.delete(upstream);
-      };
-      client.on('error', drop).on('close', drop);
-      upstream.on('error', drop).on('close', drop);
-      client.pipe(upstream).pipe(client);
+      joinSockets(client, createConnection(target), sockets);
     });
     await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
