@@ -212,10 +212,12 @@ export async function measureDescriptionIsolation(options: IsolationOptions = {}
       };
     };
 
-    const phase = async (between: () => Promise<void>): Promise<PhaseStats> => {
+    // `samples` descriptions, and more until `done` holds: the saturated phase lasts until a staging
+    // job has finished beside the descriptions, however slow this machine is.
+    const phase = async (between: () => Promise<void>, done: () => Promise<boolean> = async () => true): Promise<PhaseStats> => {
       const meter = startCoreMeter({ worker: worker.child.pid!, simulator: sim.pid });
       const runs: Sample[] = [];
-      for (let i = 0; i < samples; i += 1) {
+      for (let i = 0; i < samples || !(await done()); i += 1) {
         await between();
         runs.push(await describeOnce());
         await between();
@@ -250,13 +252,16 @@ export async function measureDescriptionIsolation(options: IsolationOptions = {}
       stack.db.aiJob.count({ where: { id: { in: seeded }, status: { in: [...TERMINAL] } } });
     const finishedBefore = await finishedStaging();
     let minStagingBacklog = Number.POSITIVE_INFINITY;
-    const saturated = await phase(async () => {
-      const counts = await stack.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-      minStagingBacklog = Math.min(
-        minStagingBacklog,
-        Object.values(counts).reduce((sum, n) => sum + n, 0),
-      );
-    });
+    const saturated = await phase(
+      async () => {
+        const counts = await stack.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+        minStagingBacklog = Math.min(
+          minStagingBacklog,
+          Object.values(counts).reduce((sum, n) => sum + n, 0),
+        );
+      },
+      async () => (await finishedStaging()) > finishedBefore,
+    );
     const finishedAfter = await finishedStaging();
     const stagingPurchases = await stack.db.aiProviderAttempt.count({
       where: { aiJobId: { in: seeded }, providerPredictionId: { not: null } },
