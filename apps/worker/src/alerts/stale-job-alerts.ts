@@ -3,8 +3,8 @@ import type { Db } from '@staging/db/client';
 import type { Alert } from '@staging/platform/error-tracker';
 import type { Logger } from '@staging/platform/logger';
 import { createRedisAlertDedupe, runStaleJobAlertPass } from '@staging/services/alerts/stale-jobs';
-import { startIntervalLoop } from '../loops/interval-loop';
-import type { IntervalLoop } from '../loops/interval-loop';
+import { startIntervalLoop } from '@staging/platform/interval-loop';
+import type { IntervalLoop } from '@staging/platform/interval-loop';
 
 /** Checked as often as the outbox loop runs; the shortest threshold is two minutes. */
 export const STALE_ALERT_INTERVAL_MS = 30_000;

@@ -25,7 +25,7 @@ import { repairDescriptionQueue } from '@staging/services/description/repair-des
 import { systemClock } from '@staging/services/staging/staging-deps';
 import type { Clock } from '@staging/services/staging/staging-deps';
 import { createStagingQueue } from '@staging/services/staging/staging-queue';
-import { startIntervalLoop } from '../loops/interval-loop';
+import { startIntervalLoop } from '@staging/platform/interval-loop';
 import { handleStageRoomMessage } from '../legacy-bridge/stage-room-handler';
 
 export interface AiQueueConsumerDeps {

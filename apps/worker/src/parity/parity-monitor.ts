@@ -9,9 +9,8 @@ import {
   listLiveProducerFingerprints,
   startProducerFingerprintPublisher,
 } from '@staging/services/parity/producer-parity';
-import type { FingerprintPublisher } from '@staging/services/parity/producer-parity';
-import { startIntervalLoop } from '../loops/interval-loop';
-import type { IntervalLoop } from '../loops/interval-loop';
+import { startIntervalLoop } from '@staging/platform/interval-loop';
+import type { IntervalLoop } from '@staging/platform/interval-loop';
 
 export const PARITY_CHECK_INTERVAL_MS = 60_000;
 /** A comparison waits no longer for Redis than this (the worker connection waits out outages). */
@@ -38,7 +37,7 @@ export function startParityMonitor(deps: {
 }): ParityMonitor {
   const instanceId = deps.instanceId ?? defaultInstanceId();
   const own = producerValuesFingerprint(deps.values);
-  const publisher: FingerprintPublisher = startProducerFingerprintPublisher({
+  const publisher: IntervalLoop = startProducerFingerprintPublisher({
     redis: deps.redis,
     role: 'worker',
     values: deps.values,

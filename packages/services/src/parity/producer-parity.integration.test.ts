@@ -121,7 +121,7 @@ describe('producer fingerprints', () => {
       instanceId: 'api-periodic',
       intervalMs: 50,
     });
-    expect(await publisher.publishNow()).toBe(true);
+    await publisher.runNow();
     expect((await listLiveProducerFingerprints(redis, suffix)).map((e) => e.instanceId)).toEqual([
       'api-periodic',
     ]);

@@ -14,6 +14,7 @@ import type { Redis } from 'ioredis';
 import { producerValuesFingerprint } from '@staging/config/producer-values';
 import type { ProducerValues } from '@staging/config/producer-values';
 import type { Logger } from '@staging/platform/logger';
+import { startIntervalLoop, type IntervalLoop } from '@staging/platform/interval-loop';
 import { waitForRedis } from '@staging/platform/queues';
 
 export type ProducerRole = 'web' | 'api' | 'worker';
@@ -124,16 +125,10 @@ export function findParityMismatches(
   return entries.filter((entry) => entry.fingerprint !== fingerprint);
 }
 
-export interface FingerprintPublisher {
-  /** Publishes now (also done at start); resolves false when the queue store refused. */
-  publishNow(): Promise<boolean>;
-  /** Stops publishing and withdraws the entry. */
-  stop(): Promise<void>;
-}
-
 /**
- * Publishes at start and every `intervalMs`. A failed publish is logged and retried on the next
- * tick; it never throws into the process (a producer keeps serving while Redis is down).
+ * Publishes at start and every `intervalMs` (an interval loop). A failed publish is logged once per
+ * outage and retried on the next tick; it never throws into the process (a producer keeps serving
+ * while Redis is down). `stop` also withdraws the entry.
  */
 export function startProducerFingerprintPublisher(options: {
   redis: Redis;
@@ -144,13 +139,13 @@ export function startProducerFingerprintPublisher(options: {
   instanceId?: string;
   intervalMs?: number;
   ttlSeconds?: number;
-}): FingerprintPublisher {
+}): IntervalLoop {
   const instanceId = options.instanceId ?? defaultInstanceId();
   const intervalMs = options.intervalMs ?? DEFAULT_PUBLISH_INTERVAL_MS;
   const ttlSeconds =
     options.ttlSeconds ?? Math.max(DEFAULT_FINGERPRINT_TTL_SECONDS, Math.ceil((intervalMs * 3) / 1000));
   let failing = false;
-  const publishNow = async (): Promise<boolean> => {
+  const publishNow = async (): Promise<void> => {
     try {
       // A producer connection (web, api) refuses commands until its handshake is done.
       await waitForRedis(options.redis);
@@ -166,7 +161,6 @@ export function startProducerFingerprintPublisher(options: {
           'producer fingerprint published',
         );
       failing = false;
-      return true;
     } catch (error) {
       // Logged once per outage, not once per tick.
       if (!failing)
@@ -175,22 +169,29 @@ export function startProducerFingerprintPublisher(options: {
           'producer fingerprint could not be published',
         );
       failing = true;
-      return false;
     }
   };
-  void publishNow();
-  const timer = setInterval(() => void publishNow(), intervalMs);
-  timer.unref();
+  const loop = startIntervalLoop({
+    name: 'producer-parity',
+    intervalMs,
+    logger: options.logger,
+    runAtStart: true,
+    pass: publishNow,
+  });
   return {
-    publishNow,
+    runNow: loop.runNow,
     async stop() {
-      clearInterval(timer);
       // Best effort and bounded: with Redis down the entry simply expires after its TTL.
-      const withdrawn = withdrawProducerFingerprint(options.redis, {
-        role: options.role,
-        instanceId,
-        queueSuffix: options.queueSuffix,
-      }).catch(() => undefined);
+      const withdrawn = loop
+        .stop()
+        .then(() =>
+          withdrawProducerFingerprint(options.redis, {
+            role: options.role,
+            instanceId,
+            queueSuffix: options.queueSuffix,
+          }),
+        )
+        .catch(() => undefined);
       await Promise.race([withdrawn, new Promise<void>((resolve) => setTimeout(resolve, 2_000).unref())]);
     },
   };

@@ -1,4 +1,4 @@
-import type { Logger } from '@staging/platform/logger';
+import type { Logger } from './logger';
 
 export interface IntervalLoop {
   /** Runs one pass now (waiting for a pass already in flight first); used by tests and at boot. */
@@ -39,6 +39,8 @@ export function startIntervalLoop(options: {
     timer = setTimeout(() => {
       void runPass().finally(() => schedule(options.intervalMs));
     }, delayMs);
+    // A loop never keeps a process alive by itself: its owner stops it on shutdown.
+    timer.unref();
   };
   schedule(options.runAtStart === true ? 0 : options.intervalMs);
 
