@@ -2,7 +2,8 @@ import { AppError } from './errors';
 import {
   CANONICAL_STYLES,
   LEGACY_STYLE_ALIASES,
-  STYLE_COPY,
+  styleDescription,
+  styleLabel,
   classifyStyleName,
   resolveSubmittedStyle,
 } from './styles';
@@ -29,11 +30,11 @@ describe('canonical styles', () => {
   it('have a label and description in English and Spanish', () => {
     for (const locale of ['en', 'es'] as const) {
       for (const style of CANONICAL_STYLES) {
-        expect(STYLE_COPY[locale][style].label.length).toBeGreaterThan(0);
-        expect(STYLE_COPY[locale][style].description.length).toBeGreaterThan(10);
+        expect(styleLabel(style, locale).length).toBeGreaterThan(0);
+        expect(styleDescription(style, locale).length).toBeGreaterThan(10);
       }
     }
-    expect(STYLE_COPY.es.COASTAL.label).toBe('Costero');
+    expect(styleLabel('COASTAL', 'es')).toBe('Costero');
   });
 
   it.each(CANONICAL_STYLES)('accepts %s without legacy audit, even after the sunset', (style) => {

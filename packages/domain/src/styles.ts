@@ -21,35 +21,59 @@ export function isCanonicalStyle(value: unknown): value is CanonicalStyle {
   return isOneOf(CANONICAL_STYLES, value);
 }
 
-/** Label and one-line description of a style shown in the style picker. */
-export interface StyleCopy {
-  label: string;
-  description: string;
-}
-
 /**
- * Picker copy per locale. This is UI text and may be reworded at any time; the prompt keeps its
+ * Picker labels per locale. This is UI text and may be reworded at any time; the prompt keeps its
  * own frozen wording per prompt version (see prompt.ts), so editing this never changes what a
  * persisted promptVersion means.
  */
-export const STYLE_COPY: Readonly<Record<Locale, Readonly<Record<CanonicalStyle, StyleCopy>>>> = {
+export const STYLE_LABELS: Readonly<Record<Locale, Readonly<Record<CanonicalStyle, string>>>> = {
   en: {
-    MODERN: { label: 'Modern', description: 'Clean lines, neutral palette, sleek low-profile furniture.' },
-    SCANDINAVIAN: { label: 'Scandinavian', description: 'Light woods, white and soft grey, cosy minimal textiles.' },
-    INDUSTRIAL: { label: 'Industrial', description: 'Leather, dark metal and reclaimed wood with a loft feel.' },
-    MID_CENTURY: { label: 'Mid-century', description: 'Walnut, tapered legs, organic curves and warm accent colours.' },
-    COASTAL: { label: 'Coastal', description: 'Airy whites, sand and sea-blue tones, linen and rattan.' },
-    FARMHOUSE: { label: 'Farmhouse', description: 'Warm rustic wood, vintage accents and comfortable classics.' },
+    MODERN: 'Modern',
+    SCANDINAVIAN: 'Scandinavian',
+    INDUSTRIAL: 'Industrial',
+    MID_CENTURY: 'Mid-century',
+    COASTAL: 'Coastal',
+    FARMHOUSE: 'Farmhouse',
   },
   es: {
-    MODERN: { label: 'Moderno', description: 'Líneas limpias, paleta neutra y muebles bajos y elegantes.' },
-    SCANDINAVIAN: { label: 'Escandinavo', description: 'Maderas claras, blanco y gris suave, textiles cálidos y mínimos.' },
-    INDUSTRIAL: { label: 'Industrial', description: 'Cuero, metal oscuro y madera recuperada con aire de loft.' },
-    MID_CENTURY: { label: 'Mid-century', description: 'Nogal, patas cónicas, curvas orgánicas y acentos de color cálidos.' },
-    COASTAL: { label: 'Costero', description: 'Blancos luminosos, tonos arena y azul mar, lino y ratán.' },
-    FARMHOUSE: { label: 'Rústico', description: 'Madera cálida y rústica, detalles vintage y clásicos cómodos.' },
+    MODERN: 'Moderno',
+    SCANDINAVIAN: 'Escandinavo',
+    INDUSTRIAL: 'Industrial',
+    MID_CENTURY: 'Mid-century',
+    COASTAL: 'Costero',
+    FARMHOUSE: 'Rústico',
   },
 };
+
+/** The one-line description under each label in the picker, per locale (UI text, as above). */
+export const STYLE_DESCRIPTIONS: Readonly<Record<Locale, Readonly<Record<CanonicalStyle, string>>>> = {
+  en: {
+    MODERN: 'Clean lines, neutral palette, sleek low-profile furniture.',
+    SCANDINAVIAN: 'Light woods, white and soft grey, cosy minimal textiles.',
+    INDUSTRIAL: 'Leather, dark metal and reclaimed wood with a loft feel.',
+    MID_CENTURY: 'Walnut, tapered legs, organic curves and warm accent colours.',
+    COASTAL: 'Airy whites, sand and sea-blue tones, linen and rattan.',
+    FARMHOUSE: 'Warm rustic wood, vintage accents and comfortable classics.',
+  },
+  es: {
+    MODERN: 'Líneas limpias, paleta neutra y muebles bajos y elegantes.',
+    SCANDINAVIAN: 'Maderas claras, blanco y gris suave, textiles cálidos y mínimos.',
+    INDUSTRIAL: 'Cuero, metal oscuro y madera recuperada con aire de loft.',
+    MID_CENTURY: 'Nogal, patas cónicas, curvas orgánicas y acentos de color cálidos.',
+    COASTAL: 'Blancos luminosos, tonos arena y azul mar, lino y ratán.',
+    FARMHOUSE: 'Madera cálida y rústica, detalles vintage y clásicos cómodos.',
+  },
+};
+
+/** The UI label of `style` in `locale`. */
+export function styleLabel(style: CanonicalStyle, locale: Locale): string {
+  return STYLE_LABELS[locale][style];
+}
+
+/** The picker's description of `style` in `locale`. */
+export function styleDescription(style: CanonicalStyle, locale: Locale): string {
+  return STYLE_DESCRIPTIONS[locale][style];
+}
 
 /**
  * Old (v1) free-text style names and the canonical style each maps to. Keys are normalized (trimmed,

@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { isRoomType, roomTypeLabel } from '@staging/domain/room-types';
-import { STYLE_COPY, isCanonicalStyle } from '@staging/domain/styles';
+import { isCanonicalStyle, styleLabel } from '@staging/domain/styles';
 import type { RouterOutputs } from '@staging/trpc/root';
 
 type AgentImage = RouterOutputs['property']['get']['images'][number];
@@ -26,7 +26,7 @@ export function usePhotoNaming() {
     },
     styleName(style: string | null): string {
       if (style === null) return t('unknownStyle');
-      return isCanonicalStyle(style) ? STYLE_COPY[locale][style].label : style;
+      return isCanonicalStyle(style) ? styleLabel(style, locale) : style;
     },
   };
 }

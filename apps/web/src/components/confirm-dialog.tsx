@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { AlertMessage } from '@/components/alert-message';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -46,11 +47,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     >
       <h2 id={titleId}>{title}</h2>
       <div id={bodyId}>{children}</div>
-      {error !== undefined && (
-        <p className="alert alert-error" role="alert">
-          {error}
-        </p>
-      )}
+      <AlertMessage message={error} tone="page" />
       <div className="dialog-actions">
         <button type="button" className="button" onClick={onCancel} disabled={busy}>
           {t('cancel')}

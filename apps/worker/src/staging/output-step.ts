@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { validateOutputMetadata } from '@staging/domain/output-validation';
 import type { ProviderAspectRatio, ProviderOutputFormat } from '@staging/domain/provider-values';
-import { STYLE_COPY } from '@staging/domain/styles';
+import { STYLE_LABELS } from '@staging/domain/styles';
 import type { CanonicalStyle } from '@staging/domain/styles';
 import { ObjectNotFoundError } from '@staging/platform/storage';
 import type { Prediction } from '@staging/provider/provider-client';
@@ -216,7 +216,7 @@ async function finalize(
         isMain: false,
         isStyled: true,
         styledFromId: staging.original!.id,
-        style: STYLE_COPY.en[staging.canonicalStyle as CanonicalStyle]?.label ?? staging.canonicalStyle,
+        style: STYLE_LABELS.en[staging.canonicalStyle as CanonicalStyle] ?? staging.canonicalStyle,
         canonicalStyle: staging.canonicalStyle as CanonicalStyle,
         roomType: staging.canonicalRoomType as never,
         reviewStatus: 'PENDING_REVIEW',

@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { LocaleSwitcher } from '@/components/locale-switcher';
 import { safeNextPath } from '@/lib/safe-next-path';
 import { getCurrentUser } from '@/server/session';
+import { AlertMessage } from '@/components/alert-message';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('signIn'))('title') };
@@ -30,11 +31,7 @@ export default async function SignInPage({ searchParams }: PageProps<'/sign-in'>
       <form className="card auth-card" method="post" action="/auth/sign-in" aria-labelledby="sign-in-title">
         <h1 id="sign-in-title">{t('title')}</h1>
         <p className="muted">{t('intro')}</p>
-        {error !== undefined && (
-          <p className="alert alert-error" role="alert" id="sign-in-error">
-            {error}
-          </p>
-        )}
+        <AlertMessage message={error} tone="page" id="sign-in-error" />
         <input type="hidden" name="next" value={next} />
         <div className="field">
           <label htmlFor="email">{t('email')}</label>

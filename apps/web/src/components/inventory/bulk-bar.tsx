@@ -1,13 +1,13 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
-import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import { PRICE_CHANGE_TYPES, type InventoryStatus, type PriceChangeType } from '@staging/domain/inventory';
 import { useFocusTarget } from '@/client/use-focus-target';
 import { useTRPC } from '@/client/trpc';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { useErrorSentence } from '@/client/use-error-sentence';
+import { useDashboardText } from '@/client/use-dashboard-text';
+import { AlertMessage } from '@/components/alert-message';
 import { useInventoryCache } from './inventory-cache';
 import { parseNumberField } from './number-input';
 import { InventoryStatusOptions } from '../vocabulary-options';
@@ -21,8 +21,7 @@ export function BulkBar({ propertyId, selectedIds, onDone }: { propertyId: strin
   const trpc = useTRPC();
   const cache = useInventoryCache(propertyId);
   const id = useId();
-  const t = useTranslations('inventory');
-  const errorSentence = useErrorSentence();
+  const { t, errorSentence } = useDashboardText('inventory');
   const [action, setAction] = useState<Action>('status');
   const [status, setStatus] = useState<InventoryStatus>('AVAILABLE');
   const [floor, setFloor] = useState('');
@@ -140,11 +139,7 @@ export function BulkBar({ propertyId, selectedIds, onDone }: { propertyId: strin
       >
         {t('deleteSelected')}
       </button>
-      {updateError !== undefined && (
-        <p className="field-error" role="alert" style={{ flexBasis: '100%' }}>
-          {updateError}
-        </p>
-      )}
+      <AlertMessage message={updateError} style={{ flexBasis: '100%' }} />
       {message !== undefined && (
         <p className="alert alert-success" role="status" ref={messageFocus.ref} tabIndex={-1} style={{ flexBasis: '100%' }}>
           {message}

@@ -1,13 +1,13 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
-import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import { type InventoryStatus } from '@staging/domain/inventory';
 import { useFocusTarget } from '@/client/use-focus-target';
 import { useTRPC } from '@/client/trpc';
-import { useErrorSentence } from '@/client/use-error-sentence';
+import { useDashboardText } from '@/client/use-dashboard-text';
 import { issueFor } from '@/lib/api-errors';
+import { AlertMessage } from '@/components/alert-message';
 import { useInventoryCache } from './inventory-cache';
 import { parseNumberField } from './number-input';
 import { InventoryStatusOptions } from '../vocabulary-options';
@@ -20,8 +20,7 @@ export function CreateItemForm({ propertyId, unitId, unitName }: { propertyId: s
   const trpc = useTRPC();
   const cache = useInventoryCache(propertyId);
   const id = useId();
-  const t = useTranslations('inventory');
-  const errorSentence = useErrorSentence();
+  const { t, errorSentence } = useDashboardText('inventory');
   const [form, setForm] = useState(EMPTY);
   const [localError, setLocalError] = useState<{ field: string; message: string } | undefined>();
   const [added, setAdded] = useState<string | undefined>();
@@ -30,12 +29,11 @@ export function CreateItemForm({ propertyId, unitId, unitName }: { propertyId: s
   const addedFocus = useFocusTarget<HTMLParagraphElement>();
   const create = useMutation(
     trpc.inventory.create.mutationOptions({
-      onSuccess: (record) => {
-        cache.upsert([record]);
+      onSuccess: cache.afterSave((record) => {
         setForm(EMPTY);
         setAdded(record.unitNumber);
         addedFocus.moveFocus();
-      },
+      }),
     }),
   );
 
@@ -109,11 +107,7 @@ export function CreateItemForm({ propertyId, unitId, unitName }: { propertyId: s
       <button type="submit" className="button button-primary" disabled={create.isPending}>
         {t('addItem')}<span className="visually-hidden"> {t('addItemTo', { unit: unitName })}</span>
       </button>
-      {generalError !== undefined && (
-        <p className="field-error" role="alert">
-          {generalError}
-        </p>
-      )}
+      <AlertMessage message={generalError} />
       <p role="status" ref={addedFocus.ref} tabIndex={-1} className="small" style={{ flexBasis: '100%', margin: 0 }} data-testid="item-added">
         {added === undefined ? '' : t('added', { unit: added, unitName })}
       </p>

@@ -1,14 +1,15 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useId, useState, type ChangeEvent } from 'react';
 import { inventoryStatusLabel, type InventoryItemRecord, type InventoryUnitRecord } from '@staging/domain/inventory';
 import { downloadText } from '@/client/download-text';
 import { useTRPCClient } from '@/client/trpc';
 import { useFocusTarget } from '@/client/use-focus-target';
-import { useErrorSentence } from '@/client/use-error-sentence';
+import { useDashboardText } from '@/client/use-dashboard-text';
 import { describeError } from '@/lib/api-errors';
 import { formatPriceAdjustment } from '@/lib/format';
+import { AlertMessage } from '@/components/alert-message';
 import {
   BULK_CREATE_CHUNK,
   chunk,
@@ -74,10 +75,8 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
   const client = useTRPCClient();
   const cache = useInventoryCache(propertyId);
   const id = useId();
-  const t = useTranslations('csv');
+  const { t, locale, errorSentence } = useDashboardText('csv');
   const ti = useTranslations('inventory');
-  const locale = useLocale();
-  const errorSentence = useErrorSentence();
   const [unitId, setUnitId] = useState(units[0]?.propertyUnitId ?? '');
   const [loaded, setLoaded] = useState<Loaded | undefined>();
   const [fileError, setFileError] = useState<string | undefined>();
@@ -217,11 +216,7 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
         </button>
       </div>
 
-      {fileError !== undefined && (
-        <p className="alert alert-error" role="alert">
-          {fileError}
-        </p>
-      )}
+      <AlertMessage message={fileError} tone="page" />
 
       {loaded !== undefined && parsed !== undefined && phase.kind === 'preview' && (
         <div className="stack" data-testid="import-preview">

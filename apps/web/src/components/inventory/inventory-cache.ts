@@ -22,19 +22,28 @@ export function useInventoryCache(propertyId: string) {
   const update = (change: (result: GetUnitsResult) => GetUnitsResult) =>
     queryClient.setQueryData(key, (old: GetUnitsResult | undefined) => (old === undefined ? old : change(old)));
 
+  const upsert = (items: readonly InventoryItemRecord[]) => {
+    const byId = new Map(items.map((item) => [item.itemId, item]));
+    update((old) => ({
+      ...old,
+      units: old.units.map((unit) => {
+        const incoming = items.filter((item) => item.propertyUnitId === unit.propertyUnitId);
+        const kept = unit.items.filter((item) => !byId.has(item.itemId));
+        return incoming.length === 0 && kept.length === unit.items.length
+          ? unit
+          : { ...unit, items: [...kept, ...incoming].sort(byUnitNumber) };
+      }),
+    }));
+  };
+
   return {
-    upsert(items: readonly InventoryItemRecord[]) {
-      const byId = new Map(items.map((item) => [item.itemId, item]));
-      update((old) => ({
-        ...old,
-        units: old.units.map((unit) => {
-          const incoming = items.filter((item) => item.propertyUnitId === unit.propertyUnitId);
-          const kept = unit.items.filter((item) => !byId.has(item.itemId));
-          return incoming.length === 0 && kept.length === unit.items.length
-            ? unit
-            : { ...unit, items: [...kept, ...incoming].sort(byUnitNumber) };
-        }),
-      }));
+    upsert,
+    /** onSuccess of inventory.create / inventory.update: the saved item goes into the table, then `next` runs. */
+    afterSave(next: (record: InventoryItemRecord) => void) {
+      return (record: InventoryItemRecord) => {
+        upsert([record]);
+        next(record);
+      };
     },
     remove(itemIds: readonly string[]) {
       const doomed = new Set(itemIds);

@@ -1,13 +1,12 @@
 'use client';
 
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useLocale, useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { inventoryStatusLabel, type InventoryItemRecord, type InventoryStatus } from '@staging/domain/inventory';
 import { downloadText } from '@/client/download-text';
 import { useTRPC } from '@/client/trpc';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { useErrorSentence } from '@/client/use-error-sentence';
+import { useDashboardText } from '@/client/use-dashboard-text';
 import { describeError } from '@/lib/api-errors';
 import { unitsExportCsv } from '@/lib/inventory-csv';
 import { BulkBar } from './bulk-bar';
@@ -24,10 +23,7 @@ export function InventoryManager({ propertyId }: { propertyId: string }) {
   const trpc = useTRPC();
   const cache = useInventoryCache(propertyId);
   const id = useId();
-  const t = useTranslations('inventory');
-  const tc = useTranslations('common');
-  const locale = useLocale();
-  const errorSentence = useErrorSentence();
+  const { t, tc, locale, errorSentence } = useDashboardText('inventory');
   const units = useQuery(trpc.inventory.getUnits.queryOptions({ propertyId }, { staleTime: 5 * 60_000 }));
   const [filter, setFilter] = useState<Filter>('ALL');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());

@@ -1,14 +1,14 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
-import { useLocale, useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useState, type InputHTMLAttributes } from 'react';
 import { inventoryStatusLabel, type InventoryItemRecord, type InventoryStatus } from '@staging/domain/inventory';
 import { useFocusTarget } from '@/client/use-focus-target';
 import { useTRPC } from '@/client/trpc';
-import { useErrorSentence } from '@/client/use-error-sentence';
+import { useDashboardText } from '@/client/use-dashboard-text';
 import { issueFor } from '@/lib/api-errors';
 import { formatPriceAdjustment } from '@/lib/format';
+import { AlertMessage } from '@/components/alert-message';
 import { useInventoryCache } from './inventory-cache';
 import { parseNumberField } from './number-input';
 import { InventoryStatusOptions } from '../vocabulary-options';
@@ -39,25 +39,53 @@ function draftOf(item: InventoryItemRecord): Draft {
   };
 }
 
+interface DraftInputCellProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'> {
+  field: Exclude<keyof Draft, 'status'>;
+  /** The column name, shown beside the input when the table collapses into cards on a phone. */
+  header: string;
+  draft: Draft;
+  setDraft: (draft: Draft) => void;
+  errorOf: (field: string) => string | undefined;
+  errorIdPrefix: string;
+}
+
+/** One text or number cell of the inline edit form, with the server's message for that field under it. */
+function DraftInputCell({ field, header, draft, setDraft, errorOf, errorIdPrefix, ...input }: DraftInputCellProps) {
+  const error = errorOf(field);
+  const errorId = `${errorIdPrefix}-${field}`;
+  return (
+    <td data-label={header}>
+      <input
+        {...input}
+        value={draft[field]}
+        aria-invalid={error !== undefined}
+        aria-describedby={error === undefined ? undefined : errorId}
+        onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
+      />
+      {error !== undefined && (
+        <span className="field-error" id={errorId}>
+          {error}
+        </span>
+      )}
+    </td>
+  );
+}
+
 /** One item: read-only cells, or inputs while it is edited inline (Save sends inventory.update). */
 export function ItemRow({ item, propertyId, selected, onToggle, onDelete }: ItemRowProps) {
   const trpc = useTRPC();
   const cache = useInventoryCache(propertyId);
-  const t = useTranslations('inventory');
-  const tc = useTranslations('common');
-  const locale = useLocale();
-  const errorSentence = useErrorSentence();
+  const { t, tc, locale, errorSentence } = useDashboardText('inventory');
   const [draft, setDraft] = useState<Draft | null>(null);
   const [localError, setLocalError] = useState<string | undefined>();
   // Save and Cancel leave with the edit form; focus goes back to the row's Edit button.
   const editButton = useFocusTarget<HTMLButtonElement>();
   const update = useMutation(
     trpc.inventory.update.mutationOptions({
-      onSuccess: (record) => {
-        cache.upsert([record]);
+      onSuccess: cache.afterSave(() => {
         setDraft(null);
         editButton.moveFocus();
-      },
+      }),
     }),
   );
   const label = item.unitNumber;
@@ -128,46 +156,15 @@ export function ItemRow({ item, propertyId, selected, onToggle, onDelete }: Item
       notes: draft.notes.trim() === '' ? null : draft.notes,
     });
   };
-  const errorId = `edit-error-${item.itemId}`;
-  const described = (field: string) => (fieldError(field) === undefined ? undefined : `${errorId}-${field}`);
+  const cell = { draft, setDraft, errorOf: fieldError, errorIdPrefix: `edit-error-${item.itemId}` };
 
   return (
     <tr data-testid="inventory-row" data-unit-number={item.unitNumber} data-editing="true">
       <td>
         <input type="checkbox" aria-label={t('select', { unit: label })} checked={selected} onChange={(event) => onToggle(item.itemId, event.target.checked)} />
       </td>
-      <td data-label={t('unitNumber')}>
-        <input
-          type="text"
-          aria-label={t('unitNumberOf', { unit: label })}
-          value={draft.unitNumber}
-          maxLength={100}
-          aria-invalid={fieldError('unitNumber') !== undefined}
-          aria-describedby={described('unitNumber')}
-          onChange={(event) => setDraft({ ...draft, unitNumber: event.target.value })}
-        />
-        {fieldError('unitNumber') !== undefined && (
-          <span className="field-error" id={`${errorId}-unitNumber`}>
-            {fieldError('unitNumber')}
-          </span>
-        )}
-      </td>
-      <td data-label={t('floor')}>
-        <input
-          type="number"
-          step="any"
-          aria-label={t('floorOf', { unit: label })}
-          value={draft.floor}
-          aria-invalid={fieldError('floor') !== undefined}
-          aria-describedby={described('floor')}
-          onChange={(event) => setDraft({ ...draft, floor: event.target.value })}
-        />
-        {fieldError('floor') !== undefined && (
-          <span className="field-error" id={`${errorId}-floor`}>
-            {fieldError('floor')}
-          </span>
-        )}
-      </td>
+      <DraftInputCell {...cell} field="unitNumber" header={t('unitNumber')} aria-label={t('unitNumberOf', { unit: label })} type="text" maxLength={100} />
+      <DraftInputCell {...cell} field="floor" header={t('floor')} aria-label={t('floorOf', { unit: label })} type="number" step="any" />
       <td data-label={t('status')}>
         <select
           aria-label={t('statusOf', { unit: label })}
@@ -177,38 +174,15 @@ export function ItemRow({ item, propertyId, selected, onToggle, onDelete }: Item
           <InventoryStatusOptions />
         </select>
       </td>
-      <td data-label={t('priceAdjustment')}>
-        <input
-          type="number"
-          step="0.01"
-          aria-label={t('priceAdjustmentOf', { unit: label })}
-          value={draft.priceAdjustment}
-          aria-invalid={fieldError('priceAdjustment') !== undefined}
-          aria-describedby={described('priceAdjustment')}
-          onChange={(event) => setDraft({ ...draft, priceAdjustment: event.target.value })}
-        />
-        {fieldError('priceAdjustment') !== undefined && (
-          <span className="field-error" id={`${errorId}-priceAdjustment`}>
-            {fieldError('priceAdjustment')}
-          </span>
-        )}
-      </td>
-      <td data-label={t('notes')}>
-        <input
-          type="text"
-          aria-label={t('notesOf', { unit: label })}
-          value={draft.notes}
-          maxLength={500}
-          aria-invalid={fieldError('notes') !== undefined}
-          aria-describedby={described('notes')}
-          onChange={(event) => setDraft({ ...draft, notes: event.target.value })}
-        />
-        {fieldError('notes') !== undefined && (
-          <span className="field-error" id={`${errorId}-notes`}>
-            {fieldError('notes')}
-          </span>
-        )}
-      </td>
+      <DraftInputCell
+        {...cell}
+        field="priceAdjustment"
+        header={t('priceAdjustment')}
+        aria-label={t('priceAdjustmentOf', { unit: label })}
+        type="number"
+        step="0.01"
+      />
+      <DraftInputCell {...cell} field="notes" header={t('notes')} aria-label={t('notesOf', { unit: label })} type="text" maxLength={500} />
       <td>
         <div className="row">
           <button type="button" className="button button-small button-primary" onClick={save} disabled={update.isPending}>
@@ -226,11 +200,7 @@ export function ItemRow({ item, propertyId, selected, onToggle, onDelete }: Item
             {tc('cancel')}<span className="visually-hidden"> {t('cancelEditing', { unit: label })}</span>
           </button>
         </div>
-        {(localError ?? rowError) !== undefined && (
-          <p className="field-error" role="alert">
-            {localError ?? rowError}
-          </p>
-        )}
+        <AlertMessage message={localError ?? rowError} />
       </td>
     </tr>
   );

@@ -2,18 +2,19 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
 import { purchaseSummary } from '@staging/domain/job-outcome';
 import { isRoomType, roomTypeLabel } from '@staging/domain/room-types';
 import { stagingErrorReason } from '@staging/domain/staging-error-reasons';
 import { isTerminalJobStatus, type JobStatus } from '@staging/domain/staging-states';
-import { STYLE_COPY, isCanonicalStyle } from '@staging/domain/styles';
+import { isCanonicalStyle, styleLabel } from '@staging/domain/styles';
 import type { RouterOutputs } from '@staging/trpc/root';
 import { useTRPC } from '@/client/trpc';
-import { useErrorSentence } from '@/client/use-error-sentence';
+import { useDashboardText } from '@/client/use-dashboard-text';
 import { QueryError, QueryLoading } from '@/components/query-state';
 import { formatElapsed, microusdToUsd } from '@/lib/format';
+import { AlertMessage } from '@/components/alert-message';
 import '@/components/review/review.css';
 
 type Job = RouterOutputs['ai']['jobHistory']['items'][number];
@@ -58,10 +59,7 @@ function Thumb({ image, alt }: { image: Job['original']; alt: string }) {
 function JobRow({ job, photo, showProperty }: { job: Job; photo: string; showProperty: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const t = useTranslations('jobs');
-  const tc = useTranslations('common');
-  const locale = useLocale();
-  const errorSentence = useErrorSentence();
+  const { t, tc, locale, errorSentence } = useDashboardText('jobs');
   const [cancelNote, setCancelNote] = useState<string | undefined>();
   const cancel = useMutation(
     trpc.ai.cancelStaging.mutationOptions({
@@ -70,7 +68,7 @@ function JobRow({ job, photo, showProperty }: { job: Job; photo: string; showPro
     }),
   );
   const attempt = job.attempts.reduce((max, a) => Math.max(max, a.attemptNumber), 0);
-  const style = job.canonicalStyle !== null && isCanonicalStyle(job.canonicalStyle) ? STYLE_COPY[locale][job.canonicalStyle].label : job.canonicalStyle;
+  const style = job.canonicalStyle !== null && isCanonicalStyle(job.canonicalStyle) ? styleLabel(job.canonicalStyle, locale) : job.canonicalStyle;
   const room = isRoomType(job.roomType) ? roomTypeLabel(job.roomType, locale) : null;
   const finishedAt = job.timings.completedAt;
   const resultLink =
@@ -143,11 +141,7 @@ function JobRow({ job, photo, showProperty }: { job: Job; photo: string; showPro
             {cancelNote}
           </p>
         )}
-        {cancel.isError && (
-          <p className="field-error" role="alert">
-            {errorSentence(cancel.error)}
-          </p>
-        )}
+        <AlertMessage message={cancel.isError ? errorSentence(cancel.error) : undefined} />
       </div>
       {CANCELABLE.includes(job.status) && (
         <button type="button" className="button button-small" disabled={cancel.isPending} onClick={() => cancel.mutate({ aiJobId: job.aiJobId })}>

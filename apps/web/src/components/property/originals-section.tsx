@@ -11,6 +11,7 @@ import { useTRPC } from '@/client/trpc';
 import { useErrorSentence } from '@/client/use-error-sentence';
 import { usePhotoNaming } from '@/client/use-photo-naming';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { AlertMessage } from '@/components/alert-message';
 import { PhotoUpload } from './photo-upload';
 import { RoomTypeOptions } from '../vocabulary-options';
 
@@ -106,11 +107,7 @@ function OriginalCard({
           {tc('delete')}<span className="visually-hidden"> {name}</span>
         </button>
       </div>
-      {error?.field === 'cover' && (
-        <p className="field-error" role="alert">
-          {error.message}
-        </p>
-      )}
+      <AlertMessage message={error?.field === 'cover' ? error.message : undefined} />
       <div>
         <h4 style={{ margin: '0.25rem 0' }}>{t('variants', { count: variants.length })}</h4>
         {variants.length === 0 ? (

@@ -2,16 +2,17 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { isRoomType, type RoomType } from '@staging/domain/room-types';
-import { CANONICAL_STYLES, STYLE_COPY, type CanonicalStyle } from '@staging/domain/styles';
+import { CANONICAL_STYLES, styleDescription, styleLabel, type CanonicalStyle } from '@staging/domain/styles';
 import type { RouterOutputs } from '@staging/trpc/root';
 import { useFocusTarget } from '@/client/use-focus-target';
 import { useTRPC } from '@/client/trpc';
-import { useErrorSentence } from '@/client/use-error-sentence';
+import { useDashboardText } from '@/client/use-dashboard-text';
 import { describeError } from '@/lib/api-errors';
 import { microusdToUsd } from '@/lib/format';
+import { AlertMessage } from '@/components/alert-message';
 import { RoomTypeOptions } from '../vocabulary-options';
 
 type AgentProperty = RouterOutputs['property']['get'];
@@ -79,10 +80,8 @@ export function StagePanel({
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const t = useTranslations('stage');
+  const { t, locale, errorSentence } = useDashboardText('stage');
   const tp = useTranslations('photos');
-  const locale = useLocale();
-  const errorSentence = useErrorSentence();
   const id = useId();
   const noticeRef = useRef<HTMLDivElement>(null);
   // After a submit the result (or the error) takes focus: the button stays, but the answer is below it.
@@ -207,18 +206,14 @@ export function StagePanel({
                 <label key={value} className="choice">
                   <input type="radio" name={`${id}-style`} value={value} checked={style === value} onChange={() => setStyle(value)} />
                   <span className="choice-text">
-                    <strong>{STYLE_COPY[locale][value].label}</strong>
-                    <span className="small muted">{STYLE_COPY[locale][value].description}</span>
+                    <strong>{styleLabel(value, locale)}</strong>
+                    <span className="small muted">{styleDescription(value, locale)}</span>
                   </span>
                 </label>
               ))}
             </div>
           </fieldset>
-          {formError !== undefined && (
-            <p className="field-error" role="alert">
-              {formError}
-            </p>
-          )}
+          <AlertMessage message={formError} />
           {submit.isError && !unavailable && (
             <p className="alert alert-error" role="alert" ref={errorFocus.ref} tabIndex={-1}>
               {errorSentence(submit.error)}
@@ -246,7 +241,7 @@ export function StagePanel({
             {results.items.map((item) => (
               <li key={`${item.originalImageId}-${item.canonicalStyle}`} data-disposition={item.disposition}>
                 <strong>
-                  {results.names[item.originalImageId] ?? item.originalImageId} · {STYLE_COPY[locale][item.canonicalStyle].label}:
+                  {results.names[item.originalImageId] ?? item.originalImageId} · {styleLabel(item.canonicalStyle, locale)}:
                 </strong>{' '}
                 {t(DISPOSITION_KEYS[item.disposition])}
                 {item.disposition === 'style_exists' && <ExistingVariantLink variant={variantOf(item.originalImageId, item.canonicalStyle)} label={t('reviewExisting')} />}

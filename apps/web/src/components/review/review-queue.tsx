@@ -11,6 +11,7 @@ import { useErrorSentence } from '@/client/use-error-sentence';
 import { usePhotoNaming } from '@/client/use-photo-naming';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { QueryError, QueryLoading } from '@/components/query-state';
+import { AlertMessage } from '@/components/alert-message';
 import { CompareView } from './compare-view';
 import { useReviewVariants, type ReviewVariant } from './review-data';
 import './review.css';
@@ -285,11 +286,7 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
           </div>
         )}
       </div>
-      {tryAgain.isError && (
-        <p className="alert alert-error" role="alert">
-          {errorSentence(tryAgain.error)}
-        </p>
-      )}
+      <AlertMessage message={tryAgain.isError ? errorSentence(tryAgain.error) : undefined} tone="page" />
       {details
         .filter((query) => query.isError)
         .map((query, index) => (

@@ -1,18 +1,8 @@
-import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { PropertyList } from '@/components/property-list';
-import { PageTitle } from '@/components/page-title';
+import { titledPage } from '@/components/titled-page';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations('common'))('properties') };
-}
+const page = titledPage(async () => (await getTranslations('properties'))('title'), PropertyList);
 
-export default async function PropertiesPage() {
-  const t = await getTranslations('properties');
-  return (
-    <>
-      <PageTitle>{t('title')}</PageTitle>
-      <PropertyList />
-    </>
-  );
-}
+export const generateMetadata = page.generateMetadata;
+export default page.Page;
