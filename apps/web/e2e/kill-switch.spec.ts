@@ -54,3 +54,34 @@ for (const c of CASES) {
     await context.close();
   });
 }
+
+test('kill switch turned off after the page loaded: the refusal is the notice, and it takes focus', async ({ page, data }) => {
+  const { agent, propertyId } = await seedAgentWithListing(data);
+  await seedOriginalPhoto(data, { propertyId, roomType: 'DINING_ROOM', isMain: true });
+  await signInQuickly(page, agent);
+  await page.goto(`/properties/${propertyId}`);
+  await expect(page.getByTestId('staging-unavailable')).toHaveCount(0);
+
+  // The switch goes off between render and submit: the submission reaches the instance whose
+  // switch is off (same database and sessions), which answers STAGING_UNAVAILABLE.
+  const disabled = new URL(stack.webDisabledUrl);
+  await page.route(
+    (url) => url.pathname.startsWith('/api/trpc/') && url.pathname.includes('ai.submitStaging'),
+    async (route) => {
+      const url = new URL(route.request().url());
+      url.host = disabled.host;
+      const response = await route.fetch({ url: url.toString(), headers: { ...route.request().headers(), origin: disabled.origin } });
+      await route.fulfill({ response });
+    },
+  );
+  await page.getByRole('checkbox', { name: 'Photo 1', exact: true }).check();
+  await page.getByRole('radio', { name: /^Coastal/ }).check();
+  await page.getByRole('button', { name: 'Stage selected photos' }).click();
+
+  const notice = page.getByTestId('staging-unavailable');
+  await expect(notice).toContainText('AI staging is temporarily unavailable');
+  await expect(notice).toBeFocused();
+  // The notice is the only message in the panel: no second, generic error banner under the form.
+  await expect(page.locator('#stage-panel').getByRole('alert')).toHaveCount(1);
+  expect(await countStagingJobs(data, propertyId)).toBe(0);
+});

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type Ref } from 'react';
 import { isRoomType, type RoomType } from '@staging/domain/room-types';
 import { CANONICAL_STYLES, styleDescription, styleLabel, type CanonicalStyle } from '@staging/domain/styles';
 import type { RouterOutputs } from '@staging/trpc/root';
@@ -25,10 +25,10 @@ const DISPOSITION_KEYS = {
 } as const satisfies Record<SubmitResult['items'][number]['disposition'], string>;
 
 /** The localized "temporarily unavailable" state of the kill switch. */
-function UnavailableNotice({ id }: { id: string }) {
+function UnavailableNotice({ id, ref }: { id: string; ref: Ref<HTMLDivElement> }) {
   const t = useTranslations('stage');
   return (
-    <div className="alert alert-warning" role="alert" id={id} tabIndex={-1} data-testid="staging-unavailable">
+    <div className="alert alert-warning" role="alert" id={id} tabIndex={-1} data-testid="staging-unavailable" ref={ref}>
       <strong>{t('unavailableTitle')}</strong>
       <p style={{ margin: '0.25rem 0 0' }}>{t('unavailableBody')}</p>
     </div>
@@ -83,10 +83,11 @@ export function StagePanel({
   const { t, locale, errorSentence } = useDashboardText('stage');
   const tp = useTranslations('photos');
   const id = useId();
-  const noticeRef = useRef<HTMLDivElement>(null);
   // After a submit the result (or the error) takes focus: the button stays, but the answer is below it.
   const resultFocus = useFocusTarget<HTMLHeadingElement>();
   const errorFocus = useFocusTarget<HTMLParagraphElement>();
+  // The kill-switch notice, when pressing Stage explains the state or the server refused with it.
+  const noticeFocus = useFocusTarget<HTMLDivElement>();
   const originals = property.images.filter((image) => !image.isStyled);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [roomTypes, setRoomTypes] = useState<Record<string, RoomType | ''>>({});
@@ -99,7 +100,7 @@ export function StagePanel({
 
   const submit = useMutation(
     trpc.ai.submitStaging.mutationOptions({
-      onError: () => errorFocus.moveFocus(),
+      onError: (error) => (describeError(error).code === 'STAGING_UNAVAILABLE' ? noticeFocus : errorFocus).moveFocus(),
       onSuccess: async (result, input) => {
         const names = Object.fromEntries(input.assignments.map((a) => [a.originalImageId, photoLabel(a.originalImageId)]));
         setResults({ items: result.items, names });
@@ -128,10 +129,7 @@ export function StagePanel({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     // The flag is off: show why and send nothing at all.
-    if (unavailable) {
-      noticeRef.current?.querySelector<HTMLElement>('[data-testid="staging-unavailable"]')?.focus();
-      return;
-    }
+    if (unavailable) return noticeFocus.moveFocus();
     const chosen = originals.filter((image) => selected.has(image.id));
     if (chosen.length === 0 || style === '') return setFormError(t('pickAtLeastOne'));
     const missing = chosen.find((image) => roomTypeOf(image.id) === '');
@@ -146,7 +144,7 @@ export function StagePanel({
   return (
     <section className="card section" id="stage-panel" tabIndex={-1} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('title')}</h2>
-      <div ref={noticeRef}>{unavailable && <UnavailableNotice id={`${id}-unavailable`} />}</div>
+      {unavailable && <UnavailableNotice id={`${id}-unavailable`} ref={noticeFocus.ref} />}
       {!unavailable && <p className="muted">{t('intro')}</p>}
       {originals.length === 0 ? (
         <p>{t('noOriginals')}</p>
