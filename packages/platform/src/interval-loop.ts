@@ -25,6 +25,8 @@ export function startIntervalLoop(options: {
 
   const runPass = async (): Promise<void> => {
     while (inFlight !== null) await inFlight;
+    // A runNow that was waiting behind the last pass must not start another after stop().
+    if (stopped) return;
     inFlight = options.pass().catch((error: unknown) => {
       options.logger.error({ err: error, loop: options.name }, 'loop pass failed; retrying on the next tick');
     });
@@ -49,7 +51,7 @@ export function startIntervalLoop(options: {
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      if (inFlight !== null) await inFlight;
+      while (inFlight !== null) await inFlight;
     },
   };
 }
