@@ -7,7 +7,7 @@ describe('room types', () => {
 
   it('have distinct labels per locale and TV_ROOM is labelled as a TV/media room, not a living room', () => {
     for (const locale of ['en', 'es'] as const) {
-      const labels = ROOM_TYPES.map((t) => ROOM_TYPE_LABELS[locale][t]);
+      const labels = ROOM_TYPES.map((t) => ROOM_TYPE_LABELS[t][locale]);
       expect(new Set(labels).size).toBe(ROOM_TYPES.length);
     }
     expect(roomTypeLabel('TV_ROOM', 'en')).toBe('TV / media room');
