@@ -121,14 +121,3 @@ export async function ensureDatabase(adminDatabaseUrl: string, name: string): Pr
   url.pathname = `/${name}`;
   return url.toString();
 }
-
-export async function dropDatabase(adminDatabaseUrl: string, name: string): Promise<void> {
-  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`Unsafe database name: ${name}`);
-  const client = new pg.Client({ connectionString: adminDatabaseUrl });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists "${name}" with (force)`);
-  } finally {
-    await client.end();
-  }
-}

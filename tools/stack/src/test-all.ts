@@ -1,16 +1,24 @@
-// `npm test`: the whole suite against a database and queue namespace of its own, ending with one
-// plain `tests: N passed, N failed` line summed over every suite (CI reads that line, not Jest's).
+// `npm test`: typecheck, lint and every package's tests, ending with one plain
+// `tests: N passed, N failed` line summed over every suite (CI reads that line, not Jest's).
+// Each package's Jest run creates (and drops) a migrated database and a queue namespace of its own
+// (packages/db/src/testing/jest-global-setup.ts), and the end-to-end run starts a stack of its own,
+// so packages share no rows or queues and turbo runs them side by side: most of a suite's time is
+// spent waiting on Postgres, Redis, child processes and the browser, not on the CPU.
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { migrate } from '@staging/db/migrate';
 import { parseCpuPressure, startCpuPressure } from './cpu-pressure';
-import { dropDatabase, ensureDatabase, ensureLocalServices } from './local-services';
+import { ensureLocalServices } from './local-services';
 import { repoRoot } from './paths';
 import { countJestReport, countPlaywrightReport, type TestCounts } from './test-report';
 
 const resultsDir = path.join(repoRoot, '.test-results');
+
+/**
+ * Tasks in flight at once. Three keeps both cores busy while the suites wait on I/O; the longest
+ * ones (the worker's and the end-to-end run) then overlap instead of adding up.
+ */
+const TURBO_CONCURRENCY = 3;
 
 function run(file: string, args: string[], env: NodeJS.ProcessEnv): number {
   const result = spawnSync(file, args, { cwd: repoRoot, stdio: 'inherit', env });
@@ -32,46 +40,34 @@ function collectCounts(): TestCounts {
 async function main(): Promise<number> {
   const busyLoops = parseCpuPressure(process.argv.slice(2));
   const { adminDatabaseUrl, valkeyUrl } = await ensureLocalServices(process.env);
-  const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-  const databaseName = `staging_test_${runId}`;
-  const databaseUrl = await ensureDatabase(adminDatabaseUrl, databaseName);
-  await migrate({ databaseUrl, log: (line) => console.log(line) });
-
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',
-    DATABASE_URL: databaseUrl,
     TEST_ADMIN_DATABASE_URL: adminDatabaseUrl,
     VALKEY_URL: valkeyUrl,
-    QUEUE_SUFFIX: `-test-${runId}`,
     TURBO_TELEMETRY_DISABLED: '1',
   };
+  // Never the caller's (a developer shell may point at the dev stack): each Jest run makes its own.
+  delete env.DATABASE_URL;
+  delete env.QUEUE_SUFFIX;
   rmSync(resultsDir, { recursive: true, force: true });
   const turbo = path.join(repoRoot, 'node_modules', '.bin', 'turbo');
-  let broken = 0;
+  let broken = false;
   if (busyLoops > 0) console.log(`Running beside ${busyLoops} busy-loop processes (--cpu-pressure).`);
   const stopCpuPressure = startCpuPressure(busyLoops);
   try {
-    if (run(turbo, ['run', 'typecheck', '--output-logs=errors-only'], env) !== 0) {
-      console.error('Typecheck failed.');
-      broken += 1;
-    }
-    if (run(turbo, ['run', 'lint', '--output-logs=errors-only'], env) !== 0) {
-      console.error('Lint failed.');
-      broken += 1;
-    }
-    if (run(turbo, ['run', 'test', '--concurrency=1', '--continue', '--output-logs=full'], env) !== 0) {
-      broken += 1;
-    }
+    // One graph, so a package's tests start while others still typecheck; turbo.json sets which
+    // task prints what, and turbo's closing summary names any failed task.
+    const tasks = ['typecheck', 'lint', 'test'];
+    if (run(turbo, ['run', ...tasks, `--concurrency=${TURBO_CONCURRENCY}`, '--continue'], env) !== 0) broken = true;
   } finally {
     stopCpuPressure();
-    await dropDatabase(adminDatabaseUrl, databaseName);
   }
 
   const counts = collectCounts();
   // A package whose runner crashed before writing a report, or a failed typecheck or lint, must still
   // fail the run even though no individual test was counted as failed.
-  if (broken > 0 && counts.failed === 0) counts.failed = broken;
+  if (broken && counts.failed === 0) counts.failed = 1;
   console.log(`tests: ${counts.passed} passed, ${counts.failed} failed`);
   return counts.failed > 0 || counts.passed === 0 ? 1 : 0;
 }
