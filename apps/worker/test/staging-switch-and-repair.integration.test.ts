@@ -91,20 +91,28 @@ describe('kill switch AI_ROOM_STAGING_ENABLED (docs/system.md 1.7)', () => {
 
 describe('dispatcher: ai_jobs is the outbox, the queue is rebuilt from it', () => {
   it('queue keys deleted while jobs are PENDING and PROCESSING: the dispatcher re-adds them and all finish', async () => {
-    const processing = await jobWithPredictionRunning(2_000);
-    const pending = await stack.seedJobs(2);
+    // The api is down (callbacks answered 503), so the dispatcher is the only way back into the
+    // queue: a callback for the running prediction would otherwise re-add its job first whenever
+    // the worker boots later than the prediction ends (a busy machine).
+    stack.receiver.setAvailable(false);
+    try {
+      const processing = await jobWithPredictionRunning(2_000);
+      const pending = await stack.seedJobs(2);
 
-    // Redis loses the queue (only this test file's keys; never FLUSHALL).
-    await deleteKeysMatching(stack.redis, `bull:${stack.queueName}:*`);
-    for (const job of [processing, ...pending])
-      expect(await stack.queue.getJobState(job.jobId)).toBe('unknown');
+      // Redis loses the queue (only this test file's keys; never FLUSHALL).
+      await deleteKeysMatching(stack.redis, `bull:${stack.queueName}:*`);
+      for (const job of [processing, ...pending])
+        expect(await stack.queue.getJobState(job.jobId)).toBe('unknown');
 
-    const worker = await stack.startWorker();
-    for (const job of [processing, ...pending]) await stack.waitForStatus(job.jobId, ['SUCCESS']);
-    for (const job of [processing, ...pending]) expect(await stack.purchasesFor(job.jobId)).toHaveLength(1);
-    expect(
-      worker.log.lines().filter((l) => l['event'] === 'ai_room_staging.queue_repaired').length,
-    ).toBeGreaterThanOrEqual(3);
+      const worker = await stack.startWorker();
+      for (const job of [processing, ...pending]) await stack.waitForStatus(job.jobId, ['SUCCESS']);
+      for (const job of [processing, ...pending]) expect(await stack.purchasesFor(job.jobId)).toHaveLength(1);
+      expect(
+        worker.log.lines().filter((l) => l['event'] === 'ai_room_staging.queue_repaired').length,
+      ).toBeGreaterThanOrEqual(3);
+    } finally {
+      stack.receiver.setAvailable(true);
+    }
   }, 300_000);
 });
 
