@@ -43,6 +43,8 @@ const ZStoredImage = z.object({
   style: z.string().nullable(),
   originalImageId: z.string().nullable(),
 });
+// Built once: zod 4 compiles a schema's parser on first use, so a schema made per call is slow.
+const ZStoredImages = z.array(ZStoredImage);
 
 function toImage(stored: z.infer<typeof ZStoredImage>): PublicImageDto | null {
   if (stored.isStyled && stored.originalImageId === null) return null;
@@ -70,7 +72,7 @@ function parseImages(json: string | null): PublicImageDto[] {
   } catch {
     return [];
   }
-  const parsed = z.array(ZStoredImage).safeParse(raw);
+  const parsed = ZStoredImages.safeParse(raw);
   if (!parsed.success) return [];
   return parsed.data.map(toImage).filter((image): image is PublicImageDto => image !== null);
 }
