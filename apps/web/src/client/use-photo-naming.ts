@@ -1,9 +1,9 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { isRoomType, roomTypeLabel } from '@staging/domain/room-types';
 import { isCanonicalStyle, styleLabel } from '@staging/domain/styles';
 import type { RouterOutputs } from '@staging/trpc/root';
+import { useRoomTypeLabel } from './use-room-type-label';
 
 type AgentImage = RouterOutputs['property']['get']['images'][number];
 
@@ -16,13 +16,15 @@ type AgentImage = RouterOutputs['property']['get']['images'][number];
 export function usePhotoNaming() {
   const t = useTranslations('photos');
   const locale = useLocale();
+  const roomTypeLabel = useRoomTypeLabel();
   return {
     photoName(originals: readonly AgentImage[], imageId: string | null, withRoom = true): string {
       const index = originals.findIndex((image) => image.id === imageId);
       const image = originals[index];
       if (image === undefined) return t('deleted');
       const name = image.fileName ?? t('numbered', { index: index + 1 });
-      return withRoom && isRoomType(image.roomType) ? t('withRoom', { name, room: roomTypeLabel(image.roomType, locale) }) : name;
+      const room = withRoom ? roomTypeLabel(image.roomType) : null;
+      return room === null ? name : t('withRoom', { name, room });
     },
     styleName(style: string | null): string {
       if (style === null) return t('unknownStyle');

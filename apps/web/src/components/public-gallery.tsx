@@ -1,9 +1,9 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { isRoomType, roomTypeLabel } from '@staging/domain/room-types';
 import { publicDerivativeUrl, type PublicImageDto } from '@staging/services/public/public-images';
+import { useRoomTypeLabel } from '@/client/use-room-type-label';
 
 /** Tiles show the display-size copy (at most 2048 px, no metadata, cached for a year), not the stored photo. */
 function tileUrl(imageId: string): string {
@@ -13,8 +13,8 @@ function tileUrl(imageId: string): string {
 /** The room a photo shows, or plain "Photo" when the agent did not say. */
 function useRoomLabel(): (roomType: string | null) => string {
   const t = useTranslations('listing');
-  const locale = useLocale();
-  return (roomType) => (isRoomType(roomType) ? roomTypeLabel(roomType, locale) : t('photo'));
+  const roomTypeLabel = useRoomTypeLabel();
+  return (roomType) => roomTypeLabel(roomType) ?? t('photo');
 }
 
 /** A staged image with its disclosure label and a toggle to the unaltered photo. */

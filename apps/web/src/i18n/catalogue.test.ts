@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { createTranslator } from 'use-intl/core';
+import { ROOM_TYPES } from '@staging/domain/room-types';
 import type enMessages from '../../messages/en.json';
 
 type Catalogue = { [key: string]: string | Catalogue };
@@ -110,6 +111,18 @@ describe('message catalogues', () => {
       'a.name: placeholders nombre instead of name',
       'a.same: identical to the reference',
     ]);
+  });
+
+  it('names every room type, each differently, and the TV room as a room of its own (docs/system.md 1.2)', () => {
+    for (const locale of ['en', 'es']) {
+      const rooms = readCatalogue(locale)['roomTypes'] as Catalogue;
+      expect(Object.keys(rooms).sort()).toEqual([...ROOM_TYPES].sort());
+      expect(new Set(Object.values(rooms)).size).toBe(ROOM_TYPES.length);
+    }
+    const t = (locale: 'en' | 'es') => createTranslator({ locale, messages: readCatalogue(locale) as typeof enMessages, namespace: 'roomTypes' });
+    expect(t('en')('TV_ROOM')).toBe('TV / media room');
+    expect(t('es')('TV_ROOM')).toBe('Sala de TV / multimedia');
+    expect(t('en')('TV_ROOM')).not.toMatch(/living/i);
   });
 
   it('formats plurals, currency and dates in each language', () => {

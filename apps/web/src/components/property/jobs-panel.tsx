@@ -5,13 +5,13 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
 import { purchaseSummary } from '@staging/domain/job-outcome';
-import { isRoomType, roomTypeLabel } from '@staging/domain/room-types';
 import { stagingErrorReason } from '@staging/domain/staging-error-reasons';
 import { isTerminalJobStatus, type JobStatus } from '@staging/domain/staging-states';
 import { isCanonicalStyle, styleLabel } from '@staging/domain/styles';
 import type { RouterOutputs } from '@staging/trpc/root';
 import { useTRPC } from '@/client/trpc';
 import { useDashboardText } from '@/client/use-dashboard-text';
+import { useRoomTypeLabel } from '@/client/use-room-type-label';
 import { QueryError, QueryLoading } from '@/components/query-state';
 import { formatElapsed, microusdToUsd } from '@/lib/format';
 import { AlertMessage } from '@/components/alert-message';
@@ -60,6 +60,7 @@ function JobRow({ job, photo, showProperty }: { job: Job; photo: string; showPro
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { t, tc, locale, errorSentence } = useDashboardText('jobs');
+  const roomTypeLabel = useRoomTypeLabel();
   const [cancelNote, setCancelNote] = useState<string | undefined>();
   const cancel = useMutation(
     trpc.ai.cancelStaging.mutationOptions({
@@ -69,7 +70,7 @@ function JobRow({ job, photo, showProperty }: { job: Job; photo: string; showPro
   );
   const attempt = job.attempts.reduce((max, a) => Math.max(max, a.attemptNumber), 0);
   const style = job.canonicalStyle !== null && isCanonicalStyle(job.canonicalStyle) ? styleLabel(job.canonicalStyle, locale) : job.canonicalStyle;
-  const room = isRoomType(job.roomType) ? roomTypeLabel(job.roomType, locale) : null;
+  const room = roomTypeLabel(job.roomType);
   const finishedAt = job.timings.completedAt;
   const resultLink =
     job.outcome === 'PENDING_REVIEW' && job.result !== null
