@@ -200,13 +200,18 @@ export const ZBulkCreateInput = z
   })
   .transform((input) => ({
     propertyId: input.propertyId,
-    items: input.items.map((item): ResolvedBulkCreateItem => {
-      const { propertyUnitId, ...rest } = item;
-      // The refinement above guarantees one of the two is set.
-      return propertyUnitId === undefined
-        ? { ...rest, propertyUnitId: input.propertyUnitId as string, unitFrom: 'top' }
-        : { ...rest, propertyUnitId, unitFrom: 'item' };
-    }),
+    // Field by field: a rest-and-spread copy per item was most of the parse time of 500 items.
+    items: input.items.map(
+      (item): ResolvedBulkCreateItem => ({
+        // The refinement above guarantees one of the two is set.
+        propertyUnitId: item.propertyUnitId ?? (input.propertyUnitId as string),
+        unitFrom: item.propertyUnitId === undefined ? 'top' : 'item',
+        unitNumber: item.unitNumber,
+        floor: item.floor,
+        status: item.status,
+        priceAdjustment: item.priceAdjustment,
+      }),
+    ),
   }));
 
 /** ids of bulkUpdate/bulkDelete: 1..1000, deduplicated in first-seen order (a set of items). */
