@@ -25,9 +25,14 @@ const LANE_CONCURRENCY = 2;
 
 const turbo = path.join(repoRoot, 'node_modules', '.bin', 'turbo');
 
-/** One `turbo run`, streaming its prefixed output; resolves to true when every task passed. */
+/**
+ * One `turbo run`, streaming its prefixed output; resolves to true when every task passed.
+ * `--only`: not the tasks' dependencies, i.e. not `db:generate`, which tools/bootstrap.mjs has
+ * already run. Two lanes both running it wrote the same Prisma client directory at once (ENOTEMPTY,
+ * then a half-generated client that failed every typecheck).
+ */
 function turboRun(args: string[], env: NodeJS.ProcessEnv): Promise<boolean> {
-  const child = spawn(turbo, ['run', ...args, `--concurrency=${LANE_CONCURRENCY}`, '--continue'], { cwd: repoRoot, stdio: 'inherit', env });
+  const child = spawn(turbo, ['run', ...args, '--only', `--concurrency=${LANE_CONCURRENCY}`, '--continue'], { cwd: repoRoot, stdio: 'inherit', env });
   return new Promise((resolve) => {
     child.once('error', () => resolve(false));
     child.once('close', (code) => resolve(code === 0));
