@@ -101,8 +101,12 @@ describe('staging happy path', () => {
     // is the repair loop's own event, not a step of the pipeline, and buys nothing (one purchase above).
     const mine = worker.log
       .lines()
-      .filter((line) => line['jobId'] === seeded.jobId && typeof line['event'] === 'string')
-      .filter((line) => line['event'] !== 'ai_room_staging.queue_repaired');
+      .filter(
+        (line) =>
+          line['jobId'] === seeded.jobId &&
+          typeof line['event'] === 'string' &&
+          line['event'] !== 'ai_room_staging.queue_repaired',
+      );
     const names = mine.map((line) => line['event']);
     expect(names).toEqual([
       'worker_started',
