@@ -1,7 +1,6 @@
 import express from 'express';
 import type { Request, Response, Router } from 'express';
 import { sqlPoolOf } from '@staging/db/client';
-import type { SqlPool } from '@staging/db/client';
 import { ErrorCode } from '@staging/domain/errors';
 import { verifyWebhook, webhookIdOf, WebhookVerificationError } from '@staging/provider/webhook-signing';
 import type { Prediction } from '@staging/provider/provider-client';
@@ -11,7 +10,10 @@ import { wakeStagingJob, withQueueTimeout } from '@staging/services/staging/stag
 import type { ApiDeps } from '../api-deps';
 import { methodNotAllowed, sendError } from '../http/errors';
 import { addToCompletionLine } from '../http/request-logging';
-import { recordProviderCallback } from '../webhooks/record-provider-callback';
+import { createProviderCallbackRecorder } from '../webhooks/record-provider-callback';
+import type { CallbackOutcome, VerifiedCallback } from '../webhooks/record-provider-callback';
+
+type RecordCallback = (callback: VerifiedCallback) => Promise<CallbackOutcome>;
 
 export const PROVIDER_WEBHOOK_PATH = '/api/webhooks/provider/staging/:providerAttemptId';
 
@@ -31,18 +33,18 @@ const PREDICTION_ID = /^[\x21-\x7e]{1,200}$/;
  */
 export function createProviderWebhookRouter(deps: ApiDeps): Router {
   const router = express.Router();
-  const sql = sqlPoolOf(deps.db);
+  const recordCallback = createProviderCallbackRecorder(sqlPoolOf(deps.db), deps.logger);
   router.post(
     PROVIDER_WEBHOOK_PATH,
     // Raw bytes whatever the Content-Type: the HMAC covers the body exactly as sent.
     express.raw({ type: () => true, limit: MAX_WEBHOOK_BYTES }),
-    (req, res) => handleCallback(deps, sql, req, res),
+    (req, res) => handleCallback(deps, recordCallback, req, res),
   );
   router.all(PROVIDER_WEBHOOK_PATH, methodNotAllowed(['POST']));
   return router;
 }
 
-async function handleCallback(deps: ApiDeps, sql: SqlPool, req: Request, res: Response): Promise<void> {
+async function handleCallback(deps: ApiDeps, recordCallback: RecordCallback, req: Request, res: Response): Promise<void> {
   const rawBody: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
   let prediction: Prediction;
   try {
@@ -73,7 +75,7 @@ async function handleCallback(deps: ApiDeps, sql: SqlPool, req: Request, res: Re
     sendError(res, 404, { code: ErrorCode.NOT_FOUND, message: 'Unknown provider attempt' });
     return;
   }
-  const outcome = await recordProviderCallback(sql, {
+  const outcome = await recordCallback({
     providerAttemptId,
     webhookId,
     webhookTimestamp: new Date(timestamp * 1000),

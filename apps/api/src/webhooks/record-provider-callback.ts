@@ -1,4 +1,6 @@
 import type { SqlPool } from '@staging/db/client';
+import { groupCommit } from '@staging/platform/group-commit';
+import type { Logger } from '@staging/platform/logger';
 import { isTerminalJobStatus } from '@staging/domain/staging-states';
 import type { JobStatus } from '@staging/domain/staging-states';
 
@@ -23,35 +25,101 @@ export type CallbackOutcome =
   | { kind: 'mismatch'; aiJobId: string; duplicate: boolean; persistedPredictionId: string | null };
 
 interface RecordedRow {
+  /** 1-based position of the callback in the batch. */
+  position: string;
   aiJobId: string;
+  /** The attempt's prediction id after this statement (filled in by it, or as it was). */
   providerPredictionId: string | null;
   jobStatus: JobStatus;
   inserted: boolean;
   filled: boolean;
 }
 
+/** Batch statements running at once; the pool (10 connections) is shared with every other route. */
+const BATCHES_IN_FLIGHT = 2;
+/** Keeps one statement's arrays and result small; a larger burst waits for the next slot. */
+const MAX_CALLBACKS_PER_BATCH = 100;
+
 /**
- * Records a verified provider callback (ARCHITECTURE.md: verify, record, wake, answer) in one SQL
- * statement, which is atomic and one round trip (the receiver must answer within milliseconds):
+ * Records verified provider callbacks (ARCHITECTURE.md: verify, record, wake, answer) with group
+ * commit: callbacks arriving while both statement slots are busy share the next statement, so a
+ * burst costs one round trip and one commit per batch instead of per callback, and each caller
+ * still gets its outcome only after its receipt is committed. A lone callback goes out at once.
  *
- * 1. the attempt must exist (else nothing is written and no row comes back);
- * 2. the receipt is inserted, keyed by webhook-id, so a redelivery inserts nothing;
+ * A failed batch is retried one callback per statement, in turn: one callback's failure (say, a
+ * unique violation from a race with the worker) must not fail the others, a batch that wrote
+ * nothing is safe to repeat, and in turn they cannot race each other again. A failure of a lone
+ * callback is the caller's (the receiver answers 500 and the provider retries).
+ */
+export function createProviderCallbackRecorder(sql: SqlPool, logger: Logger): (callback: VerifiedCallback) => Promise<CallbackOutcome> {
+  const recordBatch = groupCommit(
+    async (callbacks: VerifiedCallback[]): Promise<PromiseSettledResult<CallbackOutcome>[]> => {
+      try {
+        const outcomes = await recordProviderCallbacks(sql, callbacks);
+        return outcomes.map((value) => ({ status: 'fulfilled', value }));
+      } catch (error) {
+        if (callbacks.length === 1) throw error;
+        logger.warn({ event: 'provider_webhook.batch_failed', callbacks: callbacks.length, err: error }, 'provider_webhook.batch_failed');
+        return recordOneByOne(sql, callbacks);
+      }
+    },
+    { maxInFlight: BATCHES_IN_FLIGHT, maxBatchSize: MAX_CALLBACKS_PER_BATCH },
+  );
+  return async (callback) => {
+    const result = await recordBatch(callback);
+    if (result.status === 'rejected') throw result.reason;
+    return result.value;
+  };
+}
+
+async function recordOneByOne(sql: SqlPool, callbacks: VerifiedCallback[]): Promise<PromiseSettledResult<CallbackOutcome>[]> {
+  const results: PromiseSettledResult<CallbackOutcome>[] = [];
+  for (const callback of callbacks) {
+    try {
+      const [outcome] = await recordProviderCallbacks(sql, [callback]);
+      results.push({ status: 'fulfilled', value: outcome! });
+    } catch (reason) {
+      results.push({ status: 'rejected', reason });
+    }
+  }
+  return results;
+}
+
+/**
+ * One SQL statement for a batch of callbacks, atomic and one round trip, with the outcome each
+ * would have had alone in some order of the batch (they arrived concurrently, so any order is
+ * one the provider could have produced):
+ *
+ * 1. a callback for an attempt that does not exist writes nothing (`unknown-attempt`);
+ * 2. the receipt is inserted, keyed by webhook-id, so a redelivery inserts nothing (within the
+ *    batch too: only the first callback of a webhook-id may write);
  * 3. a CREATING attempt without a prediction id is the "create response lost" case (the worker
- *    crashed or timed out after the provider accepted the prediction): the body's id is filled
- *    in, conditionally, so it never overwrites an id the worker persisted meanwhile (docs/system.md 3.1:
- *    a persisted prediction id never changes), and never takes an id another attempt holds
- *    (that cannot be this attempt's prediction, and would break the unique index).
+ *    crashed or timed out after the provider accepted the prediction): the first new callback's
+ *    id is filled in, conditionally, so it never overwrites an id the worker persisted meanwhile
+ *    (docs/system.md 3.1: a persisted prediction id never changes), and never takes an id another
+ *    attempt holds (that cannot be this attempt's prediction, and would break the unique index).
+ *    Callbacks after it compare against the filled id.
  *
  * Sent on the raw `pg` pool: the ORM's per-query cost was most of the receiver's CPU.
  * The api never changes job or attempt status: the woken worker reads the provider's state.
  */
-export async function recordProviderCallback(sql: SqlPool, callback: VerifiedCallback): Promise<CallbackOutcome> {
+export async function recordProviderCallbacks(sql: SqlPool, callbacks: VerifiedCallback[]): Promise<CallbackOutcome[]> {
   const { rows } = await sql.query<RecordedRow>({
-    name: 'record-provider-callback',
-    text: RECORD_CALLBACK_SQL,
-    values: [callback.providerAttemptId, callback.webhookId, callback.predictionId, callback.predictionStatus, callback.webhookTimestamp],
+    name: 'record-provider-callbacks',
+    text: RECORD_CALLBACKS_SQL,
+    values: [
+      callbacks.map((callback) => callback.providerAttemptId),
+      callbacks.map((callback) => callback.webhookId),
+      callbacks.map((callback) => callback.predictionId),
+      callbacks.map((callback) => callback.predictionStatus),
+      callbacks.map((callback) => callback.webhookTimestamp.toISOString()),
+    ],
   });
-  const row = rows[0];
+  const byPosition = new Map(rows.map((row) => [Number(row.position), row]));
+  return callbacks.map((callback, index) => outcomeOf(callback, byPosition.get(index + 1)));
+}
+
+function outcomeOf(callback: VerifiedCallback, row: RecordedRow | undefined): CallbackOutcome {
   if (row === undefined) return { kind: 'unknown-attempt' };
   const duplicate = !row.inserted;
   const jobOpen = !isTerminalJobStatus(row.jobStatus);
@@ -64,27 +132,41 @@ export async function recordProviderCallback(sql: SqlPool, callback: VerifiedCal
   return { kind: 'mismatch', aiJobId: row.aiJobId, duplicate, persistedPredictionId: row.providerPredictionId };
 }
 
-// $1 attempt id, $2 webhook-id, $3 prediction id, $4 provider status, $5 webhook timestamp.
-// A named (prepared) statement: each pooled connection plans it once.
-const RECORD_CALLBACK_SQL = `
-  WITH attempt AS (
-    SELECT a."id", a."aiJobId", a."providerPredictionId", a."status", j."status"::text AS "jobStatus"
-    FROM "ai_provider_attempts" a JOIN "ai_jobs" j ON j."id" = a."aiJobId"
-    WHERE a."id" = $1
+// Arrays, one element per callback: $1 attempt id, $2 webhook-id, $3 prediction id, $4 provider
+// status, $5 webhook timestamp. A named (prepared) statement: each pooled connection plans it once.
+const RECORD_CALLBACKS_SQL = `
+  WITH callback AS (
+    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[]) WITH ORDINALITY
+      AS c("attemptId", "webhookId", "predictionId", "providerStatus", "webhookTimestamp", "position")
+  ), known AS (
+    SELECT c.*, a."aiJobId", a."providerPredictionId" AS "persistedPredictionId", a."status" AS "attemptStatus",
+      j."status"::text AS "jobStatus",
+      c."position" = min(c."position") OVER (PARTITION BY c."webhookId") AS "firstOfWebhookId"
+    FROM callback c
+    JOIN "ai_provider_attempts" a ON a."id" = c."attemptId"
+    JOIN "ai_jobs" j ON j."id" = a."aiJobId"
   ), receipt AS (
     INSERT INTO "ai_provider_webhook_receipts"
       ("webhookId", "providerAttemptId", "providerPredictionId", "providerStatus", "webhookTimestamp")
-    SELECT $2, attempt."id", $3, $4, $5::timestamptz
-    FROM attempt
+    SELECT "webhookId", "attemptId", "predictionId", "providerStatus", "webhookTimestamp"
+    FROM known WHERE "firstOfWebhookId"
     ON CONFLICT ("webhookId") DO NOTHING
-    RETURNING "id"
+    RETURNING "webhookId"
+  ), fill AS (
+    SELECT DISTINCT ON (k."attemptId") k."attemptId", k."predictionId", k."position"
+    FROM known k
+    WHERE k."firstOfWebhookId" AND k."persistedPredictionId" IS NULL AND k."attemptStatus" = 'CREATING'
+      AND EXISTS (SELECT 1 FROM receipt r WHERE r."webhookId" = k."webhookId")
+      AND NOT EXISTS (SELECT 1 FROM "ai_provider_attempts" other WHERE other."providerPredictionId" = k."predictionId")
+    ORDER BY k."attemptId", k."position"
   ), filled AS (
-    UPDATE "ai_provider_attempts" SET "providerPredictionId" = $3
-    WHERE "id" = $1 AND "providerPredictionId" IS NULL AND "status" = 'CREATING'
-      AND EXISTS (SELECT 1 FROM receipt)
-      AND NOT EXISTS (SELECT 1 FROM "ai_provider_attempts" other WHERE other."providerPredictionId" = $3)
-    RETURNING "id"
+    UPDATE "ai_provider_attempts" a SET "providerPredictionId" = f."predictionId"
+    FROM fill f
+    WHERE a."id" = f."attemptId" AND a."providerPredictionId" IS NULL AND a."status" = 'CREATING'
+    RETURNING a."id", a."providerPredictionId", f."position"
   )
-  SELECT attempt."aiJobId", attempt."providerPredictionId", attempt."jobStatus",
-    EXISTS (SELECT 1 FROM receipt) AS "inserted", EXISTS (SELECT 1 FROM filled) AS "filled"
-  FROM attempt`;
+  SELECT k."position", k."aiJobId", k."jobStatus",
+    COALESCE(f."providerPredictionId", k."persistedPredictionId") AS "providerPredictionId",
+    k."firstOfWebhookId" AND EXISTS (SELECT 1 FROM receipt r WHERE r."webhookId" = k."webhookId") AS "inserted",
+    f."position" IS NOT DISTINCT FROM k."position" AS "filled"
+  FROM known k LEFT JOIN filled f ON f."id" = k."attemptId"`;

@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import { sqlPoolOf } from '@staging/db/client';
+import type { SqlPool } from '@staging/db/client';
+import { signWebhook } from '@staging/provider/webhook-signing';
+import { TEST_SECRETS } from '@staging/config/test-env';
+import { enqueueStagingJob } from '@staging/services/staging/staging-queue';
+import { createProviderCallbackRecorder } from '../src/webhooks/record-provider-callback';
+import type { VerifiedCallback } from '../src/webhooks/record-provider-callback';
+import { captureLogs, startApi, stopS3 } from './support/api-test-kit';
+import type { ApiHarness } from './support/api-test-kit';
+import { seedActors, seedListing, seedStagingJob } from './support/fixtures';
+import type { Listing } from './support/fixtures';
+
+// Callbacks that arrive while both statement slots are busy share one statement (group commit);
+// each must still get the outcome it would have had alone. webhook.integration.test.ts covers
+// each outcome for a callback on its own.
+
+let api: ApiHarness;
+let listing: Listing;
+
+beforeAll(async () => {
+  api = await startApi();
+  listing = await seedListing(api.db, api.storage, await seedActors(api.db));
+});
+afterAll(async () => {
+  await api.close();
+  await stopS3();
+});
+
+/** The api's pool, counting the statements sent on it. */
+function countingPool(): { sql: SqlPool; statements: () => number } {
+  const pool = sqlPoolOf(api.db);
+  let statements = 0;
+  const sql = {
+    query: (...args: Parameters<SqlPool['query']>) => {
+      statements += 1;
+      return (pool.query as (...a: unknown[]) => unknown)(...args);
+    },
+  } as unknown as SqlPool;
+  return { sql, statements: () => statements };
+}
+
+/** A job whose attempt holds its prediction (ACTIVE). */
+async function job() {
+  const predictionId = `pred_${randomUUID()}`;
+  const seeded = await seedStagingJob(api.db, { propertyId: listing.propertyId, originalImageId: listing.original.id, predictionId });
+  return { ...seeded, predictionId };
+}
+
+/** A job whose create response was lost: attempt CREATING, no prediction id. */
+async function lostJob() {
+  return seedStagingJob(api.db, {
+    propertyId: listing.propertyId,
+    originalImageId: listing.original.id,
+    attemptStatus: 'CREATING',
+    predictionId: null,
+  });
+}
+
+function callback(attemptId: string, predictionId: string, webhookId = `msg_${randomUUID()}`): VerifiedCallback {
+  return { providerAttemptId: attemptId, webhookId, webhookTimestamp: new Date(), predictionId, predictionStatus: 'processing' };
+}
+
+/** Two callbacks that take both statement slots, so every later call queues for one batch. */
+async function occupySlots(): Promise<VerifiedCallback[]> {
+  const [a, b] = [await job(), await job()];
+  return [callback(a.attemptId, a.predictionId), callback(b.attemptId, b.predictionId)];
+}
+
+async function receiptsOf(attemptId: string): Promise<number> {
+  return api.db.aiProviderWebhookReceipt.count({ where: { providerAttemptId: attemptId } });
+}
+
+describe('provider callbacks recorded in batches', () => {
+  it('gives each callback of one statement its own outcome: matched, redelivered (in the batch or before), foreign, unknown', async () => {
+    const { sql, statements } = countingPool();
+    const record = createProviderCallbackRecorder(sql, captureLogs().logger);
+    const [parked, other] = [await job(), await job()];
+    const redelivered = callback(other.attemptId, other.predictionId);
+    const foreign = `pred_${randomUUID()}`;
+    const earlier = callback(parked.attemptId, parked.predictionId);
+    await record(earlier);
+    const outcomes = await Promise.all(
+      [
+        ...(await occupySlots()),
+        callback(parked.attemptId, parked.predictionId),
+        redelivered,
+        { ...redelivered, webhookTimestamp: new Date(Date.now() + 1000) },
+        callback(parked.attemptId, foreign),
+        callback(randomUUID(), 'pred_unknown'),
+        { ...earlier, webhookTimestamp: new Date(Date.now() + 1000) },
+      ].map(record),
+    );
+
+    expect(statements()).toBe(4);
+    expect(outcomes.slice(2)).toEqual([
+      { kind: 'matched', aiJobId: parked.aiJobId, jobOpen: true, duplicate: false, filledPredictionId: false },
+      { kind: 'matched', aiJobId: other.aiJobId, jobOpen: true, duplicate: false, filledPredictionId: false },
+      { kind: 'matched', aiJobId: other.aiJobId, jobOpen: true, duplicate: true, filledPredictionId: false },
+      { kind: 'mismatch', aiJobId: parked.aiJobId, duplicate: false, persistedPredictionId: parked.predictionId },
+      { kind: 'unknown-attempt' },
+      { kind: 'matched', aiJobId: parked.aiJobId, jobOpen: true, duplicate: true, filledPredictionId: false },
+    ]);
+    expect([await receiptsOf(parked.attemptId), await receiptsOf(other.attemptId)]).toEqual([3, 1]);
+  });
+
+  it('fills a lost prediction id from the first new callback of the batch; the others compare against it', async () => {
+    const { sql, statements } = countingPool();
+    const record = createProviderCallbackRecorder(sql, captureLogs().logger);
+    const lost = await lostJob();
+    const [first, second] = [`pred_${randomUUID()}`, `pred_${randomUUID()}`];
+    const outcomes = await Promise.all(
+      [
+        ...(await occupySlots()),
+        callback(lost.attemptId, first),
+        callback(lost.attemptId, second),
+        callback(lost.attemptId, first),
+      ].map(record),
+    );
+
+    expect(statements()).toBe(3);
+    expect(outcomes.slice(2)).toEqual([
+      { kind: 'matched', aiJobId: lost.aiJobId, jobOpen: true, duplicate: false, filledPredictionId: true },
+      { kind: 'mismatch', aiJobId: lost.aiJobId, duplicate: false, persistedPredictionId: first },
+      { kind: 'matched', aiJobId: lost.aiJobId, jobOpen: true, duplicate: false, filledPredictionId: false },
+    ]);
+    const attempt = await api.db.aiProviderAttempt.findUniqueOrThrow({ where: { id: lost.attemptId } });
+    expect(attempt.providerPredictionId).toBe(first);
+    expect(await receiptsOf(lost.attemptId)).toBe(3);
+  });
+
+  it('retries a failed batch one callback at a time, so one bad callback fails nobody else', async () => {
+    const { sql, statements } = countingPool();
+    const { logger, logs } = captureLogs();
+    const record = createProviderCallbackRecorder(sql, logger);
+    // Two lost attempts claiming one prediction: filling both in one statement breaks the unique
+    // index and fails the batch; one at a time, the first fills it and the second cannot.
+    const [x, y] = [await lostJob(), await lostJob()];
+    const bystander = await job();
+    const shared = `pred_${randomUUID()}`;
+    const outcomes = await Promise.all(
+      [
+        ...(await occupySlots()),
+        callback(x.attemptId, shared),
+        callback(y.attemptId, shared),
+        callback(bystander.attemptId, bystander.predictionId),
+      ].map(record),
+    );
+
+    expect(outcomes.slice(2)).toEqual([
+      { kind: 'matched', aiJobId: x.aiJobId, jobOpen: true, duplicate: false, filledPredictionId: true },
+      { kind: 'mismatch', aiJobId: y.aiJobId, duplicate: false, persistedPredictionId: null },
+      { kind: 'matched', aiJobId: bystander.aiJobId, jobOpen: true, duplicate: false, filledPredictionId: false },
+    ]);
+    // Two alone, the failed batch of three, then its three callbacks one by one.
+    expect(statements()).toBe(6);
+    expect(logs.events('provider_webhook.batch_failed')).toEqual([expect.objectContaining({ callbacks: 3 })]);
+    expect([await receiptsOf(x.attemptId), await receiptsOf(y.attemptId), await receiptsOf(bystander.attemptId)]).toEqual([1, 1, 1]);
+  });
+
+  it('answers a burst of signed callbacks for many jobs with 204s, one receipt and one wake-up each', async () => {
+    const jobs = await Promise.all(Array.from({ length: 24 }, () => job()));
+    await Promise.all(jobs.map((seeded) => enqueueStagingJob(api.stagingQueue, seeded.aiJobId, { delayMs: 10 * 60_000 })));
+    const responses = await Promise.all(
+      jobs.map((seeded) => {
+        const body = JSON.stringify({ id: seeded.predictionId, status: 'processing', output: null, error: null, created_at: new Date().toISOString() });
+        const signed = signWebhook({
+          secret: TEST_SECRETS.PROVIDER_WEBHOOK_SIGNING_SECRET,
+          webhookId: `msg_${randomUUID()}`,
+          timestamp: new Date(),
+          body,
+        });
+        return fetch(`${api.url}/api/webhooks/provider/staging/${seeded.attemptId}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...signed },
+          body,
+        });
+      }),
+    );
+
+    expect(responses.map((response) => response.status)).toEqual(jobs.map(() => 204));
+    expect(await Promise.all(jobs.map((seeded) => receiptsOf(seeded.attemptId)))).toEqual(jobs.map(() => 1));
+    expect(await Promise.all(jobs.map((seeded) => api.stagingQueue.getJobState(seeded.aiJobId)))).toEqual(jobs.map(() => 'waiting'));
+  });
+});
