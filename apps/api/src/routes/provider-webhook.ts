@@ -11,9 +11,7 @@ import type { ApiDeps } from '../api-deps';
 import { methodNotAllowed, sendError } from '../http/errors';
 import { addToCompletionLine } from '../http/request-logging';
 import { createProviderCallbackRecorder } from '../webhooks/record-provider-callback';
-import type { CallbackOutcome, VerifiedCallback } from '../webhooks/record-provider-callback';
-
-type RecordCallback = (callback: VerifiedCallback) => Promise<CallbackOutcome>;
+import type { ProviderCallbackRecorder } from '../webhooks/record-provider-callback';
 
 export const PROVIDER_WEBHOOK_PATH = '/api/webhooks/provider/staging/:providerAttemptId';
 
@@ -44,7 +42,7 @@ export function createProviderWebhookRouter(deps: ApiDeps): Router {
   return router;
 }
 
-async function handleCallback(deps: ApiDeps, recordCallback: RecordCallback, req: Request, res: Response): Promise<void> {
+async function handleCallback(deps: ApiDeps, recordCallback: ProviderCallbackRecorder, req: Request, res: Response): Promise<void> {
   const rawBody: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
   let prediction: Prediction;
   try {

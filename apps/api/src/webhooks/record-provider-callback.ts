@@ -24,6 +24,9 @@ export type CallbackOutcome =
   | { kind: 'matched'; aiJobId: string; jobOpen: boolean; duplicate: boolean; filledPredictionId: boolean }
   | { kind: 'mismatch'; aiJobId: string; duplicate: boolean; persistedPredictionId: string | null };
 
+/** Records one verified callback and answers its outcome once its receipt is committed. */
+export type ProviderCallbackRecorder = (callback: VerifiedCallback) => Promise<CallbackOutcome>;
+
 interface RecordedRow {
   /** 1-based position of the callback in the batch. */
   position: string;
@@ -51,7 +54,7 @@ const MAX_CALLBACKS_PER_BATCH = 100;
  * nothing is safe to repeat, and in turn they cannot race each other again. A failure of a lone
  * callback is the caller's (the receiver answers 500 and the provider retries).
  */
-export function createProviderCallbackRecorder(sql: SqlPool, logger: Logger): (callback: VerifiedCallback) => Promise<CallbackOutcome> {
+export function createProviderCallbackRecorder(sql: SqlPool, logger: Logger): ProviderCallbackRecorder {
   const recordBatch = groupCommit(
     async (callbacks: VerifiedCallback[]): Promise<PromiseSettledResult<CallbackOutcome>[]> => {
       try {
