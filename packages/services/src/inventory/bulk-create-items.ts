@@ -1,11 +1,11 @@
 import { Prisma, queryRows } from '@staging/db/client';
 import { AppError, ErrorCode } from '@staging/domain/errors';
 import type { FieldIssue } from '@staging/domain/errors';
-import type { BulkCreateInput, BulkItemsResult } from '@staging/domain/inventory';
+import type { BulkCreateInput, BulkItemsResult, InventoryItemRecord } from '@staging/domain/inventory';
 import { accessiblePropertySql, assertCanManageProperty } from '../access/property-access';
 import { unitNumberConflict } from './create-item';
-import { itemRowColumns, rowToItemRecord, toNumericText, UNIT_NOT_FOUND } from './item-records';
-import type { InventoryContext, ItemRow } from './item-records';
+import { itemRecordColumns, toNumericText, UNIT_NOT_FOUND } from './item-records';
+import type { InventoryContext } from './item-records';
 import { FOREIGN_KEY_VIOLATION, postgresErrorCode, UNIQUE_VIOLATION } from './postgres-errors';
 
 /**
@@ -26,9 +26,9 @@ export async function bulkCreateInventoryItems(
   const items = input.items;
   const unitIds = [...new Set(items.map((item) => item.propertyUnitId))];
   const scope = input.propertyId === undefined ? Prisma.empty : Prisma.sql`AND u."propertyId" = ${input.propertyId}`;
-  let rows: ItemRow[];
+  let rows: InventoryItemRecord[];
   try {
-    rows = await queryRows<ItemRow>(
+    rows = await queryRows<InventoryItemRecord>(
       db,
       Prisma.sql`
         WITH allowed AS (
@@ -53,7 +53,7 @@ export async function bulkCreateInventoryItems(
           ORDER BY x."unitId", x."unitNumber"
           RETURNING *
         )
-        SELECT ${itemRowColumns('i')}, a."propertyId"
+        SELECT ${itemRecordColumns('i', Prisma.sql`a."propertyId"`)}
         FROM inserted i JOIN allowed a ON a."id" = i."propertyUnitId"`,
     );
   } catch (error) {
@@ -67,7 +67,7 @@ export async function bulkCreateInventoryItems(
   // RETURNING order is not guaranteed; (unit, unitNumber) is unique, so it keys the input order.
   const byKey = new Map(rows.map((row) => [unitKey(row.propertyUnitId, row.unitNumber), row]));
   return {
-    items: items.map((item) => rowToItemRecord(byKey.get(unitKey(item.propertyUnitId, item.unitNumber)) as ItemRow)),
+    items: items.map((item) => byKey.get(unitKey(item.propertyUnitId, item.unitNumber)) as InventoryItemRecord),
   };
 }
 

@@ -1,10 +1,10 @@
 import { Prisma, queryRows } from '@staging/db/client';
 import { AppError, ErrorCode } from '@staging/domain/errors';
-import type { BulkItemsResult, BulkUpdateChange, BulkUpdateInput } from '@staging/domain/inventory';
+import type { BulkItemsResult, BulkUpdateChange, BulkUpdateInput, InventoryItemRecord } from '@staging/domain/inventory';
 import { INVENTORY_LIMITS } from '@staging/domain/inventory';
 import { allTargeted, lockedTargetCte, missingItemsError } from './item-set-access';
-import { itemRowColumns, rowToItemRecord } from './item-records';
-import type { InventoryContext, ItemRow } from './item-records';
+import { itemRecordColumns } from './item-records';
+import type { InventoryContext } from './item-records';
 import { NUMERIC_VALUE_OUT_OF_RANGE, postgresErrorCode } from './postgres-errors';
 
 function assignment(change: BulkUpdateChange): Prisma.Sql {
@@ -34,9 +34,9 @@ export async function bulkUpdateInventoryItems(
   input: BulkUpdateInput,
 ): Promise<BulkItemsResult> {
   const { ids, change } = input;
-  let rows: ItemRow[];
+  let rows: InventoryItemRecord[];
   try {
-    rows = await queryRows<ItemRow>(
+    rows = await queryRows<InventoryItemRecord>(
       context.db,
       Prisma.sql`
         WITH ${lockedTargetCte(context, ids)}
@@ -44,7 +44,7 @@ export async function bulkUpdateInventoryItems(
         SET ${assignment(change)}, "updatedAt" = ${context.now}
         FROM target
         WHERE t."id" = target."id" AND ${allTargeted(ids)}
-        RETURNING ${itemRowColumns('t')}, target."propertyId"`,
+        RETURNING ${itemRecordColumns('t', Prisma.sql`target."propertyId"`)}`,
     );
   } catch (error) {
     if (postgresErrorCode(error) === NUMERIC_VALUE_OUT_OF_RANGE) {
@@ -56,5 +56,5 @@ export async function bulkUpdateInventoryItems(
   }
   if (rows.length !== ids.length) throw await missingItemsError(context, ids);
   const byId = new Map(rows.map((row) => [row.itemId, row]));
-  return { items: ids.map((id) => rowToItemRecord(byId.get(id) as ItemRow)) };
+  return { items: ids.map((id) => byId.get(id) as InventoryItemRecord) };
 }

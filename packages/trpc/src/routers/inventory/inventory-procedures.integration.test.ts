@@ -113,6 +113,8 @@ describe('happy paths', () => {
   });
 
   test('bulkCreate, bulkUpdate and bulkDelete round trip', async () => {
+    // Milliseconds that a sloppy timestamp format would drop or pad differently.
+    now = new Date(Math.floor(now.getTime() / 1000) * 1000 + 1007);
     const created = dataOf(
       await ctx.call(
         'bulkCreate',
@@ -125,8 +127,16 @@ describe('happy paths', () => {
       ['2', 1, ctx.world.unitA],
     ]);
     const ids = created.items.map((item) => item.itemId);
+    // The bulk statements build records in SQL; each must read exactly as the single-item path's.
+    const single = dataOf(await ctx.call('update', { itemId: ids[1]! }, ctx.world.owner));
+    expect(Object.keys(created.items[1]!)).toEqual(Object.keys(single));
+    expect(created.items[1]).toEqual(single);
+    expect(single).toMatchObject({ createdAt: now.toISOString(), updatedAt: now.toISOString() });
+    now = new Date(now.getTime() + 993);
     const updated = dataOf(await ctx.call('bulkUpdate', { ids, action: 'status', status: 'RENTED' }, ctx.world.assigned));
     expect(updated.items.map((item) => [item.itemId, item.status])).toEqual(ids.map((id) => [id, 'RENTED']));
+    expect(updated.items[0]).toEqual({ ...created.items[0], status: 'RENTED', updatedAt: now.toISOString() });
+    expect(Object.keys(updated.items[0]!)).toEqual(Object.keys(single));
     expect(dataOf(await ctx.call('bulkDelete', { ids: [...ids, ids[0]] }, ctx.world.owner))).toEqual({ itemIds: ids, count: 2 });
     expect(await ctx.db.inventoryItem.count({ where: { id: { in: ids } } })).toBe(0);
   });
