@@ -106,7 +106,7 @@ async function recordOneByOne(sql: SqlPool, callbacks: VerifiedCallback[]): Prom
  * Sent on the raw `pg` pool: the ORM's per-query cost was most of the receiver's CPU.
  * The api never changes job or attempt status: the woken worker reads the provider's state.
  */
-export async function recordProviderCallbacks(sql: SqlPool, callbacks: VerifiedCallback[]): Promise<CallbackOutcome[]> {
+async function recordProviderCallbacks(sql: SqlPool, callbacks: VerifiedCallback[]): Promise<CallbackOutcome[]> {
   const { rows } = await sql.query<RecordedRow>({
     name: 'record-provider-callbacks',
     text: RECORD_CALLBACKS_SQL,
