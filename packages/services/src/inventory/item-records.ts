@@ -49,10 +49,10 @@ export function toItemRecord(item: SelectedItem): InventoryItemRecord {
 /**
  * The raw-SQL column list producing an {@link InventoryItemRecord}, in its key order, from an
  * inventory_items alias and the statement's expression for the item's property, so rows are
- * records as they arrive. priceAdjustment arrives as float8: numeric(14,2) has at most 14 significant digits, which
- * a double holds exactly enough to print back the same decimal. Timestamps arrive as the ISO 8601
- * text `Date#toISOString` writes (UTC, milliseconds, `Z`): parsing hundreds of them into Dates only
- * to print them again was a tenth of a 500-row bulk call.
+ * records as they arrive. priceAdjustment arrives as float8: numeric(14,2) has at most 14
+ * significant digits, which a double holds exactly enough to print back the same decimal.
+ * Timestamps arrive as the ISO 8601 text `Date#toISOString` writes (UTC, milliseconds, `Z`):
+ * parsing hundreds of them into Dates only to print them again was a tenth of a 500-row bulk call.
  */
 export function itemRecordColumns(alias: string, propertyId: Prisma.Sql): Prisma.Sql {
   const t = Prisma.raw(`"${alias}"`);
