@@ -27,13 +27,18 @@ afterAll(async () => {
   await stopS3();
 });
 
-/** The api's pool, counting the statements sent on it. */
-function countingPool(): { sql: SqlPool; statements: () => number } {
+/**
+ * The api's pool, counting the statements sent on it; `failBatches` makes every statement for
+ * more than one callback fail as a lost connection would, without reaching the database.
+ */
+function countingPool(options: { failBatches?: Error } = {}): { sql: SqlPool; statements: () => number } {
   const pool = sqlPoolOf(api.db);
   let statements = 0;
   const sql = {
     query: (...args: Parameters<SqlPool['query']>) => {
       statements += 1;
+      const values = (args[0] as { values?: unknown[][] }).values;
+      if (options.failBatches !== undefined && (values?.[0]?.length ?? 0) > 1) return Promise.reject(options.failBatches);
       return (pool.query as (...a: unknown[]) => unknown)(...args);
     },
   } as unknown as SqlPool;
@@ -65,6 +70,18 @@ function callback(attemptId: string, predictionId: string, webhookId = `msg_${ra
 async function occupySlots(): Promise<VerifiedCallback[]> {
   const [a, b] = [await job(), await job()];
   return [callback(a.attemptId, a.predictionId), callback(b.attemptId, b.predictionId)];
+}
+
+/** Resolves once some statement is waiting for a lock that backend `holderPid` holds. */
+async function waitForLockWait(holderPid: number): Promise<void> {
+  for (;;) {
+    const { rows } = await sqlPoolOf(api.db).query<{ waiting: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))) AS waiting`,
+      [holderPid],
+    );
+    if (rows[0]?.waiting === true) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
 async function receiptsOf(attemptId: string): Promise<number> {
@@ -152,10 +169,49 @@ describe('provider callbacks recorded in batches', () => {
       { kind: 'mismatch', aiJobId: y.aiJobId, duplicate: false, persistedPredictionId: null },
       { kind: 'matched', aiJobId: bystander.aiJobId, jobOpen: true, duplicate: false, filledPredictionId: false },
     ]);
-    // Two alone, the failed batch of three, then its three callbacks one by one.
-    expect(statements()).toBe(6);
+    // Two alone, the failed batch of three, then its three callbacks one by one, and y's attempt
+    // read again (no prediction id and not filled: it might have lost a race; it did not).
+    expect(statements()).toBe(7);
     expect(logs.events('provider_webhook.batch_failed')).toEqual([expect.objectContaining({ callbacks: 3 })]);
     expect([await receiptsOf(x.attemptId), await receiptsOf(y.attemptId), await receiptsOf(bystander.attemptId)]).toEqual([1, 1, 1]);
+  });
+
+  it('fails a batch whose connection broke as a whole, without a statement per callback behind it', async () => {
+    const lost = new Error('Connection terminated unexpectedly');
+    const { sql, statements } = countingPool({ failBatches: lost });
+    const { logger, logs } = captureLogs();
+    const record = createProviderCallbackRecorder(sql, logger);
+    const [first, second] = [await job(), await job()];
+    const calls = [...(await occupySlots()), callback(first.attemptId, first.predictionId), callback(second.attemptId, second.predictionId)].map(record);
+    const settled = await Promise.allSettled(calls);
+
+    expect(settled.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'rejected']);
+    expect(settled.slice(2)).toEqual([expect.objectContaining({ reason: lost }), expect.objectContaining({ reason: lost })]);
+    expect(statements()).toBe(3);
+    expect(logs.events('provider_webhook.batch_failed')).toEqual([]);
+    expect([await receiptsOf(first.attemptId), await receiptsOf(second.attemptId)]).toEqual([0, 0]);
+  });
+
+  it('reads the attempt again when its fill lost a race, instead of calling the one prediction a mismatch', async () => {
+    const record = createProviderCallbackRecorder(sqlPoolOf(api.db), captureLogs().logger);
+    const lost = await lostJob();
+    const predictionId = `pred_${randomUUID()}`;
+    // The worker stores the prediction id in a transaction that commits only after the callback's
+    // statement has taken its snapshot and is waiting for the attempt's row.
+    const worker = await sqlPoolOf(api.db).connect();
+    try {
+      const { rows } = await worker.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      await worker.query('BEGIN');
+      await worker.query(`UPDATE "ai_provider_attempts" SET "providerPredictionId" = $1 WHERE "id" = $2`, [predictionId, lost.attemptId]);
+      const outcome = record(callback(lost.attemptId, predictionId));
+      await waitForLockWait(rows[0]!.pid);
+      await worker.query('COMMIT');
+
+      expect(await outcome).toEqual({ kind: 'matched', aiJobId: lost.aiJobId, jobOpen: true, duplicate: false, filledPredictionId: false });
+    } finally {
+      worker.release();
+    }
+    expect(await receiptsOf(lost.attemptId)).toBe(1);
   });
 
   it('answers a burst of signed callbacks for many jobs with 204s, one receipt and one wake-up each', async () => {

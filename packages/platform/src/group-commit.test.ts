@@ -76,5 +76,14 @@ describe('groupCommit', () => {
 
     const short = groupCommit<number, number>(async (inputs) => inputs.slice(1), { maxInFlight: 1, maxBatchSize: 10 });
     await expect(short(1)).rejects.toThrow('0 outputs for 1 inputs');
+    const notAnArray = groupCommit<number, number>(async () => undefined as unknown as number[], { maxInFlight: 1, maxBatchSize: 10 });
+    await expect(notAnArray(1)).rejects.toThrow('undefined outputs for 1 inputs');
+    // The queue goes on after each of them.
+    expect(await Promise.all([short(1), short(2)].map((call) => call.catch(() => 'rejected')))).toEqual(['rejected', 'rejected']);
+  });
+
+  it('refuses options that could never send a call', () => {
+    expect(() => groupCommit(async () => [], { maxInFlight: 0, maxBatchSize: 10 })).toThrow(RangeError);
+    expect(() => groupCommit(async () => [], { maxInFlight: 1, maxBatchSize: 0 })).toThrow(RangeError);
   });
 });

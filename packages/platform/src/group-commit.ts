@@ -25,12 +25,16 @@ export function groupCommit<In, Out>(
   run: (inputs: In[]) => Promise<Out[]>,
   options: GroupCommitOptions,
 ): (input: In) => Promise<Out> {
+  if (!(options.maxInFlight >= 1 && options.maxBatchSize >= 1)) {
+    throw new RangeError('group commit: maxInFlight and maxBatchSize must be at least 1');
+  }
   const queued: Pending<In, Out>[] = [];
   let inFlight = 0;
 
   const settle = (batch: Pending<In, Out>[], outputs: Out[]): void => {
-    if (outputs.length !== batch.length) {
-      const error = new Error(`group commit: ${outputs.length} outputs for ${batch.length} inputs`);
+    if (!Array.isArray(outputs) || outputs.length !== batch.length) {
+      const count = Array.isArray(outputs) ? outputs.length : typeof outputs;
+      const error = new Error(`group commit: ${count} outputs for ${batch.length} inputs`);
       for (const pending of batch) pending.reject(error);
       return;
     }

@@ -1,3 +1,4 @@
+import { DatabaseError } from '@staging/db/client';
 import type { SqlPool } from '@staging/db/client';
 import { groupCommit } from '@staging/platform/group-commit';
 import type { Logger } from '@staging/platform/logger';
@@ -30,8 +31,9 @@ export type ProviderCallbackRecorder = (callback: VerifiedCallback) => Promise<C
 interface RecordedRow {
   /** 1-based position of the callback in the batch. */
   position: string;
+  attemptId: string;
   aiJobId: string;
-  /** The attempt's prediction id after this statement (filled in by it, or as it was). */
+  /** The attempt's prediction id after this statement (filled in by it, or as it was, or as re-read). */
   providerPredictionId: string | null;
   jobStatus: JobStatus;
   inserted: boolean;
@@ -49,10 +51,12 @@ const MAX_CALLBACKS_PER_BATCH = 100;
  * burst costs one round trip and one commit per batch instead of per callback, and each caller
  * still gets its outcome only after its receipt is committed. A lone callback goes out at once.
  *
- * A failed batch is retried one callback per statement, in turn: one callback's failure (say, a
- * unique violation from a race with the worker) must not fail the others, a batch that wrote
- * nothing is safe to repeat, and in turn they cannot race each other again. A failure of a lone
- * callback is the caller's (the receiver answers 500 and the provider retries).
+ * A batch the database refused for its content or a race (SQLSTATE class 22 data, 23 constraint,
+ * 40 deadlock or serialization) is retried one callback per statement, in turn: one callback's
+ * failure must not fail the others, a batch that wrote nothing is safe to repeat, and in turn
+ * they cannot race each other again. Any other failure (connection lost, server shutting down)
+ * fails the whole batch at once rather than queueing a statement per callback behind it; those
+ * callers, like a lone callback's, answer 500 and the provider retries.
  */
 export function createProviderCallbackRecorder(sql: SqlPool, logger: Logger): ProviderCallbackRecorder {
   const recordBatch = groupCommit(
@@ -61,7 +65,7 @@ export function createProviderCallbackRecorder(sql: SqlPool, logger: Logger): Pr
         const outcomes = await recordProviderCallbacks(sql, callbacks);
         return outcomes.map((value) => ({ status: 'fulfilled', value }));
       } catch (error) {
-        if (callbacks.length === 1) throw error;
+        if (callbacks.length === 1 || !refusedForContentOrRace(error)) throw error;
         logger.warn({ event: 'provider_webhook.batch_failed', callbacks: callbacks.length, err: error }, 'provider_webhook.batch_failed');
         return recordOneByOne(sql, callbacks);
       }
@@ -73,6 +77,10 @@ export function createProviderCallbackRecorder(sql: SqlPool, logger: Logger): Pr
     if (result.status === 'rejected') throw result.reason;
     return result.value;
   };
+}
+
+function refusedForContentOrRace(error: unknown): boolean {
+  return error instanceof DatabaseError && ['22', '23', '40'].includes(error.code?.slice(0, 2) ?? '');
 }
 
 async function recordOneByOne(sql: SqlPool, callbacks: VerifiedCallback[]): Promise<PromiseSettledResult<CallbackOutcome>[]> {
@@ -119,7 +127,26 @@ async function recordProviderCallbacks(sql: SqlPool, callbacks: VerifiedCallback
     ],
   });
   const byPosition = new Map(rows.map((row) => [Number(row.position), row]));
+  await rereadLostFillRaces(sql, rows);
   return callbacks.map((callback, index) => outcomeOf(callback, byPosition.get(index + 1)));
+}
+
+/**
+ * An attempt this statement read without a prediction id and did not fill may have lost a race:
+ * the worker (or another batch) stored the id after the statement's snapshot was taken, so the
+ * conditional fill skipped the row and the snapshot still reads NULL. Answering 409 with a
+ * PREDICTION_MISMATCH alert would then cry "second purchase" over the one prediction both sides
+ * agree on, so those attempts are read again (one more statement, only on this rare path).
+ */
+async function rereadLostFillRaces(sql: SqlPool, rows: RecordedRow[]): Promise<void> {
+  const unsettled = rows.filter((row) => row.providerPredictionId === null && !row.filled);
+  if (unsettled.length === 0) return;
+  const { rows: current } = await sql.query<{ id: string; providerPredictionId: string | null }>(
+    `SELECT "id", "providerPredictionId" FROM "ai_provider_attempts" WHERE "id" = ANY($1::text[])`,
+    [unsettled.map((row) => row.attemptId)],
+  );
+  const predictionOf = new Map(current.map((attempt) => [attempt.id, attempt.providerPredictionId]));
+  for (const row of unsettled) row.providerPredictionId = predictionOf.get(row.attemptId) ?? null;
 }
 
 function outcomeOf(callback: VerifiedCallback, row: RecordedRow | undefined): CallbackOutcome {
@@ -153,6 +180,9 @@ const RECORD_CALLBACKS_SQL = `
       ("webhookId", "providerAttemptId", "providerPredictionId", "providerStatus", "webhookTimestamp")
     SELECT "webhookId", "attemptId", "predictionId", "providerStatus", "webhookTimestamp"
     FROM known WHERE "firstOfWebhookId"
+    -- One global order for the unique-index entries, so two batches holding the same webhook-ids
+    -- (an original and its redelivery) queue instead of deadlocking.
+    ORDER BY "webhookId"
     ON CONFLICT ("webhookId") DO NOTHING
     RETURNING "webhookId"
   ), fill AS (
@@ -168,7 +198,7 @@ const RECORD_CALLBACKS_SQL = `
     WHERE a."id" = f."attemptId" AND a."providerPredictionId" IS NULL AND a."status" = 'CREATING'
     RETURNING a."id", a."providerPredictionId", f."position"
   )
-  SELECT k."position", k."aiJobId", k."jobStatus",
+  SELECT k."position", k."attemptId", k."aiJobId", k."jobStatus",
     COALESCE(f."providerPredictionId", k."persistedPredictionId") AS "providerPredictionId",
     k."firstOfWebhookId" AND EXISTS (SELECT 1 FROM receipt r WHERE r."webhookId" = k."webhookId") AS "inserted",
     f."position" IS NOT DISTINCT FROM k."position" AS "filled"
