@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sqlPoolOf } from '@staging/db/client';
 import type { SqlPool } from '@staging/db/client';
-import { signWebhook } from '@staging/provider/webhook-signing';
-import { TEST_SECRETS } from '@staging/config/test-env';
 import { enqueueStagingJob } from '@staging/services/staging/staging-queue';
 import { createProviderCallbackRecorder } from '../src/webhooks/record-provider-callback';
 import type { VerifiedCallback } from '../src/webhooks/record-provider-callback';
@@ -10,6 +8,7 @@ import { captureLogs, startApi, stopS3 } from './support/api-test-kit';
 import type { ApiHarness } from './support/api-test-kit';
 import { seedActors, seedListing, seedStagingJob } from './support/fixtures';
 import type { Listing } from './support/fixtures';
+import { predictionBody, sendWebhook } from './support/provider-callbacks';
 
 // Callbacks that arrive while both statement slots are busy share one statement (group commit);
 // each must still get the outcome it would have had alone. webhook.integration.test.ts covers
@@ -218,20 +217,7 @@ describe('provider callbacks recorded in batches', () => {
     const jobs = await Promise.all(Array.from({ length: 24 }, () => job()));
     await Promise.all(jobs.map((seeded) => enqueueStagingJob(api.stagingQueue, seeded.aiJobId, { delayMs: 10 * 60_000 })));
     const responses = await Promise.all(
-      jobs.map((seeded) => {
-        const body = JSON.stringify({ id: seeded.predictionId, status: 'processing', output: null, error: null, created_at: new Date().toISOString() });
-        const signed = signWebhook({
-          secret: TEST_SECRETS.PROVIDER_WEBHOOK_SIGNING_SECRET,
-          webhookId: `msg_${randomUUID()}`,
-          timestamp: new Date(),
-          body,
-        });
-        return fetch(`${api.url}/api/webhooks/provider/staging/${seeded.attemptId}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...signed },
-          body,
-        });
-      }),
+      jobs.map((seeded) => sendWebhook(api.url, seeded.attemptId, { body: predictionBody(seeded.predictionId, 'processing') })),
     );
 
     expect(responses.map((response) => response.status)).toEqual(jobs.map(() => 204));

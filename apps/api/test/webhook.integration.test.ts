@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { signWebhook } from '@staging/provider/webhook-signing';
-import { TEST_SECRETS } from '@staging/config/test-env';
 import { enqueueStagingJob } from '@staging/services/staging/staging-queue';
 import { startApi, stopS3 } from './support/api-test-kit';
 import type { ApiHarness } from './support/api-test-kit';
 import { call, seedActors, seedListing, seedStagingJob } from './support/fixtures';
 import type { Actors, Listing } from './support/fixtures';
+import { predictionBody, sendWebhook as sendProviderCallback } from './support/provider-callbacks';
+import type { SendOptions } from './support/provider-callbacks';
 
-const SECRET = TEST_SECRETS.PROVIDER_WEBHOOK_SIGNING_SECRET;
 const OTHER_SECRET = `whsec_${Buffer.alloc(32, 9).toString('base64')}`;
 
 let api: ApiHarness;
@@ -24,40 +23,8 @@ afterAll(async () => {
   await stopS3();
 });
 
-function predictionBody(id: string, status = 'succeeded'): string {
-  return JSON.stringify({ id, status, output: ['https://provider.example/out.jpg'], error: null, created_at: new Date().toISOString() });
-}
-
-interface SendOptions {
-  body: string;
-  secret?: string;
-  timestamp?: Date;
-  webhookId?: string;
-  path?: string;
-  headers?: Record<string, string>;
-  /** Bytes actually sent, when they differ from the signed body. */
-  sentBody?: string;
-  unsigned?: boolean;
-}
-
-async function sendWebhook(attemptId: string, options: SendOptions): Promise<Response> {
-  const signed = signWebhook({
-    secret: options.secret ?? SECRET,
-    webhookId: options.webhookId ?? `msg_${randomUUID()}`,
-    timestamp: options.timestamp ?? new Date(),
-    body: options.body,
-  });
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    ...(options.unsigned === true ? {} : signed),
-    ...options.headers,
-  };
-  return fetch(`${api.url}${options.path ?? `/api/webhooks/provider/staging/${attemptId}`}`, {
-    method: 'POST',
-    headers,
-    body: options.sentBody ?? options.body,
-    redirect: 'manual',
-  });
+function sendWebhook(attemptId: string, options: SendOptions): Promise<Response> {
+  return sendProviderCallback(api.url, attemptId, options);
 }
 
 /** A waiting-for-provider job: PROCESSING, attempt ACTIVE, queue message parked as delayed. */
