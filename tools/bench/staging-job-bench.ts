@@ -18,7 +18,10 @@ const { values } = parseArgs({ options: { jobs: { type: 'string', default: '12' 
 const jobs = Number(values.jobs);
 const shape = { aspectRatio: '3:2', outputFormat: 'jpeg' };
 
-/** Threads whose CPU is image decoding: libvips' own and the libuv pool sharp runs it on. */
+/**
+ * Threads whose CPU is image decoding: libvips' own and the libuv pool sharp runs it on (named
+ * `libuv-worker` from libuv 1.50; on Node 20 they are `node`, like V8's, and count as the worker's).
+ */
 const isSharpThread = (name: string) => name.includes('vips') || name.startsWith('libuv-worker');
 
 const FLOOR_STATEMENTS = {

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type { Metadata } from 'sharp';
 import { AppError, ErrorCode } from '@staging/domain/errors';
 import { HEIF_REFUSAL, looksLikeHeif } from '@staging/domain/photo-upload';
+import { decodesCompletely } from './decodes-completely';
 
 /** Formats accepted for originals: what browsers display and the provider accepts as input. */
 export const UPLOAD_FORMATS = {
@@ -36,19 +37,18 @@ function notAnImage(): AppError {
 
 /**
  * Proves that `bytes` is a single-frame JPEG, PNG or WebP that decodes completely: the header
- * alone would accept a truncated upload, so the pixels are decoded (at a small size, which lets
- * libjpeg shrink on load) with truncation treated as an error. The declared Content-Type of the
- * upload is ignored; the bytes decide.
+ * alone would accept a truncated upload, so the image data is decoded too
+ * ({@link decodesCompletely}). The declared Content-Type of the upload is ignored; the bytes
+ * decide.
  */
 export async function inspectUpload(bytes: Buffer): Promise<InspectedImage> {
   if (bytes.length === 0) throw notAnImage();
   // Named before decoding: a HEIC from a phone is the likeliest refusal, and "not an image"
   // would tell its sender nothing about what to do.
   if (looksLikeHeif(bytes)) throw new AppError(ErrorCode.BAD_REQUEST, HEIF_REFUSAL);
-  const options = { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS } as const;
   let metadata: Metadata;
   try {
-    metadata = await sharp(bytes, options).metadata();
+    metadata = await sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   } catch {
     throw notAnImage();
   }
@@ -60,10 +60,6 @@ export async function inspectUpload(bytes: Buffer): Promise<InspectedImage> {
   const width = metadata.autoOrient?.width ?? metadata.width;
   const height = metadata.autoOrient?.height ?? metadata.height;
   if (!width || !height) throw notAnImage();
-  try {
-    await sharp(bytes, options).resize(64, 64, { fit: 'inside' }).raw().toBuffer();
-  } catch {
-    throw notAnImage();
-  }
+  if (!(await decodesCompletely(bytes, MAX_INPUT_PIXELS))) throw notAnImage();
   return { format, ...UPLOAD_FORMATS[format], width, height };
 }
