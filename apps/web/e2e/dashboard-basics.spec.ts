@@ -52,7 +52,7 @@ test('a failed API call shows the error state, and retry recovers', async ({ pag
   await page.goto('/properties');
   const error = page.getByTestId('query-error');
   // React Query retries a 5xx twice before giving up; then the page says so and offers a retry.
-  await expect(error).toBeVisible({ timeout: 20_000 });
+  await expect(error).toBeVisible({ timeout: 60_000 });
   await expect(error.getByRole('button', { name: 'Try again' })).toBeVisible();
   await saveScreenshot(page, 'properties-error');
   failing = false;

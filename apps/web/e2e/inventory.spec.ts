@@ -97,7 +97,7 @@ test('inventory: CSV import of 1,200 rows in chunks with a progress bar and a ba
   await expect(progress).toBeVisible();
   // Progress counts the rows actually sent (the valid ones), so full means all of them.
   await expect(progress).toHaveAttribute('max', '1197');
-  await expect(page.getByTestId('import-status')).toHaveText('Imported 1,197 of 1,200 rows.', { timeout: 30_000 });
+  await expect(page.getByTestId('import-status')).toHaveText('Imported 1,197 of 1,200 rows.', { timeout: 60_000 });
   await expect(progress).toHaveAttribute('value', '1197');
   const report = page.getByTestId('import-errors');
   await expect(report).toContainText('3 rows were not imported');

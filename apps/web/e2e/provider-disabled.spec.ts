@@ -24,7 +24,7 @@ test('jobs panel: a job waiting with the provider switched off shows PROVIDER_DI
     await expect(page.getByTestId('stage-results').locator('[data-disposition="ENQUEUED"]')).toBeVisible();
 
     const job = page.getByTestId('job').first();
-    await expect(job).toHaveAttribute('data-phase', 'PROVIDER_DISABLED', { timeout: 30_000 });
+    await expect(job).toHaveAttribute('data-phase', 'PROVIDER_DISABLED', { timeout: 60_000 });
     await expect(job).toHaveAttribute('data-status', 'PENDING');
     await expect(job.getByTestId('job-status')).toHaveText('Waiting to start');
     await expect(job.getByTestId('job-phase')).toHaveText('Paused: AI staging is switched off; the job resumes when it is switched back on');
@@ -34,7 +34,7 @@ test('jobs panel: a job waiting with the provider switched off shows PROVIDER_DI
 
     // Cancel while waiting: straight to CANCELED, nothing bought.
     await job.getByRole('button', { name: /^Cancel/ }).click();
-    await expect(job).toHaveAttribute('data-status', 'CANCELED', { timeout: 30_000 });
+    await expect(job).toHaveAttribute('data-status', 'CANCELED', { timeout: 60_000 });
     const row = await data.db.aiJob.findFirstOrThrow({ where: { propertyId }, include: { attempts: true } });
     expect(row.status).toBe('CANCELED');
     expect(row.canceledAt).not.toBeNull();

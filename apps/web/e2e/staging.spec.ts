@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
+  completeSimulatorPrediction,
   countSimulatorPredictions,
   countStagingJobs,
   drawNoisyPhoto,
@@ -15,7 +16,7 @@ import { expect, saveScreenshot, signInQuickly, stack, test, type Credentials } 
 // of the whole run, so only this file may create predictions.
 test.describe.configure({ mode: 'serial' });
 
-const JOB_TIMEOUT = 45_000;
+const JOB_TIMEOUT = 90_000;
 
 async function stagePhoto(page: Page, photo: string, style: RegExp): Promise<void> {
   const checkbox = page.getByRole('checkbox', { name: photo, exact: true });
@@ -50,8 +51,8 @@ test('upload an original, stage it, watch it reach review, compare, approve and 
   await upload.getByRole('button', { name: 'Upload' }).click();
   const progress = page.getByTestId('upload-progress');
   await expect(progress).toBeVisible();
-  await expect.poll(async () => Number(await progress.getAttribute('value')), { timeout: 20_000 }).toBeGreaterThan(0);
-  await expect(page.getByRole('status').filter({ hasText: 'Uploaded 1 photo.' })).toBeVisible({ timeout: 30_000 });
+  await expect.poll(async () => Number(await progress.getAttribute('value')), { timeout: 60_000 }).toBeGreaterThan(0);
+  await expect(page.getByRole('status').filter({ hasText: 'Uploaded 1 photo.' })).toBeVisible({ timeout: 60_000 });
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
 
   const card = page.getByTestId('original-card');
@@ -165,10 +166,11 @@ test('reject a variant and see it gone; the same style then dispositions ENQUEUE
   expect(event?.reason).toBe('Furniture blocks the window');
 
 
-  // "Try again" right after the rejection stages the same photo in the same style. A slow
-  // prediction keeps the new job open, so a submission from the property page finds it
-  // (EXISTING, same job); once done, a third finds the variant.
-  await queueSimulatorFaults(stack.simulatorOrigin, [{ name: 'slow', delayMs: 6_000 }]);
+  // "Try again" right after the rejection stages the same photo in the same style. Its prediction
+  // is held open until the test completes it (a delay could run out on a busy machine), so a
+  // submission from the property page finds the job (EXISTING, same job); once done, a third
+  // finds the variant.
+  await queueSimulatorFaults(stack.simulatorOrigin, ['never_complete']);
   await page.getByRole('button', { name: 'Try again in the same style' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Staging again: 1 new job started.' })).toBeVisible();
 
@@ -181,6 +183,11 @@ test('reject a variant and see it gone; the same style then dispositions ENQUEUE
   await expect(results.locator('[data-disposition="EXISTING"]')).toContainText('Already in progress');
   const jobs = await data.db.aiJob.findMany({ where: { propertyId }, orderBy: { createdAt: 'asc' } });
   expect(jobs).toHaveLength(2);
+  const heldPrediction = async () =>
+    (await data.db.aiProviderAttempt.findFirst({ where: { aiJobId: jobs[1]!.id, providerPredictionId: { not: null } } }))
+      ?.providerPredictionId ?? null;
+  await expect.poll(heldPrediction, { timeout: JOB_TIMEOUT }).not.toBeNull();
+  await completeSimulatorPrediction(stack.simulatorOrigin, (await heldPrediction())!);
   await expect(latestJob(page)).toHaveAttribute('data-status', 'SUCCESS', { timeout: JOB_TIMEOUT });
   await stagePhoto(page, 'Photo 1', /^Scandinavian/);
   await expect(results.locator('[data-disposition="style_exists"]')).toContainText('Already staged');
@@ -226,7 +233,7 @@ test('public search finds the approved listing through its search document', asy
     .poll(async () => {
       await page.goto(`/search?q=${encodeURIComponent(city.toLowerCase())}`);
       return page.getByRole('link', { name: title }).count();
-    }, { timeout: 20_000 })
+    }, { timeout: 60_000 })
     .toBe(1);
   const hit = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: title }) });
   await expect(hit.getByRole('img', { name: `Cover photo of ${title}` })).toHaveAttribute('src', /^\/api\/public\/images\/[0-9a-f-]+\/content$/);

@@ -74,7 +74,7 @@ test('drop many photos at once: per-file progress, file names, HEIC refused befo
 
   await page.getByRole('form', { name: 'Upload original photos' }).getByRole('button', { name: 'Upload 3 photos' }).click();
   const first = item('living-room.jpg').getByTestId('upload-progress');
-  await expect.poll(async () => Number(await first.getAttribute('value')), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(async () => Number(await first.getAttribute('value')), { timeout: 60_000 }).toBeGreaterThan(0);
   // One bar per file: while the first moves, the next has not started.
   await expect(item('kitchen.jpg').getByTestId('upload-progress')).toHaveAttribute('value', '0');
   await expect(page.getByTestId('upload-summary')).toHaveText('Uploaded 3 photos. 1 file was not uploaded.', { timeout: 60_000 });

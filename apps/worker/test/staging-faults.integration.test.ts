@@ -8,7 +8,8 @@ let worker: RunningWorker;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  worker = await stack.startWorker();
+  // never_complete must reach the prediction timeout within the test.
+  worker = await stack.startWorker({ overrides: { timings: { predictionTimeoutMs: 5_000 } } });
 });
 
 afterEach(() => {

@@ -176,6 +176,16 @@ export async function queueSimulatorFaults(simulatorOrigin: string, faults: (str
   if (!response.ok) throw new Error(`simulator refused the faults: ${response.status} ${await response.text()}`);
 }
 
+/** Finishes (succeeded) a prediction that the `never_complete` fault holds open. */
+export async function completeSimulatorPrediction(simulatorOrigin: string, predictionId: string): Promise<void> {
+  const response = await fetch(`${simulatorOrigin}/__sim/predictions/${encodeURIComponent(predictionId)}/complete`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  if (!response.ok) throw new Error(`simulator did not complete ${predictionId}: ${response.status} ${await response.text()}`);
+}
+
 /** Predictions the simulator has been asked to create (each one a purchase). */
 export async function countSimulatorPredictions(simulatorOrigin: string): Promise<number> {
   const response = await fetch(`${simulatorOrigin}/__sim/predictions`);

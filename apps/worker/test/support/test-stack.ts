@@ -55,10 +55,13 @@ export const FAST_TIMINGS: Partial<StagingTimings> = {
   retryDelayMs: 150,
   createRecoveryGraceMs: 1_500,
   recoveryPollMs: 250,
-  predictionTimeoutMs: 5_000,
+  // A prediction that is merely slow because the machine is starved must not time out (a second
+  // purchase would break the tests' exact attempt lists); the timeout's own test sets 5 s.
+  predictionTimeoutMs: 30_000,
   throttleBaseMs: 200,
   transientBackoffMs: 250,
-  downloadTimeoutMs: 10_000,
+  // Streaming a 21 MiB oversize output to its cut-off took over 10 s on a starved machine.
+  downloadTimeoutMs: 60_000,
   downloadGiveUpMs: 3_000,
   heartbeatIntervalMs: 400,
   lockBusyRetryMs: 250,

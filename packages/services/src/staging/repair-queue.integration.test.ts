@@ -103,7 +103,8 @@ describe('repair-queue-cli', () => {
         S3_SECRET_ACCESS_KEY: 'secret',
         S3_BUCKET: 'staging-test',
       },
-      timeout: 30_000,
+      // A hang guard only: starting tsx cold on a busy machine has taken over 30 s.
+      timeout: 100_000,
     });
     expect(JSON.parse(stdout.trim())).toEqual({ queue: ctx.tq.name, scanned: 1, queued: 0, added: 1, replaced: 0, errors: 0 });
     expect(await ctx.tq.queue.getJobState(id)).toBe('waiting');
