@@ -35,8 +35,9 @@ export function createJestConfig(rootDir, overrides = {}) {
         },
       ],
     },
-    // A hang guard, not a speed limit: tests wait for events, and a busy machine makes them later.
-    testTimeout: 120_000,
+    // A hang guard, not a speed limit: tests wait for events, and a busy machine makes them later
+    // (a worker test that takes 10 s alone took over 120 s in the full suite on two busy cores).
+    testTimeout: 300_000,
     ...overrides,
   };
 }
