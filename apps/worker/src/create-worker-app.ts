@@ -14,10 +14,13 @@ import { createSearchIndexingWorker } from '@staging/services/search/search-queu
 import { createStagingQueue } from '@staging/services/staging/staging-queue';
 import type { StagingQueue } from '@staging/services/staging/staging-queue';
 import type { DeletionOutboxOptions } from '@staging/services/outbox/process-deletion-outbox';
+import type { DescriptionGenerator } from '@staging/services/description/description-generator';
 import { startHealthServer } from './http/health-server';
 import type { HealthServer } from './http/health-server';
 import { startIntervalLoop } from '@staging/platform/interval-loop';
 import type { IntervalLoop } from '@staging/platform/interval-loop';
+import { createPriorityGate } from '@staging/platform/priority-gate';
+import type { PriorityGate } from '@staging/platform/priority-gate';
 import { runDeletionOutboxPass } from './loops/deletion-outbox-loop';
 import { runDispatcherPass } from './loops/dispatcher-loop';
 import { createOutputSlots } from './staging/output-slots';
@@ -51,11 +54,17 @@ export interface WorkerAppOverrides {
   deletionOutbox?: Partial<DeletionOutboxOptions>;
   /** False skips the HTTP server (most in-process tests). */
   http?: boolean;
+  /** Writes the descriptions; the template generator by default. */
+  descriptionGenerator?: DescriptionGenerator;
+  /** Longest a staging step holds back for descriptions in flight; default STAGING_YIELD_MAX_MS. */
+  stagingYieldMaxMs?: number | undefined;
 }
 
 export interface WorkerApp {
   queue: StagingQueue;
   consumer: StagingConsumer;
+  /** Descriptions' precedence over staging steps in this process (tests look at it). */
+  priority: PriorityGate;
   /** Bound HTTP port, or null without a server. */
   port: number | null;
   /** One dispatcher pass now (repair + wake of parked jobs). */
@@ -76,6 +85,12 @@ const CLOSE_STEP_TIMEOUT_MS = 3_000;
  * (docs/decisions.md "What a staging job costs the worker").
  */
 const OUTPUT_SLOTS = 1;
+/**
+ * Longest a staging step waits for descriptions in flight. A description takes tens of
+ * milliseconds; a staging job waits seconds to minutes for the provider, so holding its next step
+ * back this long is invisible to it, and a steady stream of descriptions cannot stall it.
+ */
+const STAGING_YIELD_MAX_MS = 100;
 
 /**
  * Starts the worker from a parsed config: the staging consumer, the deletion-outbox loop, the
@@ -102,6 +117,8 @@ export async function createWorkerApp(config: WorkerConfig, overrides: WorkerApp
   // The provider client's request timeout (30 s) plus a margin.
   const inFlightHoldMs = 35_000;
 
+  // Descriptions and staging share this process's event loop; descriptions go first.
+  const priority = createPriorityGate({ maxWaitMs: overrides.stagingYieldMaxMs ?? STAGING_YIELD_MAX_MS });
   const deps: StagingDeps = {
     db,
     provider,
@@ -119,6 +136,7 @@ export async function createWorkerApp(config: WorkerConfig, overrides: WorkerApp
     logger,
     captureAlert,
     boundary: overrides.boundary ?? (async () => undefined),
+    backgroundTurn: () => priority.backgroundTurn(),
     settings: {
       stagingEnabled: config.stagingEnabled,
       webhookBaseUrl: config.webhookBaseUrl,
@@ -168,7 +186,13 @@ export async function createWorkerApp(config: WorkerConfig, overrides: WorkerApp
   );
 
   // Operations (issue 7): ai queue (descriptions + legacy bridge), stale-job alerts, producer parity, dashboard queues.
-  const ai = startAiQueueConsumer(config, { logger, captureAlert, db: overrides.db });
+  const ai = startAiQueueConsumer(config, {
+    logger,
+    captureAlert,
+    db: overrides.db,
+    priority,
+    ...(overrides.descriptionGenerator === undefined ? {} : { generator: overrides.descriptionGenerator }),
+  });
   const staleAlerts = startStaleJobAlerts({ db, redis, queueSuffix: config.queueSuffix, stagingEnabled: config.stagingEnabled, logger, captureAlert });
   const parity = startParityMonitor({ redis, values: config.producer, queueSuffix: config.queueSuffix, logger, captureAlert });
   const dashboardQueues = openDashboardQueues({ redis, queueSuffix: config.queueSuffix, staging: queue, ai: ai.queue });
@@ -201,6 +225,7 @@ export async function createWorkerApp(config: WorkerConfig, overrides: WorkerApp
   return {
     queue,
     consumer,
+    priority,
     port: http?.port ?? null,
     runDispatcher: () => dispatcher.runNow(),
     runDeletionOutbox: () => outbox.runNow(),

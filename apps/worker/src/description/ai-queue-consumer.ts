@@ -6,6 +6,7 @@ import { createDb } from '@staging/db/client';
 import type { Db } from '@staging/db/client';
 import type { Alert } from '@staging/platform/error-tracker';
 import type { Logger } from '@staging/platform/logger';
+import type { PriorityGate } from '@staging/platform/priority-gate';
 import { createRedis, queueNames } from '@staging/platform/queues';
 import { LEGACY_STAGE_ROOM_JOB_NAME } from '@staging/services/bridge/legacy-stage-room';
 import {
@@ -37,6 +38,11 @@ export interface AiQueueConsumerDeps {
   clock?: Clock;
   /** Period of the description repair pass; default 60 s. */
   repairIntervalMs?: number;
+  /**
+   * The process's priority gate: descriptions run as its urgent work, so the staging steps of
+   * the same process hold back while one is in flight (an agent is waiting for it).
+   */
+  priority?: PriorityGate | undefined;
 }
 
 export interface AiQueueConsumer {
@@ -130,7 +136,7 @@ export function startAiQueueConsumer(config: WorkerConfig, deps: AiQueueConsumer
     async (job: Job, token?: string) => {
       switch (job.name) {
         case DESCRIPTION_JOB_NAME:
-          return processDescription(job);
+          return deps.priority === undefined ? processDescription(job) : deps.priority.urgent(() => processDescription(job));
         case LEGACY_STAGE_ROOM_JOB_NAME:
           return processStageRoom(job, token);
         default:

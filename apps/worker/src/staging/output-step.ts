@@ -70,6 +70,8 @@ async function processOutput(...[deps, run, job, attempt, prediction]: OutputSte
     bytes = downloaded;
   }
   await deps.boundary('after-download', run.jobId);
+  // The output step is the longest of a job; it lets descriptions go first between its parts too.
+  await deps.backgroundTurn();
 
   const validation = validateOutputMetadata(await inspectOutput(bytes), requested);
   if (!validation.ok) {
@@ -113,8 +115,10 @@ async function processOutput(...[deps, run, job, attempt, prediction]: OutputSte
       { aiJob: { status: 'PROCESSING' } },
     );
     if (!recorded) return 'continue';
+    await deps.backgroundTurn();
     await deps.storage.putObject(objectKey, bytes, contentType);
     await deps.boundary('after-upload', run.jobId);
+    await deps.backgroundTurn();
   }
   return finalize(
     deps,

@@ -34,6 +34,7 @@ export async function runStagingJob(deps: StagingDeps, run: StagingRun): Promise
   }, deps.settings.timings.heartbeatIntervalMs);
   try {
     for (let step = 0; step < MAX_STEPS_PER_DELIVERY; step += 1) {
+      await deps.backgroundTurn();
       if (run.isStopping()) return wait(0, 'worker-stopping');
       const job = await loadStagingJob(run.lock, run.jobId);
       if (step === 0 && needsHeartbeat(deps, job)) await touchHeartbeat(deps.db, run.jobId);

@@ -97,6 +97,11 @@ export interface StagingDeps {
   settings: StagingSettings;
   /** Called at each step boundary; inert in production. */
   boundary: (name: StepBoundary, jobId: string) => Promise<void>;
+  /**
+   * Awaited before each step: resolves at once unless urgent work of this process (a
+   * description) is in flight, then when it is done or a short cap has passed.
+   */
+  backgroundTurn: () => Promise<void>;
 }
 
 /** One delivery of a job to the step loop. */

@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { createPriorityGate } from './priority-gate';
+
+/** A promise with its resolve, to hold urgent work open. */
+function deferred() {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/** Lets every already-settled promise callback run. */
+const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+describe('priority gate', () => {
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  it('gives background work its turn at once when nothing urgent is in flight', async () => {
+    const gate = createPriorityGate({ maxWaitMs: 60_000 });
+    let turned = false;
+    void gate.backgroundTurn().then(() => (turned = true));
+    await flush();
+    expect(turned).toBe(true);
+  });
+
+  it('holds background turns while urgent work is in flight and releases them when the last ends', async () => {
+    const gate = createPriorityGate({ maxWaitMs: 60_000 });
+    const first = deferred();
+    const second = deferred();
+    const urgentA = gate.urgent(() => first.promise);
+    const urgentB = gate.urgent(() => second.promise);
+    expect(gate.urgentInFlight()).toBe(2);
+    let turns = 0;
+    void gate.backgroundTurn().then(() => (turns += 1));
+    void gate.backgroundTurn().then(() => (turns += 1));
+    expect(gate.backgroundWaiting()).toBe(2);
+
+    first.resolve();
+    await urgentA;
+    await flush();
+    expect(turns).toBe(0);
+
+    second.resolve();
+    await urgentB;
+    await flush();
+    expect(turns).toBe(2);
+    expect(gate.urgentInFlight()).toBe(0);
+    expect(gate.backgroundWaiting()).toBe(0);
+  });
+
+  it('returns what the urgent work returns and releases the gate when it throws', async () => {
+    const gate = createPriorityGate({ maxWaitMs: 60_000 });
+    await expect(gate.urgent(async () => 42)).resolves.toBe(42);
+    await expect(gate.urgent(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(gate.urgentInFlight()).toBe(0);
+    let turned = false;
+    void gate.backgroundTurn().then(() => (turned = true));
+    await flush();
+    expect(turned).toBe(true);
+  });
+
+  it('lets a background turn go after maxWaitMs when urgent work never ends', async () => {
+    jest.useFakeTimers();
+    const gate = createPriorityGate({ maxWaitMs: 100 });
+    void gate.urgent(() => new Promise<void>(() => undefined));
+    let turned = false;
+    void gate.backgroundTurn().then(() => (turned = true));
+    await jest.advanceTimersByTimeAsync(99);
+    expect(turned).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(turned).toBe(true);
+  });
+
+  it('a new urgent piece after the previous ones ended holds the next turns again', async () => {
+    const gate = createPriorityGate({ maxWaitMs: 60_000 });
+    await gate.urgent(async () => undefined);
+    const held = deferred();
+    const urgent = gate.urgent(() => held.promise);
+    let turned = false;
+    void gate.backgroundTurn().then(() => (turned = true));
+    await flush();
+    expect(turned).toBe(false);
+    held.resolve();
+    await urgent;
+    await flush();
+    expect(turned).toBe(true);
+  });
+
+  it('refuses a negative or missing cap', () => {
+    expect(() => createPriorityGate({ maxWaitMs: -1 })).toThrow(RangeError);
+    expect(() => createPriorityGate({ maxWaitMs: Number.NaN })).toThrow(RangeError);
+  });
+});
