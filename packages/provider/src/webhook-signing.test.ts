@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import fc from 'fast-check';
+import { Webhook } from 'standardwebhooks';
 import { signWebhook, verifyWebhook, webhookIdOf, WebhookVerificationError } from './webhook-signing';
 import type { WebhookVerificationFailure } from './webhook-signing';
 
@@ -59,6 +61,34 @@ describe('signWebhook', () => {
       'webhook-timestamp': String(VECTOR.timestamp),
       'webhook-signature': VECTOR.signature,
     });
+  });
+
+  it("signs and verifies every id, time and body exactly as the library's own HMAC does", () => {
+    const library = new Webhook(SECRET);
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 40 }),
+        fc.integer({ min: 0, max: 4_102_444_800_000 }),
+        fc.string({ unit: 'binary', maxLength: 300 }),
+        (webhookId, ms, text) => {
+          const timestamp = new Date(ms);
+          expect(signWebhook({ secret: SECRET, webhookId, timestamp, body: text })['webhook-signature']).toBe(
+            library.sign(webhookId, timestamp, text),
+          );
+          // A Buffer body the library signed just now: the signature matches, so what is refused
+          // is the body (not a prediction), never the signature.
+          const now = new Date();
+          const rawBody = Buffer.from(text);
+          const headers = {
+            'webhook-id': webhookId,
+            'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+            'webhook-signature': library.sign(webhookId, now, rawBody),
+          };
+          expectFailure(() => verifyWebhook({ secret: SECRET, rawBody, headers }), 'invalid_payload');
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('truncates sub-second timestamps to whole seconds, as the signature does', () => {
