@@ -53,7 +53,7 @@ export async function bulkCreateInventoryItems(
           ORDER BY x."unitId", x."unitNumber"
           RETURNING *
         )
-        SELECT ${itemRecordColumns('i', Prisma.sql`a."propertyId"`)}
+        SELECT ${itemRecordColumns('i', Prisma.sql`a."propertyId"`, { createdAt: now, updatedAt: now })}
         FROM inserted i JOIN allowed a ON a."id" = i."propertyUnitId"`,
     );
   } catch (error) {

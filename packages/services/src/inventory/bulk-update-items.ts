@@ -44,7 +44,7 @@ export async function bulkUpdateInventoryItems(
         SET ${assignment(change)}, "updatedAt" = ${context.now}
         FROM target
         WHERE t."id" = target."id" AND ${allTargeted(ids)}
-        RETURNING ${itemRecordColumns('t', Prisma.sql`target."propertyId"`)}`,
+        RETURNING ${itemRecordColumns('t', Prisma.sql`target."propertyId"`, { updatedAt: context.now })}`,
     );
   } catch (error) {
     if (postgresErrorCode(error) === NUMERIC_VALUE_OUT_OF_RANGE) {

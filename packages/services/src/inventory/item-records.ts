@@ -54,11 +54,21 @@ export function toItemRecord(item: SelectedItem): InventoryItemRecord {
  * Timestamps arrive as the ISO 8601 text `Date#toISOString` writes (UTC, milliseconds, `Z`):
  * parsing hundreds of them into Dates only to print them again was a tenth of a 500-row bulk call.
  */
-export function itemRecordColumns(alias: string, propertyId: Prisma.Sql): Prisma.Sql {
+export function itemRecordColumns(
+  alias: string,
+  propertyId: Prisma.Sql,
+  writtenAt: { createdAt?: Date; updatedAt?: Date } = {},
+): Prisma.Sql {
   const t = Prisma.raw(`"${alias}"`);
+  // A timestamp the statement itself wrote from a parameter is that parameter: sent as text once
+  // instead of formatted again on every row.
+  const timestamp = (column: 'createdAt' | 'updatedAt') => {
+    const written = writtenAt[column];
+    return written === undefined ? isoText(Prisma.sql`${t}.${Prisma.raw(`"${column}"`)}`) : Prisma.sql`${written.toISOString()}::text`;
+  };
   return Prisma.sql`${t}."id" AS "itemId", ${t}."propertyUnitId", ${propertyId} AS "propertyId", ${t}."unitNumber", ${t}."floor",
     ${t}."status"::text AS "status", ${t}."priceAdjustment"::float8 AS "priceAdjustment", ${t}."notes",
-    ${isoText(Prisma.sql`${t}."createdAt"`)} AS "createdAt", ${isoText(Prisma.sql`${t}."updatedAt"`)} AS "updatedAt"`;
+    ${timestamp('createdAt')} AS "createdAt", ${timestamp('updatedAt')} AS "updatedAt"`;
 }
 
 function isoText(timestamp: Prisma.Sql): Prisma.Sql {
