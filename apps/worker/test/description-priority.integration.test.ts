@@ -56,32 +56,37 @@ describe('descriptions go first on the worker process (priority gate)', () => {
     const worker = await ctx.stack.startWorker({
       overrides: { descriptionGenerator: held.generator, stagingYieldMaxMs: HANG_GUARD_MS },
     });
-    const descriptionId = await requestDescription();
-    await waitUntil(async () => held.inFlight(), { what: 'the description in flight' });
+    // A failed assertion must not leave the description held and the worker running.
+    try {
+      const descriptionId = await requestDescription();
+      await waitUntil(async () => held.inFlight(), { what: 'the description in flight' });
 
-    const { jobId } = await ctx.stack.seedJob();
-    await waitUntil(async () => worker.app.priority.backgroundWaiting() >= 1, {
-      what: 'the staging delivery to hold back',
-    });
-    expect((await readJob(jobId)).status).toBe('PENDING');
+      const { jobId } = await ctx.stack.seedJob();
+      await waitUntil(async () => worker.app.priority.backgroundWaiting() >= 1, {
+        what: 'the staging delivery to hold back',
+      });
+      expect((await readJob(jobId)).status).toBe('PENDING');
 
-    held.release();
-    const description = await waitUntil(
-      async () => {
-        const job = await readJob(descriptionId);
-        return job.status === 'SUCCESS' && job;
-      },
-      { what: 'description SUCCESS' },
-    );
-    const staging = await waitUntil(
-      async () => {
-        const job = await readJob(jobId);
-        return job.startedAt !== null && job;
-      },
-      { what: 'the staging job to start' },
-    );
-    expect(staging.startedAt!.getTime()).toBeGreaterThanOrEqual(description.completedAt!.getTime());
-    await worker.stop();
+      held.release();
+      const description = await waitUntil(
+        async () => {
+          const job = await readJob(descriptionId);
+          return job.status === 'SUCCESS' && job;
+        },
+        { what: 'description SUCCESS' },
+      );
+      const staging = await waitUntil(
+        async () => {
+          const job = await readJob(jobId);
+          return job.startedAt !== null && job;
+        },
+        { what: 'the staging job to start' },
+      );
+      expect(staging.startedAt!.getTime()).toBeGreaterThanOrEqual(description.completedAt!.getTime());
+    } finally {
+      held.release();
+      await worker.stop();
+    }
   });
 
   it('a description that never ends holds a staging step back only for the cap', async () => {
@@ -89,17 +94,21 @@ describe('descriptions go first on the worker process (priority gate)', () => {
     const worker = await ctx.stack.startWorker({
       overrides: { descriptionGenerator: held.generator, stagingYieldMaxMs: 50 },
     });
-    const descriptionId = await requestDescription();
-    await waitUntil(async () => held.inFlight(), { what: 'the description in flight' });
+    try {
+      const descriptionId = await requestDescription();
+      await waitUntil(async () => held.inFlight(), { what: 'the description in flight' });
 
-    const { jobId } = await ctx.stack.seedJob();
-    await waitUntil(async () => (await readJob(jobId)).status === 'SUCCESS', { what: 'staging SUCCESS' });
-    expect((await readJob(descriptionId)).status).toBe('PROCESSING');
+      const { jobId } = await ctx.stack.seedJob();
+      await waitUntil(async () => (await readJob(jobId)).status === 'SUCCESS', { what: 'staging SUCCESS' });
+      expect((await readJob(descriptionId)).status).toBe('PROCESSING');
 
-    held.release();
-    await waitUntil(async () => (await readJob(descriptionId)).status === 'SUCCESS', {
-      what: 'description SUCCESS',
-    });
-    await worker.stop();
+      held.release();
+      await waitUntil(async () => (await readJob(descriptionId)).status === 'SUCCESS', {
+        what: 'description SUCCESS',
+      });
+    } finally {
+      held.release();
+      await worker.stop();
+    }
   });
 });

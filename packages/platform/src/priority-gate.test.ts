@@ -87,8 +87,23 @@ describe('priority gate', () => {
     expect(turned).toBe(true);
   });
 
-  it('refuses a negative or missing cap', () => {
-    expect(() => createPriorityGate({ maxWaitMs: -1 })).toThrow(RangeError);
-    expect(() => createPriorityGate({ maxWaitMs: Number.NaN })).toThrow(RangeError);
+  it('a turn the cap let go while urgent work never ends is no longer counted as waiting', async () => {
+    jest.useFakeTimers();
+    const gate = createPriorityGate({ maxWaitMs: 100 });
+    void gate.urgent(() => new Promise<void>(() => undefined));
+    for (let turn = 0; turn < 50; turn += 1) {
+      const next = gate.backgroundTurn();
+      expect(gate.backgroundWaiting()).toBe(1);
+      await jest.advanceTimersByTimeAsync(100);
+      await next;
+    }
+    expect(gate.backgroundWaiting()).toBe(0);
+  });
+
+  it('refuses a cap that is negative, fractional, not a number or beyond what a timer can wait', () => {
+    for (const maxWaitMs of [-1, 0.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 31]) {
+      expect(() => createPriorityGate({ maxWaitMs })).toThrow(RangeError);
+    }
+    expect(() => createPriorityGate({ maxWaitMs: 0 })).not.toThrow();
   });
 });

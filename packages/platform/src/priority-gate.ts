@@ -7,7 +7,10 @@
  * it. Steps already running are not interrupted; only new ones wait.
  */
 export interface PriorityGate {
-  /** Runs urgent work; background turns asked for meanwhile wait until it (and any other) ends. */
+  /**
+   * Runs urgent work; background turns asked for meanwhile wait until no urgent work is left in
+   * flight or their cap has passed.
+   */
   urgent<T>(work: () => Promise<T>): Promise<T>;
   /** Resolves at once when no urgent work is in flight, else when none is or `maxWaitMs` passed. */
   backgroundTurn(): Promise<void>;
@@ -17,20 +20,18 @@ export interface PriorityGate {
   backgroundWaiting(): number;
 }
 
-export function createPriorityGate(options: { maxWaitMs: number }): PriorityGate {
-  if (!(options.maxWaitMs >= 0)) throw new RangeError('maxWaitMs must be 0 or more');
-  let inFlight = 0;
-  let waiting = 0;
-  let idle: { promise: Promise<void>; resolve: () => void } | null = null;
+/** setTimeout's largest delay; a longer one fires after 1 ms. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
-  const whenIdle = (): Promise<void> => {
-    if (idle === null) {
-      let resolve!: () => void;
-      const promise = new Promise<void>((r) => (resolve = r));
-      idle = { promise, resolve };
-    }
-    return idle.promise;
-  };
+export function createPriorityGate(options: { maxWaitMs: number }): PriorityGate {
+  const { maxWaitMs } = options;
+  if (!Number.isInteger(maxWaitMs) || maxWaitMs < 0 || maxWaitMs > MAX_TIMER_MS) {
+    throw new RangeError(`maxWaitMs must be a whole number of milliseconds from 0 to ${MAX_TIMER_MS}`);
+  }
+  let inFlight = 0;
+  // Each waiting turn's release, removed when it goes: a description that never ends must not
+  // leave one callback behind per staging step.
+  const waiting = new Set<() => void>();
 
   return {
     async urgent(work) {
@@ -39,25 +40,22 @@ export function createPriorityGate(options: { maxWaitMs: number }): PriorityGate
         return await work();
       } finally {
         inFlight -= 1;
-        if (inFlight === 0 && idle !== null) {
-          idle.resolve();
-          idle = null;
-        }
+        if (inFlight === 0) for (const release of [...waiting]) release();
       }
     },
     async backgroundTurn() {
-      if (inFlight === 0 || options.maxWaitMs === 0) return;
-      let timer: NodeJS.Timeout | undefined;
-      const capped = new Promise<void>((resolve) => (timer = setTimeout(resolve, options.maxWaitMs)));
-      waiting += 1;
-      try {
-        await Promise.race([whenIdle(), capped]);
-      } finally {
-        waiting -= 1;
-        clearTimeout(timer);
-      }
+      if (inFlight === 0 || maxWaitMs === 0) return;
+      await new Promise<void>((resolve) => {
+        const release = () => {
+          clearTimeout(timer);
+          waiting.delete(release);
+          resolve();
+        };
+        const timer = setTimeout(release, maxWaitMs);
+        waiting.add(release);
+      });
     },
     urgentInFlight: () => inFlight,
-    backgroundWaiting: () => waiting,
+    backgroundWaiting: () => waiting.size,
   };
 }

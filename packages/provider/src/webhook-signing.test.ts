@@ -64,15 +64,17 @@ describe('signWebhook', () => {
   });
 
   it("signs and verifies every id, time and body exactly as the library's own HMAC does", () => {
-    const library = new Webhook(SECRET);
     fc.assert(
       fc.property(
+        // The same key with and without the whsec_ prefix (both forms are accepted).
+        fc.constantFrom(SECRET, SECRET.slice('whsec_'.length)),
         fc.string({ minLength: 1, maxLength: 40 }),
         fc.integer({ min: 0, max: 4_102_444_800_000 }),
         fc.string({ unit: 'binary', maxLength: 300 }),
-        (webhookId, ms, text) => {
+        (secret, webhookId, ms, text) => {
+          const library = new Webhook(secret);
           const timestamp = new Date(ms);
-          expect(signWebhook({ secret: SECRET, webhookId, timestamp, body: text })['webhook-signature']).toBe(
+          expect(signWebhook({ secret, webhookId, timestamp, body: text })['webhook-signature']).toBe(
             library.sign(webhookId, timestamp, text),
           );
           // A Buffer body the library signed just now: the signature matches, so what is refused
@@ -84,7 +86,7 @@ describe('signWebhook', () => {
             'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
             'webhook-signature': library.sign(webhookId, now, rawBody),
           };
-          expectFailure(() => verifyWebhook({ secret: SECRET, rawBody, headers }), 'invalid_payload');
+          expectFailure(() => verifyWebhook({ secret, rawBody, headers }), 'invalid_payload');
         },
       ),
       { numRuns: 300 },

@@ -55,6 +55,8 @@ class NativeHmacWebhook extends Webhook {
   }
 
   override sign(msgId: string, timestamp: Date, payload: string | Buffer): string {
+    // As the library: anything but text or a Buffer is refused, not stringified.
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) throw new Error('Expected payload to be of type string or Buffer.');
     const body = typeof payload === 'string' ? payload : payload.toString();
     const signed = `${msgId}.${Math.floor(timestamp.getTime() / 1000)}.${body}`;
     return `v1,${createHmac('sha256', this.#key).update(signed).digest('base64')}`;

@@ -98,8 +98,9 @@ export interface StagingDeps {
   /** Called at each step boundary; inert in production. */
   boundary: (name: StepBoundary, jobId: string) => Promise<void>;
   /**
-   * Awaited before each step: resolves at once unless urgent work of this process (a
-   * description) is in flight, then when it is done or a short cap has passed.
+   * Awaited before each step and between the output step's parts: resolves at once unless
+   * urgent work of this process (a description) is in flight, then when it is done or a short
+   * cap has passed.
    */
   backgroundTurn: () => Promise<void>;
 }

@@ -28,6 +28,7 @@ export async function bulkCreateInventoryItems(
   const scope = input.propertyId === undefined ? Prisma.empty : Prisma.sql`AND u."propertyId" = ${input.propertyId}`;
   let rows: InventoryItemRecord[];
   try {
+    // The INSERT writes `now` to both timestamps, so the records carry that parameter's text.
     rows = await queryRows<InventoryItemRecord>(
       db,
       Prisma.sql`

@@ -36,6 +36,7 @@ export async function bulkUpdateInventoryItems(
   const { ids, change } = input;
   let rows: InventoryItemRecord[];
   try {
+    // The UPDATE writes `context.now` to updatedAt, so the records carry that parameter's text.
     rows = await queryRows<InventoryItemRecord>(
       context.db,
       Prisma.sql`
