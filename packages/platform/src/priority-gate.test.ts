@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { createPriorityGate } from './priority-gate';
+import type { PriorityGate } from './priority-gate';
 
 /** A promise with its resolve, to hold urgent work open. */
 function deferred() {
@@ -11,6 +12,21 @@ function deferred() {
 /** Lets every already-settled promise callback run. */
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Asks for a background turn; the returned function says whether it has been given yet. */
+function askTurn(gate: PriorityGate): () => boolean {
+  let given = false;
+  void gate.backgroundTurn().then(() => (given = true));
+  return () => given;
+}
+
+/** A gate with a 100 ms cap, on fake timers, whose urgent work never ends. */
+function gateHeldForever(): PriorityGate {
+  jest.useFakeTimers();
+  const gate = createPriorityGate({ maxWaitMs: 100 });
+  void gate.urgent(() => new Promise<void>(() => undefined));
+  return gate;
+}
+
 describe('priority gate', () => {
   afterEach(() => {
     jest.useRealTimers();
@@ -18,10 +34,9 @@ describe('priority gate', () => {
 
   it('gives background work its turn at once when nothing urgent is in flight', async () => {
     const gate = createPriorityGate({ maxWaitMs: 60_000 });
-    let turned = false;
-    void gate.backgroundTurn().then(() => (turned = true));
+    const turned = askTurn(gate);
     await flush();
-    expect(turned).toBe(true);
+    expect(turned()).toBe(true);
   });
 
   it('holds background turns while urgent work is in flight and releases them when the last ends', async () => {
@@ -31,20 +46,18 @@ describe('priority gate', () => {
     const urgentA = gate.urgent(() => first.promise);
     const urgentB = gate.urgent(() => second.promise);
     expect(gate.urgentInFlight()).toBe(2);
-    let turns = 0;
-    void gate.backgroundTurn().then(() => (turns += 1));
-    void gate.backgroundTurn().then(() => (turns += 1));
+    const turns = [askTurn(gate), askTurn(gate)];
     expect(gate.backgroundWaiting()).toBe(2);
 
     first.resolve();
     await urgentA;
     await flush();
-    expect(turns).toBe(0);
+    expect(turns.map((given) => given())).toEqual([false, false]);
 
     second.resolve();
     await urgentB;
     await flush();
-    expect(turns).toBe(2);
+    expect(turns.map((given) => given())).toEqual([true, true]);
     expect(gate.urgentInFlight()).toBe(0);
     expect(gate.backgroundWaiting()).toBe(0);
   });
@@ -54,22 +67,18 @@ describe('priority gate', () => {
     await expect(gate.urgent(async () => 42)).resolves.toBe(42);
     await expect(gate.urgent(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(gate.urgentInFlight()).toBe(0);
-    let turned = false;
-    void gate.backgroundTurn().then(() => (turned = true));
+    const turned = askTurn(gate);
     await flush();
-    expect(turned).toBe(true);
+    expect(turned()).toBe(true);
   });
 
   it('lets a background turn go after maxWaitMs when urgent work never ends', async () => {
-    jest.useFakeTimers();
-    const gate = createPriorityGate({ maxWaitMs: 100 });
-    void gate.urgent(() => new Promise<void>(() => undefined));
-    let turned = false;
-    void gate.backgroundTurn().then(() => (turned = true));
+    const gate = gateHeldForever();
+    const turned = askTurn(gate);
     await jest.advanceTimersByTimeAsync(99);
-    expect(turned).toBe(false);
+    expect(turned()).toBe(false);
     await jest.advanceTimersByTimeAsync(1);
-    expect(turned).toBe(true);
+    expect(turned()).toBe(true);
   });
 
   it('a new urgent piece after the previous ones ended holds the next turns again', async () => {
@@ -77,20 +86,17 @@ describe('priority gate', () => {
     await gate.urgent(async () => undefined);
     const held = deferred();
     const urgent = gate.urgent(() => held.promise);
-    let turned = false;
-    void gate.backgroundTurn().then(() => (turned = true));
+    const turned = askTurn(gate);
     await flush();
-    expect(turned).toBe(false);
+    expect(turned()).toBe(false);
     held.resolve();
     await urgent;
     await flush();
-    expect(turned).toBe(true);
+    expect(turned()).toBe(true);
   });
 
   it('a turn the cap let go while urgent work never ends is no longer counted as waiting', async () => {
-    jest.useFakeTimers();
-    const gate = createPriorityGate({ maxWaitMs: 100 });
-    void gate.urgent(() => new Promise<void>(() => undefined));
+    const gate = gateHeldForever();
     for (let turn = 0; turn < 50; turn += 1) {
       const next = gate.backgroundTurn();
       expect(gate.backgroundWaiting()).toBe(1);
