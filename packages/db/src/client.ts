@@ -27,6 +27,14 @@ type WithPool = Db & { [POOL]?: SqlPool };
  */
 export function createDb(databaseUrl: string, options: { maxConnections?: number } = {}): Db {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.maxConnections ?? 10 });
+  // A backend can end (restart, failover, pg_terminate_backend) while its connection sits idle
+  // before Prisma has connected (and added its own pool listener), or checked out between
+  // statements with nobody listening; pg then emits 'error', and an unheard 'error' ends the
+  // process. The statements on that connection fail on their own and the pool drops it, so
+  // the event needs a listener, not handling.
+  const ignore = (): void => undefined;
+  pool.on('error', ignore);
+  pool.on('connect', (client) => client.on('error', ignore));
   const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   Object.defineProperty(db, POOL, { value: pool, enumerable: false });
   return db;
