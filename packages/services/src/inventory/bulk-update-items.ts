@@ -5,7 +5,7 @@ import { INVENTORY_LIMITS } from '@staging/domain/inventory';
 import { allTargeted, lockedTargetCte, missingItemsError } from './item-set-access';
 import { itemRecordColumns } from './item-records';
 import type { InventoryContext } from './item-records';
-import { NUMERIC_VALUE_OUT_OF_RANGE, postgresErrorCode } from './postgres-errors';
+import { NUMERIC_VALUE_OUT_OF_RANGE, postgresErrorCode, retryDeadlockVictim } from './postgres-errors';
 
 function assignment(change: BulkUpdateChange): Prisma.Sql {
   switch (change.action) {
@@ -37,15 +37,18 @@ export async function bulkUpdateInventoryItems(
   let rows: InventoryItemRecord[];
   try {
     // The UPDATE writes `context.now` to updatedAt, so the records carry that parameter's text.
-    rows = await queryRows<InventoryItemRecord>(
-      context.db,
-      Prisma.sql`
-        WITH ${lockedTargetCte(context, ids)}
-        UPDATE "inventory_items" t
-        SET ${assignment(change)}, "updatedAt" = ${context.now}
-        FROM target
-        WHERE t."id" = target."id" AND ${allTargeted(ids)}
-        RETURNING ${itemRecordColumns('t', Prisma.sql`target."propertyId"`, { updatedAt: context.now })}`,
+    // Its id-ordered locks can still meet bulkDelete's scan-ordered ones head on.
+    rows = await retryDeadlockVictim(() =>
+      queryRows<InventoryItemRecord>(
+        context.db,
+        Prisma.sql`
+          WITH ${lockedTargetCte(context, ids)}
+          UPDATE "inventory_items" t
+          SET ${assignment(change)}, "updatedAt" = ${context.now}
+          FROM target
+          WHERE t."id" = target."id" AND ${allTargeted(ids)}
+          RETURNING ${itemRecordColumns('t', Prisma.sql`target."propertyId"`, { updatedAt: context.now })}`,
+      ),
     );
   } catch (error) {
     if (postgresErrorCode(error) === NUMERIC_VALUE_OUT_OF_RANGE) {

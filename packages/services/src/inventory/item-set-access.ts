@@ -5,10 +5,10 @@ import { ITEM_NOT_FOUND } from './item-records';
 import type { InventoryContext } from './item-records';
 
 /**
- * The CTE `target(id, "propertyId")` of the bulk statements: the requested items the actor may
+ * The CTE `target(id, "propertyId")` of bulkUpdate: the requested items the actor may
  * change, row-locked so that no concurrent statement changes or deletes them before ours. Locks
  * are taken in id order, so two bulk calls over overlapping sets queue instead of deadlocking.
- * Bulk statements act only when `target` holds every requested id (see {@link allTargeted}).
+ * The UPDATE acts only when `target` holds every requested id (see {@link allTargeted}).
  */
 export function lockedTargetCte({ actor }: InventoryContext, ids: string[]): Prisma.Sql {
   return Prisma.sql`target AS (
@@ -20,6 +20,18 @@ export function lockedTargetCte({ actor }: InventoryContext, ids: string[]): Pri
     ORDER BY i."id"
     FOR UPDATE OF i
   )`;
+}
+
+/**
+ * True for an inventory item row aliased `alias` that the actor may change: its unit belongs to a
+ * property the actor may manage. An ADMIN may change every item, and each item has a unit.
+ */
+export function accessibleItemSql(actor: InventoryContext['actor'], alias: string): Prisma.Sql {
+  if (actor.role === 'ADMIN') return Prisma.sql`TRUE`;
+  return Prisma.sql`${Prisma.raw(`"${alias}"`)}."propertyUnitId" IN (
+    SELECT u."id" FROM "property_units" u
+    JOIN "properties" p ON p."id" = u."propertyId"
+    WHERE ${accessiblePropertySql(actor, 'p')})`;
 }
 
 /** The all-or-nothing guard: true only when the actor may change every requested item. */

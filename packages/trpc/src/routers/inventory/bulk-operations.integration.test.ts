@@ -1,6 +1,9 @@
 // bulkCreate unit resolution, every bulkUpdate action/type combination, and all-or-nothing bulk
 // writes, over HTTP.
 import { describe, expect, test } from '@jest/globals';
+import { setTimeout as delay } from 'node:timers/promises';
+import { sqlPoolOf } from '@staging/db/client';
+import type { SqlPool } from '@staging/db/client';
 import { createInventoryItem } from '@staging/db/testing/factories';
 import { dataOf, issuePathsOf, outcomeOf } from '../../testing/inventory-calls';
 import { useInventoryTestContext } from '../../testing/inventory-test-context';
@@ -177,6 +180,70 @@ describe('atomicity', () => {
     expect(unknown.ok ? '' : unknown.error.message).toBe(result.ok ? '-' : result.error.message);
     expect(issuePathsOf(unknown)).toEqual(['ids.1']);
     expect(await snapshot()).toEqual(before);
+  });
+
+  /** A transaction of the test's own that holds row locks the way a concurrent caller would. */
+  async function lockHolder(pool: SqlPool) {
+    const client = await pool.connect();
+    await client.query('BEGIN');
+    return {
+      lock: (id: string) => client.query('SELECT 1 FROM "inventory_items" WHERE "id" = $1 FOR UPDATE', [id]),
+      query: (text: string, values: unknown[]) => client.query(text, values),
+      async end(verb: 'COMMIT' | 'ROLLBACK') {
+        await client.query(verb);
+        client.release();
+      },
+    };
+  }
+
+  /** Resolves once a bulkDelete statement is queued behind a row lock (pg_stat_activity says so). */
+  async function bulkDeleteBlocked(pool: SqlPool): Promise<void> {
+    for (;;) {
+      const { rows } = await pool.query(
+        `SELECT 1 FROM pg_stat_activity
+         WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%DELETE FROM "inventory_items" t%'`,
+      );
+      if (rows.length > 0) return;
+      await delay(5);
+    }
+  }
+
+  /** Two items whose id order is also their insertion order, so every plan reaches `first` first. */
+  async function itemPairInScanOrder() {
+    for (;;) {
+      const first = await createInventoryItem(ctx.db, { propertyUnitId: ctx.world.unitA });
+      const second = await createInventoryItem(ctx.db, { propertyUnitId: ctx.world.unitA });
+      if (first.id < second.id) return [first.id, second.id] as const;
+      await ctx.db.inventoryItem.deleteMany({ where: { id: { in: [first.id, second.id] } } });
+    }
+  }
+
+  test('bulkDelete chosen as a deadlock victim is run again and deletes every item', async () => {
+    const pool = sqlPoolOf(ctx.db);
+    const [first, second] = await itemPairInScanOrder();
+    const holder = await lockHolder(pool);
+    await holder.lock(second);
+    const deleting = ctx.call('bulkDelete', { ids: [first, second] }, ctx.world.owner);
+    await bulkDeleteBlocked(pool);
+    // bulkDelete holds `first` and waits for `second`; asking for `first` closes the cycle. It waited
+    // first, so its backend finds the deadlock and is the one Postgres aborts.
+    await holder.lock(first);
+    await holder.end('COMMIT');
+    expect(dataOf(await deleting)).toEqual({ itemIds: [first, second], count: 2 });
+    expect(await ctx.db.inventoryItem.count({ where: { id: { in: [first, second] } } })).toBe(0);
+  });
+
+  test('an item deleted by another caller while bulkDelete waits for it: nothing is deleted, NOT_FOUND names it', async () => {
+    const pool = sqlPoolOf(ctx.db);
+    const [first, second] = await itemPairInScanOrder();
+    const holder = await lockHolder(pool);
+    await holder.query('DELETE FROM "inventory_items" WHERE "id" = $1', [second]);
+    const deleting = ctx.call('bulkDelete', { ids: [first, second] }, ctx.world.owner);
+    await bulkDeleteBlocked(pool);
+    await holder.end('COMMIT');
+    const result = await deleting;
+    expect([outcomeOf(result), issuePathsOf(result)]).toEqual([[404, 'NOT_FOUND'], ['ids.1']]);
+    expect(await ctx.db.inventoryItem.findUnique({ where: { id: first } })).not.toBeNull();
   });
 
   test('bulkCreate with one conflicting item writes none of the others', async () => {
