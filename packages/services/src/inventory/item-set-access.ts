@@ -7,7 +7,7 @@ import type { InventoryContext } from './item-records';
 /**
  * The CTE `target(id, "propertyId")` of bulkUpdate: the requested items the actor may
  * change, row-locked so that no concurrent statement changes or deletes them before ours. Locks
- * are taken in id order, so two bulk calls over overlapping sets queue instead of deadlocking.
+ * are taken in id order, so two bulkUpdates over overlapping sets queue instead of deadlocking.
  * The UPDATE acts only when `target` holds every requested id (see {@link allTargeted}).
  */
 export function lockedTargetCte({ actor }: InventoryContext, ids: string[]): Prisma.Sql {
