@@ -20,7 +20,7 @@ export async function bulkDeleteInventoryItems(
     WITH deleted AS (
       DELETE FROM "inventory_items" t
       WHERE t."id" = ANY(${ids}::text[]) AND ${accessibleItemSql(context.actor, 't')}
-      RETURNING t."id"
+      RETURNING 1
     )
     SELECT CASE WHEN count(*) = ${ids.length} THEN count(*) ELSE "bulk_statement_incomplete"(${ids.length}, count(*)) END
     FROM deleted`;
