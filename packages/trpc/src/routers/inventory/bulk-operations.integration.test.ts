@@ -222,11 +222,13 @@ describe('atomicity', () => {
     const pool = sqlPoolOf(ctx.db);
     const [first, second] = await itemPairInScanOrder();
     const holder = await lockHolder(pool);
+    // The backend that finds a deadlock is the one aborted. bulkDelete's checks after the server's
+    // deadlock_timeout (1 s); this transaction's would check after a minute, so it never goes first.
+    await holder.query(`SET LOCAL deadlock_timeout = '1min'`, []);
     await holder.lock(second);
     const deleting = ctx.call('bulkDelete', { ids: [first, second] }, ctx.world.owner);
     await bulkDeleteBlocked(pool);
-    // bulkDelete holds `first` and waits for `second`; asking for `first` closes the cycle. It waited
-    // first, so its backend finds the deadlock and is the one Postgres aborts.
+    // bulkDelete holds `first` and waits for `second`; asking for `first` closes the cycle.
     await holder.lock(first);
     await holder.end('COMMIT');
     expect(dataOf(await deleting)).toEqual({ itemIds: [first, second], count: 2 });
