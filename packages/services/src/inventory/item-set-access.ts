@@ -46,9 +46,7 @@ export function allTargeted(ids: string[]): Prisma.Sql {
 export async function missingItemsError({ db, actor }: InventoryContext, ids: string[]): Promise<AppError> {
   const found = await db.$queryRaw<{ id: string }[]>`
     SELECT i."id" FROM "inventory_items" i
-    JOIN "property_units" u ON u."id" = i."propertyUnitId"
-    JOIN "properties" p ON p."id" = u."propertyId"
-    WHERE i."id" = ANY(${ids}::text[]) AND ${accessiblePropertySql(actor, 'p')}`;
+    WHERE i."id" = ANY(${ids}::text[]) AND ${accessibleItemSql(actor, 'i')}`;
   const foundIds = new Set(found.map((row) => row.id));
   const issues = ids.flatMap((id, index) => (foundIds.has(id) ? [] : [{ path: ['ids', index], message: ITEM_NOT_FOUND }]));
   return new AppError(ErrorCode.NOT_FOUND, ITEM_NOT_FOUND, issues.length === 0 ? {} : { issues });
