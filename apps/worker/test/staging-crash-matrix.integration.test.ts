@@ -49,6 +49,9 @@ describe('crash matrix: SIGKILL at each step boundary, then restart', () => {
       }
 
       const survivor = await start();
+      // The job's hang guard starts once the survivor is up: booting from sources can take most of
+      // a minute on a starved machine.
+      await survivor.ready();
       const status = await stack.waitForStatus(jobId, ['SUCCESS', 'CANCELED', 'FAILED']);
       expect(status).toBe('SUCCESS');
       const attempts = await stack.db.aiProviderAttempt.findMany({ where: { aiJobId: jobId } });

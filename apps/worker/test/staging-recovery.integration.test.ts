@@ -120,7 +120,9 @@ describe('an attempt is CREATING only once the request is about to leave', () =>
     expect([attempt?.status, attempt?.providerPredictionId]).toEqual(['CREATING', null]);
     expect(attempt?.inputFingerprint).toMatch(/^[0-9a-f]{64}$/);
 
-    await stack.spawnWorker({ settings: timings });
+    // Booting from sources can take most of a minute on a starved machine: the job's hang guard
+    // starts once the worker is up.
+    await (await stack.spawnWorker({ settings: timings })).ready();
     expect(await stack.waitForStatus(jobId, ['SUCCESS', 'FAILED', 'CANCELED'])).toBe('SUCCESS');
     expect(await stack.purchasesFor(jobId)).toHaveLength(1);
     // The list ruled the first call out (nothing bought), so the same attempt created again.
