@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { STEP_BOUNDARIES } from '../src/staging/staging-deps';
-import type { WorkerProcess } from './support/worker-process';
 import { startTestStack } from './support/test-stack';
 import type { TestStack } from './support/test-stack';
 
@@ -14,10 +13,8 @@ afterAll(async () => {
   await stack.close();
 });
 
-async function start(args: string[] = []): Promise<WorkerProcess> {
-  // Short BullMQ locks so the killed worker's job is detected as stalled within about a second.
-  return stack.spawnWorker({ args, settings: { lockDurationMs: 1_200, stalledIntervalMs: 500 } });
-}
+// Short BullMQ locks so the killed worker's job is detected as stalled within about a second.
+const settings = { lockDurationMs: 1_200, stalledIntervalMs: 500 };
 
 /** Every staged object of the job in storage is referenced by an image row or an outbox row. */
 async function expectNoUntrackedObjects(jobId: string, propertyId: string): Promise<void> {
@@ -39,7 +36,7 @@ describe('crash matrix: SIGKILL at each step boundary, then restart', () => {
       const holdPrediction = boundary === 'while-waiting';
       if (holdPrediction) await stack.faults(['never_complete']);
       const { jobId, propertyId } = await stack.seedJob();
-      const doomed = await start([`--test-crash-at=${boundary}`]);
+      const doomed = await stack.spawnWorker({ args: [`--test-crash-at=${boundary}`], settings });
       // The exit is the event; a worker that never reaches the boundary hangs into the Jest timeout.
       expect(await doomed.exited).toEqual({ code: null, signal: 'SIGKILL' });
       expect(doomed.stderr()).toContain(`SIGKILL at ${boundary}`);
@@ -48,10 +45,7 @@ describe('crash matrix: SIGKILL at each step boundary, then restart', () => {
         await stack.sim.completePrediction(running!.id);
       }
 
-      const survivor = await start();
-      // The job's hang guard starts once the survivor is up: booting from sources can take most of
-      // a minute on a starved machine.
-      await survivor.ready();
+      const survivor = await stack.spawnReadyWorker({ settings });
       const status = await stack.waitForStatus(jobId, ['SUCCESS', 'CANCELED', 'FAILED']);
       expect(status).toBe('SUCCESS');
       const attempts = await stack.db.aiProviderAttempt.findMany({ where: { aiJobId: jobId } });

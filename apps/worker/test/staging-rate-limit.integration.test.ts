@@ -27,9 +27,7 @@ describe('queue-wide paid-start limiter', () => {
     // A generous prediction timeout: 15 renders on two cores make the simulator slow, and a
     // timeout would buy attempt 2 legitimately, which is not what this test is about.
     const settings = { predictionTimeoutMs: 60_000 };
-    const children = await Promise.all([stack.spawnWorker({ env, settings }), stack.spawnWorker({ env, settings })]);
-    // Each job's hang guard then measures the job, not two boots from sources on a starved machine.
-    await Promise.all(children.map((child) => child.ready()));
+    const children = await Promise.all([stack.spawnReadyWorker({ env, settings }), stack.spawnReadyWorker({ env, settings })]);
     // A few 429s on the way: they must back off without spending attempts.
     await stack.faults(['http_429', 'http_429']);
     const jobs = await stack.seedJobs(JOBS);

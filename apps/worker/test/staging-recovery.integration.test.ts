@@ -120,9 +120,7 @@ describe('an attempt is CREATING only once the request is about to leave', () =>
     expect([attempt?.status, attempt?.providerPredictionId]).toEqual(['CREATING', null]);
     expect(attempt?.inputFingerprint).toMatch(/^[0-9a-f]{64}$/);
 
-    // Booting from sources can take most of a minute on a starved machine: the job's hang guard
-    // starts once the worker is up.
-    await (await stack.spawnWorker({ settings: timings })).ready();
+    await stack.spawnReadyWorker({ settings: timings });
     expect(await stack.waitForStatus(jobId, ['SUCCESS', 'FAILED', 'CANCELED'])).toBe('SUCCESS');
     expect(await stack.purchasesFor(jobId)).toHaveLength(1);
     // The list ruled the first call out (nothing bought), so the same attempt created again.

@@ -121,6 +121,12 @@ export interface TestStack {
   /** A worker in a process of its own against this stack (env defaults to {@link env}). */
   spawnWorker(options?: Partial<SpawnWorkerOptions>): Promise<WorkerProcess>;
   /**
+   * {@link spawnWorker}, resolved once its /readyz answers. Booting from sources can take most of a
+   * minute on a starved machine; waiting here gives the boot a hang guard of its own, so a later
+   * wait for a job measures the job.
+   */
+  spawnReadyWorker(options?: Partial<SpawnWorkerOptions>): Promise<WorkerProcess>;
+  /**
    * Stops every in-process worker still running and kills every spawned one (call in afterEach so
    * a failed test cannot leak one).
    */
@@ -218,6 +224,11 @@ export async function startTestStack(
   const userHashSecret = randomBytes(32).toString('hex');
   const running = new Set<RunningWorker>();
   const spawned: WorkerProcess[] = [];
+  const spawnStackWorker = async (options: Partial<SpawnWorkerOptions> = {}): Promise<WorkerProcess> => {
+    const child = await spawnWorker({ env: env(), ...options });
+    spawned.push(child);
+    return child;
+  };
   const stopWorkers = async (): Promise<void> => {
     for (const worker of [...running]) await worker.stop();
     for (const child of spawned.splice(0)) await child.kill();
@@ -361,9 +372,10 @@ export async function startTestStack(
         (p) => p.webhook !== null && suffixes.some((s) => p.webhook!.endsWith(s)),
       );
     },
-    async spawnWorker(options = {}) {
-      const child = await spawnWorker({ env: env(), ...options });
-      spawned.push(child);
+    spawnWorker: spawnStackWorker,
+    async spawnReadyWorker(options = {}) {
+      const child = await spawnStackWorker(options);
+      await child.ready();
       return child;
     },
     stopWorkers,
