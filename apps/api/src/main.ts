@@ -1,4 +1,3 @@
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfigOrExit } from '@staging/config/load';
 import { producerValuesFingerprint } from '@staging/config/producer-values';
@@ -12,7 +11,7 @@ import { createSearchQueue } from '@staging/services/search/search-queue';
 import { systemClock } from '@staging/services/staging/staging-deps';
 import { createStagingQueue } from '@staging/services/staging/staging-queue';
 import type { ApiDeps } from './api-deps';
-import { createApp } from './create-app';
+import { createApiServer } from './create-server';
 
 /** Longest a shutdown waits for in-flight requests before closing connections anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -35,11 +34,7 @@ const storage = createObjectStorage(config.storage);
 const parity = startProducerFingerprintPublisher({ redis, role: 'api', values: config.producer, queueSuffix: config.queueSuffix, logger });
 const deps: ApiDeps = { config, db, redis, stagingQueue, searchQueue, storage, logger, clock: systemClock };
 
-const server = createServer(createApp(deps));
-// Longer than a load balancer's idle timeout, so the balancer closes idle connections first and
-// never sends a request on a socket Node is closing.
-server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
+const server = createApiServer(deps);
 server.listen(config.port, () => {
   logger.info(
     {

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { Agent, get } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import sharp from 'sharp';
 import { createOriginalImage, createProperty } from '@staging/db/testing/factories';
 import { DERIVATIVE_SIZES, derivativeObjectKey } from '@staging/domain/image-derivatives';
@@ -137,5 +139,22 @@ describe('api security headers', () => {
     expect(response.status).toBe(status);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
+  });
+});
+
+describe('api connections', () => {
+  it('keeps an idle keep-alive connection longer than a load balancer does (Keep-Alive: timeout=65)', async () => {
+    const agent = new Agent({ keepAlive: true });
+    try {
+      const headers = await new Promise<IncomingHttpHeaders>((resolve, reject) => {
+        get(`${api.url}/healthz`, { agent }, (response) => {
+          response.resume();
+          resolve(response.headers);
+        }).on('error', reject);
+      });
+      expect(headers['keep-alive']).toBe('timeout=65');
+    } finally {
+      agent.destroy();
+    }
   });
 });

@@ -1,4 +1,4 @@
-// Test support for the api's integration tests: the real app (createApp) listening on port 0 over
+// Test support for the api's integration tests: the real server (createApiServer) listening on port 0 over
 // the Jest run's Postgres, real Redis with a queue suffix unique to each test file, an in-process
 // s3rver bucket, a log capture and helpers that speak plain HTTP with fetch.
 import { randomBytes } from 'node:crypto';
@@ -28,7 +28,7 @@ import { startS3rver } from '@staging/stack/s3-server';
 import type { RunningS3rver } from '@staging/stack/s3-server';
 import type { LoginRateLimits } from '@staging/trpc/login-guard';
 import type { ApiDeps, RedisClient } from '../../src/api-deps';
-import { createApp } from '../../src/create-app';
+import { createApiServer } from '../../src/create-server';
 import { deleteKeysMatching } from '@staging/platform/redis-keys';
 
 export const TEST_BUCKET = 'api-test-bucket';
@@ -111,7 +111,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHarnes
     clock: options.clock ?? { now: () => new Date() },
     ...(options.loginRateLimits === undefined ? {} : { loginRateLimits: options.loginRateLimits }),
   };
-  const server: Server = createApp(deps).listen(0, '127.0.0.1');
+  const server: Server = createApiServer(deps).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;
 
