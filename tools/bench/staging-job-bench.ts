@@ -3,7 +3,7 @@
 // the api's webhooks; the worker's statements and transactions are counted on the wire, its CPU
 // read per thread from /proc with sharp's (libvips and libuv pool threads) reported apart. The
 // floor is the minimal ledger run raw with pg on jobs of the same shape in the same run: reserve,
-// CREATING, prediction ID, terminal + finalize.
+// CREATING, prediction ID, terminal + finalize; its CPU is the cheapest of FLOOR_PASSES passes.
 //   node --import tsx tools/bench/staging-job-bench.ts [--jobs 24] [--warmup 24]
 import { parseArgs } from 'node:util';
 import { createDb, sqlPoolOf } from '../../packages/db/src/client';
@@ -18,6 +18,8 @@ const { values } = parseArgs({ options: { jobs: { type: 'string', default: '24' 
 const jobs = Number(values.jobs);
 const warmupJobs = Number(values.warmup);
 const shape = { aspectRatio: '3:2', outputFormat: 'jpeg' };
+/** Timed passes of the floor; its CPU is the cheapest pass's. */
+const FLOOR_PASSES = 5;
 
 /**
  * Threads whose CPU is image decoding: libvips' own and the libuv pool sharp runs it on (named
@@ -126,8 +128,14 @@ try {
   await runFloor(floorProxy.url, floorCounted);
   const floorDb = floorProxy.counts();
   await floorProxy.close();
-  const floorTimed = await stack.seedJobs(jobs, input, shape);
-  const floorCpuSeconds = await runFloor(stack.databaseUrl, floorTimed);
+  // The cheapest of a few passes: a pass is about 170 statements and a few hundred ms of CPU in
+  // all, so anything else this process does meanwhile (it drains the api's and simulator's output)
+  // showed in a single pass: its figure moved between 0.9 and 2.9 ms a job from run to run.
+  let floorCpuSeconds = Infinity;
+  for (let pass = 0; pass < FLOOR_PASSES; pass += 1) {
+    const floorTimed = await stack.seedJobs(jobs, input, shape);
+    floorCpuSeconds = Math.min(floorCpuSeconds, await runFloor(stack.databaseUrl, floorTimed));
+  }
 
   const sum = (predicate: (name: string) => boolean) => [...cpu].filter(([name]) => predicate(name)).reduce((total, [, s]) => total + s, 0);
   const perJobMs = (s: number) => (s * 1000) / jobs;
