@@ -13,6 +13,7 @@ import { createHealthRouter } from './routes/health';
 import { createImageRouter } from './routes/images';
 import { createProviderWebhookRouter } from './routes/provider-webhook';
 import { createPublicRouter } from './routes/public';
+import type { ProviderCallbackRecorder } from './webhooks/record-provider-callback';
 
 /**
  * Proxies trusted for X-Forwarded-For (client IP for the login limits): loopback and private
@@ -42,14 +43,15 @@ export function toTrpcDeps(deps: ApiDeps): TrpcDeps {
 }
 
 /**
- * The api's Express app from injected deps; main.ts listens on it, tests listen on port 0.
+ * The api's Express app from injected deps; createApiServer (create-server.ts) serves it, and
+ * `recordCallback` is the one recorder its webhook route shares with the direct path there.
  *
  * Order matters: request IDs and logging first; the webhook router before any body parser (it
  * needs the raw bytes); the cross-site check before the cookie-authenticated routes; one 404 and
  * one error middleware last. Nothing here redirects: no static files, no trailing-slash or scheme
  * rewrites (strict routing is off, so `/path/` is served by the `/path` route directly).
  */
-export function createApp(deps: ApiDeps): Express {
+export function createApp(deps: ApiDeps, recordCallback: ProviderCallbackRecorder): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', TRUST_PROXY);
@@ -59,7 +61,7 @@ export function createApp(deps: ApiDeps): Express {
   const trpcDeps = toTrpcDeps(deps);
   app.use(createRequestLogger(deps.logger));
   app.use(createHealthRouter(deps));
-  app.use(createProviderWebhookRouter(deps));
+  app.use(createProviderWebhookRouter(deps, recordCallback));
   // tRPC applies its own cross-site guard to cookie-authenticated mutations.
   app.use(TRPC_ENDPOINT, createTrpcNodeHandler(trpcDeps));
   app.use(createPublicRouter(deps));

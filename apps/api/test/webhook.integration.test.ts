@@ -6,6 +6,7 @@ import { call, seedActors, seedListing, seedStagingJob } from './support/fixture
 import type { Actors, Listing } from './support/fixtures';
 import { predictionBody, sendWebhook as sendProviderCallback } from './support/provider-callbacks';
 import type { SendOptions } from './support/provider-callbacks';
+import { isPlainProviderCallback } from '../src/webhooks/direct-provider-webhook';
 
 const OTHER_SECRET = `whsec_${Buffer.alloc(32, 9).toString('base64')}`;
 
@@ -201,6 +202,69 @@ describe('provider webhook: the route answers directly, never with a 3xx', () =>
     expect(text).not.toContain('v1,');
     expect(text).not.toContain('provider.example/out.jpg');
     await finishJob(job.aiJobId);
+  });
+});
+
+describe('provider webhook: the direct path and the Express route answer alike', () => {
+  // Plain callbacks are answered before Express (create-server.ts); a trailing slash or a body
+  // without Content-Length goes through the Express route. Each outcome must look the same both
+  // ways: status, headers, body and the request's completion line.
+  const ways: [string, { chunked?: boolean; route?: (attemptId: string) => string }][] = [
+    ['plain (direct)', {}],
+    ['trailing slash (Express)', { route: (attemptId) => `/api/webhooks/provider/staging/${attemptId}/` }],
+    ['chunked body (Express)', { chunked: true }],
+  ];
+  type Outcome = 'accepted' | 'bad signature' | 'unknown attempt' | 'other prediction';
+
+  async function observe(outcome: Outcome, way: (typeof ways)[number][1]) {
+    const job = await parkedJob();
+    const requestId = `trace-${randomUUID()}`;
+    const attemptId = outcome === 'unknown attempt' ? randomUUID() : job.attemptId;
+    const predictionId = outcome === 'other prediction' ? `pred_${randomUUID()}` : job.predictionId;
+    const response = await sendWebhook(attemptId, {
+      body: predictionBody(predictionId),
+      headers: { 'x-request-id': requestId, ...(outcome === 'bad signature' ? { 'webhook-signature': 'v1,AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=' } : {}) },
+      ...(way.chunked === true ? { chunked: true } : {}),
+      ...(way.route === undefined ? {} : { path: way.route(attemptId) }),
+    });
+    const text = await response.text();
+    const completion = api.logs.lines().find((line) => (line['req'] as { id?: string } | undefined)?.id === requestId && line['msg'] === 'request completed');
+    const seen = {
+      status: response.status,
+      contentType: response.headers.get('content-type'),
+      requestId: response.headers.get('x-request-id'),
+      nosniff: response.headers.get('x-content-type-options'),
+      frameAncestors: response.headers.get('content-security-policy'),
+      body: text === '' ? null : (JSON.parse(text) as unknown),
+      receipts: await api.db.aiProviderWebhookReceipt.count({ where: { providerAttemptId: attemptId } }),
+      queueState: await api.stagingQueue.getJobState(job.aiJobId),
+      completion: completion === undefined ? undefined : { status: (completion['res'] as { statusCode: number }).statusCode, method: (completion['req'] as { method: string }).method, event: completion['event'], wake: completion['wake'], level: completion['level'], timed: typeof completion['responseTime'] === 'number' },
+    };
+    await finishJob(job.aiJobId);
+    return seen;
+  }
+
+  it.each<Outcome>(['accepted', 'bad signature', 'unknown attempt', 'other prediction'])('%s', async (outcome) => {
+    const seen = [];
+    for (const [, way] of ways) seen.push(await observe(outcome, way));
+    expect(seen[0]!.completion).toBeDefined();
+    expect(seen[0]!.requestId).toMatch(/^trace-/);
+    if (outcome === 'accepted') expect(seen[0]).toMatchObject({ status: 204, receipts: 1, queueState: 'waiting', completion: { event: 'provider_webhook.received', wake: 'promoted' } });
+    for (const other of seen.slice(1)) expect({ ...other, requestId: 'same' }).toEqual({ ...seen[0], requestId: 'same' });
+  });
+
+  it('takes only a POST of the plain path with a declared length within the limit and no encoding', () => {
+    const plain = { method: 'POST', url: `/api/webhooks/provider/staging/${randomUUID()}`, headers: { 'content-length': '1000' } };
+    expect(isPlainProviderCallback(plain)).toBe(true);
+    expect(isPlainProviderCallback({ ...plain, headers: { 'content-length': '1000', 'content-encoding': 'identity' } })).toBe(true);
+    expect(isPlainProviderCallback({ ...plain, method: 'PUT' })).toBe(false);
+    expect(isPlainProviderCallback({ ...plain, url: `${plain.url}/` })).toBe(false);
+    expect(isPlainProviderCallback({ ...plain, url: `${plain.url}?x=1` })).toBe(false);
+    expect(isPlainProviderCallback({ ...plain, url: '/api/webhooks/provider/staging/a%2Fb' })).toBe(false);
+    expect(isPlainProviderCallback({ ...plain, url: plain.url.toUpperCase() })).toBe(false);
+    expect(isPlainProviderCallback({ ...plain, headers: {} })).toBe(false);
+    expect(isPlainProviderCallback({ ...plain, headers: { 'content-length': String(256 * 1024 + 1) } })).toBe(false);
+    expect(isPlainProviderCallback({ ...plain, headers: { 'content-length': '1000', 'content-encoding': 'gzip' } })).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
-import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import type { ServerResponse } from 'node:http';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import { AppError, ErrorCode, httpStatusOf } from '@staging/domain/errors';
 import type { FieldIssue } from '@staging/domain/errors';
@@ -11,9 +12,12 @@ export interface ErrorBody {
   error: { code: ErrorCode | HttpOnlyCode; message: string; issues?: FieldIssue[] };
 }
 
-export function sendError(res: Response, status: number, body: ErrorBody['error']): void {
+/** Written with node:http alone (as Express's `res.json` would) so a route outside Express can use it. */
+export function sendError(res: ServerResponse, status: number, body: ErrorBody['error']): void {
   if (res.headersSent) return;
-  res.status(status).json({ error: body } satisfies ErrorBody);
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.end(JSON.stringify({ error: body } satisfies ErrorBody));
 }
 
 /** Answers any path no route claimed; Express's default would be an HTML page. */

@@ -23,6 +23,25 @@ function pathOf(url: string | undefined): string {
   return q === -1 ? url : url.slice(0, q);
 }
 
+/** The `req` of every request log line: id, method and path, never headers or the query. */
+export function loggedRequestOf(req: IncomingMessage, id: unknown) {
+  return { id, method: req.method, path: pathOf(req.url) };
+}
+
+/**
+ * The completion line pino-http writes, for a request answered outside Express (the provider
+ * webhook's direct path, create-server.ts): same levels, message and fields, one format for
+ * operators.
+ */
+export function logRequestCompleted(
+  logger: Logger,
+  line: { req: ReturnType<typeof loggedRequestOf>; res: ServerResponse; startedAt: number; fields?: Record<string, unknown>; err?: unknown },
+): void {
+  const fields = { ...line.fields, req: line.req, res: { statusCode: line.res.statusCode }, responseTime: Date.now() - line.startedAt };
+  if (line.err !== undefined || line.res.statusCode >= 500) logger.error({ ...fields, err: line.err }, 'request errored');
+  else logger.info(fields, 'request completed');
+}
+
 const completionFields = new WeakMap<ServerResponse, Record<string, unknown>>();
 
 /**
@@ -45,10 +64,7 @@ export function createRequestLogger(logger: Logger) {
     genReqId: resolveRequestId,
     wrapSerializers: false,
     serializers: {
-      req: (req: IncomingMessage & { id?: unknown; raw?: IncomingMessage }) => {
-        const raw = req.raw ?? req;
-        return { id: req.id, method: raw.method, path: pathOf(raw.url) };
-      },
+      req: (req: IncomingMessage & { id?: unknown; raw?: IncomingMessage }) => loggedRequestOf(req.raw ?? req, req.id),
       res: (res: ServerResponse & { raw?: ServerResponse }) => ({ statusCode: (res.raw ?? res).statusCode }),
     },
     customSuccessObject: (_req, res, line: Record<string, unknown>) => {

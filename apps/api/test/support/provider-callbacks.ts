@@ -17,6 +17,8 @@ export interface SendOptions {
   /** Bytes actually sent, when they differ from the signed body. */
   sentBody?: string;
   unsigned?: boolean;
+  /** Sent as a stream, so without Content-Length (chunked). */
+  chunked?: boolean;
 }
 
 /** POSTs a provider callback for `attemptId` to the api at `apiUrl`, signed with the test secret unless told otherwise. */
@@ -32,10 +34,13 @@ export async function sendWebhook(apiUrl: string, attemptId: string, options: Se
     ...(options.unsigned === true ? {} : signed),
     ...options.headers,
   };
+  const bytes = options.sentBody ?? options.body;
   return fetch(`${apiUrl}${options.path ?? `/api/webhooks/provider/staging/${attemptId}`}`, {
     method: 'POST',
     headers,
-    body: options.sentBody ?? options.body,
+    body: options.chunked === true ? new Blob([bytes]).stream() : bytes,
+    // Required by fetch for a stream body.
+    ...(options.chunked === true ? { duplex: 'half' } : {}),
     redirect: 'manual',
-  });
+  } as RequestInit);
 }

@@ -1,0 +1,73 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ErrorCode } from '@staging/domain/errors';
+import type { ApiDeps } from '../api-deps';
+import { sendError } from '../http/errors';
+import { loggedRequestOf, logRequestCompleted, resolveRequestId } from '../http/request-logging';
+import { setSecurityHeaders } from '../http/security-headers';
+import { MAX_WEBHOOK_BYTES } from '../routes/provider-webhook';
+import { answerProviderCallback } from './answer-provider-callback';
+import type { ProviderCallbackRecorder } from './record-provider-callback';
+
+/** The route's plain form: no trailing slash, no query, an id without escapes. */
+const PLAIN_CALLBACK_PATH = /^\/api\/webhooks\/provider\/staging\/([A-Za-z0-9_-]+)$/;
+
+/**
+ * The provider's callbacks answered before Express: the receiver's whole job is verify, one
+ * statement, one wake, 204, and Express's router, body parser and pino-http's per-request child
+ * logger cost as much CPU again (`pnpm bench webhook`: about 0.34 ms a callback through Express,
+ * 0.15 ms here). The answer itself is the route's (answer-provider-callback.ts), with the same
+ * headers, error bodies and log lines. Only a POST of the plain path with a body of declared
+ * length within the limit and no Content-Encoding is taken here; anything else returns false
+ * and goes to Express, whose route answers it the same way (and 405s the other methods).
+ */
+export function createDirectProviderWebhook(deps: ApiDeps, recordCallback: ProviderCallbackRecorder) {
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (!isPlainProviderCallback(req)) return false;
+    void answer(deps, recordCallback, PLAIN_CALLBACK_PATH.exec(req.url!)![1]!, req, res);
+    return true;
+  };
+}
+
+/** Whether the direct path takes this request (see {@link createDirectProviderWebhook}). */
+export function isPlainProviderCallback(req: Pick<IncomingMessage, 'method' | 'url' | 'headers'>): boolean {
+  const declaredLength = Number(req.headers['content-length'] ?? Number.NaN);
+  const encoding = req.headers['content-encoding'];
+  return (
+    req.method === 'POST' &&
+    PLAIN_CALLBACK_PATH.test(req.url ?? '') &&
+    declaredLength <= MAX_WEBHOOK_BYTES &&
+    (encoding === undefined || encoding === 'identity')
+  );
+}
+
+async function answer(deps: ApiDeps, recordCallback: ProviderCallbackRecorder, providerAttemptId: string, req: IncomingMessage, res: ServerResponse) {
+  const startedAt = Date.now();
+  setSecurityHeaders(res);
+  const logged = loggedRequestOf(req, resolveRequestId(req, res));
+  const log = { warn: (fields: Record<string, unknown>, message: string) => deps.logger.warn({ ...fields, req: logged }, message) };
+  let rawBody: Buffer;
+  try {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    rawBody = Buffer.concat(chunks);
+  } catch {
+    // The client went away mid-body (what Express's body parser answers 400).
+    sendError(res, 400, { code: ErrorCode.BAD_REQUEST, message: 'Malformed request body' });
+    return logRequestCompleted(deps.logger, { req: logged, res, startedAt });
+  }
+  try {
+    const answer = await answerProviderCallback(deps, recordCallback, { providerAttemptId, headers: req.headers, rawBody, log });
+    if (answer.status !== 204) {
+      sendError(res, answer.status, answer.error);
+      return logRequestCompleted(deps.logger, { req: logged, res, startedAt });
+    }
+    res.statusCode = 204;
+    res.end();
+    logRequestCompleted(deps.logger, { req: logged, res, startedAt, fields: answer.completionFields });
+  } catch (err) {
+    // As errorMiddleware: the cause is logged, the provider gets a bare 500 and retries.
+    deps.logger.error({ err, req: logged }, 'unhandled error');
+    sendError(res, 500, { code: ErrorCode.INTERNAL, message: 'Internal error' });
+    logRequestCompleted(deps.logger, { req: logged, res, startedAt, err });
+  }
+}
