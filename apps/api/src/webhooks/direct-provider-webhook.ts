@@ -23,7 +23,7 @@ const PLAIN_CALLBACK_PATH = /^\/api\/webhooks\/provider\/staging\/([A-Za-z0-9_-]
 export function createDirectProviderWebhook(deps: ApiDeps, recordCallback: ProviderCallbackRecorder) {
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (!isPlainProviderCallback(req)) return false;
-    void answer(deps, recordCallback, PLAIN_CALLBACK_PATH.exec(req.url!)![1]!, req, res);
+    void serve(deps, recordCallback, PLAIN_CALLBACK_PATH.exec(req.url!)![1]!, req, res);
     return true;
   };
 }
@@ -40,7 +40,7 @@ export function isPlainProviderCallback(req: Pick<IncomingMessage, 'method' | 'u
   );
 }
 
-async function answer(deps: ApiDeps, recordCallback: ProviderCallbackRecorder, providerAttemptId: string, req: IncomingMessage, res: ServerResponse) {
+async function serve(deps: ApiDeps, recordCallback: ProviderCallbackRecorder, providerAttemptId: string, req: IncomingMessage, res: ServerResponse) {
   const startedAt = Date.now();
   setSecurityHeaders(res);
   const logged = loggedRequestOf(req, resolveRequestId(req, res));
