@@ -3,13 +3,10 @@ import type { Router } from 'express';
 import type { ApiDeps } from '../api-deps';
 import { methodNotAllowed, sendError } from '../http/errors';
 import { addToCompletionLine } from '../http/request-logging';
-import { answerProviderCallback } from '../webhooks/answer-provider-callback';
+import { answerProviderCallback, MAX_WEBHOOK_BYTES } from '../webhooks/answer-provider-callback';
 import type { ProviderCallbackRecorder } from '../webhooks/record-provider-callback';
 
 export const PROVIDER_WEBHOOK_PATH = '/api/webhooks/provider/staging/:providerAttemptId';
-
-/** A prediction callback is a few KB of JSON; anything far larger is not from the provider. */
-export const MAX_WEBHOOK_BYTES = 256 * 1024;
 
 /**
  * POST /api/webhooks/provider/staging/:providerAttemptId through Express (docs/system.md 4.1,

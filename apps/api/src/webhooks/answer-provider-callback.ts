@@ -9,6 +9,9 @@ import type { ApiDeps } from '../api-deps';
 import type { ErrorBody } from '../http/errors';
 import type { ProviderCallbackRecorder } from './record-provider-callback';
 
+/** A prediction callback is a few KB of JSON; anything far larger is not from the provider. */
+export const MAX_WEBHOOK_BYTES = 256 * 1024;
+
 /**
  * Provider prediction IDs are short printable tokens. Anything else (even signed) is refused
  * before it reaches the receipts table, whose text columns cannot hold U+0000.

@@ -4,8 +4,7 @@ import type { ApiDeps } from '../api-deps';
 import { sendError } from '../http/errors';
 import { loggedRequestOf, logRequestCompleted, resolveRequestId } from '../http/request-logging';
 import { setSecurityHeaders } from '../http/security-headers';
-import { MAX_WEBHOOK_BYTES } from '../routes/provider-webhook';
-import { answerProviderCallback } from './answer-provider-callback';
+import { answerProviderCallback, MAX_WEBHOOK_BYTES } from './answer-provider-callback';
 import type { ProviderCallbackRecorder } from './record-provider-callback';
 
 /** The route's plain form: no trailing slash, no query, an id without escapes. */
