@@ -7,8 +7,9 @@ import { setSecurityHeaders } from '../http/security-headers';
 import { answerProviderCallback, MAX_WEBHOOK_BYTES } from './answer-provider-callback';
 import type { ProviderCallbackRecorder } from './record-provider-callback';
 
+const PLAIN_CALLBACK_PREFIX = '/api/webhooks/provider/staging/';
 /** The route's plain form: no trailing slash, no query, an id without escapes. */
-const PLAIN_CALLBACK_PATH = /^\/api\/webhooks\/provider\/staging\/([A-Za-z0-9_-]+)$/;
+const PLAIN_CALLBACK_PATH = /^\/api\/webhooks\/provider\/staging\/[A-Za-z0-9_-]+$/;
 
 /**
  * The provider's callbacks answered before Express: the receiver's whole job is verify, one
@@ -22,7 +23,8 @@ const PLAIN_CALLBACK_PATH = /^\/api\/webhooks\/provider\/staging\/([A-Za-z0-9_-]
 export function createDirectProviderWebhook(deps: ApiDeps, recordCallback: ProviderCallbackRecorder) {
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (!isPlainProviderCallback(req)) return false;
-    void serve(deps, recordCallback, PLAIN_CALLBACK_PATH.exec(req.url!)![1]!, req, res);
+    // The id is what follows the prefix: the path was just matched, not matched again.
+    void serve(deps, recordCallback, req.url!.slice(PLAIN_CALLBACK_PREFIX.length), req, res);
     return true;
   };
 }
