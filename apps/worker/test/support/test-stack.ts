@@ -74,6 +74,8 @@ export interface SimPredictionView {
   webhook: string | null;
   created_at: string;
   input: Record<string, unknown>;
+  fault: { name: string } | null;
+  deliveries: { event: string; responseStatus: number | null; error: string | null }[];
 }
 
 export interface SeededJob {
@@ -314,6 +316,28 @@ export async function startTestStack(
     });
   };
 
+  /** The job, its attempts and their predictions (fault drawn, callbacks), for a hang's message. */
+  const describeJob = async (jobId: string): Promise<string> => {
+    const job = await db.aiJob.findUnique({
+      where: { id: jobId },
+      select: { status: true, errorCode: true, updatedAt: true, heartbeatAt: true },
+    });
+    const attempts = await db.aiProviderAttempt.findMany({
+      where: { aiJobId: jobId },
+      orderBy: { attemptNumber: 'asc' },
+      select: { id: true, attemptNumber: true, status: true, errorCode: true, creatingAt: true, endedAt: true },
+    });
+    const sims = await predictions();
+    const lines = attempts.map((attempt) => {
+      const prediction = sims.find((p) => p.webhook?.endsWith(`/${attempt.id}`) === true);
+      const callbacks = prediction?.deliveries.map((d) => `${d.event}:${d.responseStatus ?? d.error}`).join(',');
+      return `  attempt ${attempt.attemptNumber} ${JSON.stringify(attempt)}; prediction ${
+        prediction === undefined ? 'none' : `${prediction.status}, fault ${prediction.fault?.name ?? 'none'}, callbacks [${callbacks}]`
+      }`;
+    });
+    return [`job ${JSON.stringify(job)}; now ${new Date().toISOString()}`, ...lines].join('\n');
+  };
+
   const predictions = async (): Promise<SimPredictionView[]> => {
     const response = await fetch(`${sim.origin}/__sim/predictions`);
     return ((await response.json()) as { predictions: SimPredictionView[] }).predictions;
@@ -388,13 +412,18 @@ export async function startTestStack(
       if (!response.ok) throw new Error(`scripting faults failed: HTTP ${response.status}`);
     },
     async waitForStatus(jobId, statuses, timeoutMs = HANG_GUARD_MS) {
-      return waitUntil(
-        async () => {
-          const job = await db.aiJob.findUnique({ where: { id: jobId }, select: { status: true } });
-          return job !== null && statuses.includes(job.status) ? job.status : undefined;
-        },
-        { timeoutMs, what: `job ${jobId} to reach ${statuses.join('/')}` },
-      );
+      try {
+        return await waitUntil(
+          async () => {
+            const job = await db.aiJob.findUnique({ where: { id: jobId }, select: { status: true } });
+            return job !== null && statuses.includes(job.status) ? job.status : undefined;
+          },
+          { timeoutMs, what: `job ${jobId} to reach ${statuses.join('/')}` },
+        );
+      } catch (error) {
+        // A hang on a busy machine is rare and not reproducible at will: say where the job stood.
+        throw new Error(`${(error as Error).message}\n${await describeJob(jobId)}`, { cause: error });
+      }
     },
     async close() {
       await stopWorkers();
