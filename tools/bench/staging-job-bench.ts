@@ -86,8 +86,13 @@ function cpuDiff(after: Map<string, number>, before: Map<string, number>): Map<s
 }
 
 async function waitForJobs(worker: WorkerProcess, jobIds: string[]): Promise<void> {
-  const failed = worker.waitForLine((line) => line['event'] === 'terminal_error' && jobIds.includes(line['jobId'] as string));
-  const completed = Promise.all(jobIds.map((id) => worker.waitForLine((line) => line['event'] === 'completed' && line['jobId'] === id)));
+  const failed = worker.waitForLine(
+    (line) => line['event'] === 'terminal_error' && jobIds.includes(line['jobId'] as string),
+    `${jobIds.length} jobs to complete (or one to fail)`,
+  );
+  const completed = Promise.all(
+    jobIds.map((id) => worker.waitForLine((line) => line['event'] === 'completed' && line['jobId'] === id, `job ${id} completed`)),
+  );
   await Promise.race([completed, failed.then((line) => Promise.reject(new Error(`job failed: ${JSON.stringify(line)}`)))]);
 }
 

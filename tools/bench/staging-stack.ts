@@ -28,12 +28,22 @@ const workerDir = path.join(root, 'apps/worker');
  */
 const bundleDir = path.join(root, 'node_modules/.pnpm/.bench-worker');
 
+/**
+ * A hang guard, not a speed limit: the slowest wait (a warm-up batch on a starved machine) takes
+ * well under a minute, and a line that never comes (cut by other output on the worker's stdout, or
+ * a job stuck) should end the run with a message instead of leaving it waiting forever.
+ */
+const LINE_HANG_GUARD_MS = 300_000;
+
 export interface WorkerProcess {
   pid: number;
   /** Every JSON log line so far. */
   lines: Record<string, unknown>[];
-  /** Resolves with the first line (including earlier ones) that `match` accepts. */
-  waitForLine(match: (line: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>;
+  /**
+   * Resolves with the first line (including earlier ones) that `match` accepts; rejects, naming
+   * `what`, when none has come within {@link LINE_HANG_GUARD_MS}.
+   */
+  waitForLine(match: (line: Record<string, unknown>) => boolean, what?: string): Promise<Record<string, unknown>>;
   stop(): Promise<void>;
 }
 
@@ -164,19 +174,29 @@ export async function openStagingBenchStack(options: { simulator: Record<string,
       child.once('exit', () => {
         for (const wake of lines.waiters) wake();
       });
-      const waitForLine: WorkerProcess['waitForLine'] = (match) =>
+      const waitForLine: WorkerProcess['waitForLine'] = (match, what = 'a matching log line') =>
         new Promise((resolve, reject) => {
+          const stopWaiting = () => {
+            clearTimeout(guard);
+            lines.waiters.delete(check);
+          };
           const check = () => {
             const found = lines.find(match);
             if (found !== undefined) resolve(found);
             else if (child.exitCode !== null) reject(new Error(`the worker exited with ${child.exitCode}`));
             else return;
-            lines.waiters.delete(check);
+            stopWaiting();
           };
+          const guard = setTimeout(() => {
+            stopWaiting();
+            reject(new Error(`no worker log line in ${LINE_HANG_GUARD_MS / 1000} s: waited for ${what}`));
+          }, LINE_HANG_GUARD_MS);
+          // A wait nobody needs any more (the race's losing side) must not keep the bench alive.
+          guard.unref();
           lines.waiters.add(check);
           check();
         });
-      await waitForLine((line) => line['msg'] === 'worker started');
+      await waitForLine((line) => line['msg'] === 'worker started', 'worker started');
       return {
         pid: child.pid!,
         lines,
