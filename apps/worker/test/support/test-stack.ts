@@ -316,6 +316,10 @@ export async function startTestStack(
     });
   };
 
+  /** A prediction belongs to the attempt its callback URL names. */
+  const isPredictionOf = (prediction: SimPredictionView, attemptId: string): boolean =>
+    prediction.webhook?.endsWith(`/api/webhooks/provider/staging/${attemptId}`) === true;
+
   /** The job, its attempts and their predictions (fault drawn, callbacks), for a hang's message. */
   const describeJob = async (jobId: string): Promise<string> => {
     const job = await db.aiJob.findUnique({
@@ -329,7 +333,7 @@ export async function startTestStack(
     });
     const sims = await predictions();
     const lines = attempts.map((attempt) => {
-      const prediction = sims.find((p) => p.webhook?.endsWith(`/${attempt.id}`) === true);
+      const prediction = sims.find((p) => isPredictionOf(p, attempt.id));
       const callbacks = prediction?.deliveries.map((d) => `${d.event}:${d.responseStatus ?? d.error}`).join(',');
       return `  attempt ${attempt.attemptNumber} ${JSON.stringify(attempt)}; prediction ${
         prediction === undefined ? 'none' : `${prediction.status}, fault ${prediction.fault?.name ?? 'none'}, callbacks [${callbacks}]`
@@ -391,10 +395,7 @@ export async function startTestStack(
         where: { aiJobId: jobId },
         select: { id: true },
       });
-      const suffixes = attempts.map((a) => `/api/webhooks/provider/staging/${a.id}`);
-      return (await predictions()).filter(
-        (p) => p.webhook !== null && suffixes.some((s) => p.webhook!.endsWith(s)),
-      );
+      return (await predictions()).filter((p) => attempts.some((a) => isPredictionOf(p, a.id)));
     },
     spawnWorker: spawnStackWorker,
     async spawnReadyWorker(options = {}) {
