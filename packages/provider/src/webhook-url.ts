@@ -1,3 +1,6 @@
+/** The api's callback route: this prefix, then the attempt id (docs/system.md 4.1). */
+export const STAGING_WEBHOOK_PATH_PREFIX = '/api/webhooks/provider/staging/';
+
 /**
  * Callback URL of one provider attempt (docs/system.md 4.1). The base must be a bare origin: the api
  * route never redirects between trailing-slash or path variants, so a base like
@@ -14,5 +17,5 @@ export function stagingWebhookUrl(baseUrl: string, providerAttemptId: string): s
     throw new Error('webhook base URL must be an origin only (scheme://host[:port]), with no path, query or trailing slash');
   }
   if (providerAttemptId === '') throw new Error('providerAttemptId must not be empty');
-  return `${baseUrl}/api/webhooks/provider/staging/${encodeURIComponent(providerAttemptId)}`;
+  return `${baseUrl}${STAGING_WEBHOOK_PATH_PREFIX}${encodeURIComponent(providerAttemptId)}`;
 }

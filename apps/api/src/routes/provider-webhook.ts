@@ -1,12 +1,13 @@
 import express from 'express';
 import type { Router } from 'express';
+import { STAGING_WEBHOOK_PATH_PREFIX } from '@staging/provider/webhook-url';
 import type { ApiDeps } from '../api-deps';
 import { methodNotAllowed, sendError } from '../http/errors';
 import { addToCompletionLine } from '../http/request-logging';
 import { answerProviderCallback, MAX_WEBHOOK_BYTES } from '../webhooks/answer-provider-callback';
 import type { ProviderCallbackRecorder } from '../webhooks/record-provider-callback';
 
-export const PROVIDER_WEBHOOK_PATH = '/api/webhooks/provider/staging/:providerAttemptId';
+export const PROVIDER_WEBHOOK_PATH = `${STAGING_WEBHOOK_PATH_PREFIX}:providerAttemptId`;
 
 /**
  * POST /api/webhooks/provider/staging/:providerAttemptId through Express (docs/system.md 4.1,

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode } from '@staging/domain/errors';
+import { STAGING_WEBHOOK_PATH_PREFIX } from '@staging/provider/webhook-url';
 import type { ApiDeps } from '../api-deps';
 import { sendError } from '../http/errors';
 import { loggedRequestOf, logRequestCompleted, resolveRequestId } from '../http/request-logging';
@@ -7,9 +8,8 @@ import { setSecurityHeaders } from '../http/security-headers';
 import { answerProviderCallback, MAX_WEBHOOK_BYTES } from './answer-provider-callback';
 import type { ProviderCallbackRecorder } from './record-provider-callback';
 
-const PLAIN_CALLBACK_PREFIX = '/api/webhooks/provider/staging/';
 /** The route's plain form: no trailing slash, no query, an id without escapes. */
-const PLAIN_CALLBACK_PATH = /^\/api\/webhooks\/provider\/staging\/[A-Za-z0-9_-]+$/;
+const PLAIN_CALLBACK_PATH = new RegExp(`^${STAGING_WEBHOOK_PATH_PREFIX}[A-Za-z0-9_-]+$`);
 
 /**
  * The provider's callbacks answered before Express: the receiver's whole job is verify, one
@@ -24,7 +24,7 @@ export function createDirectProviderWebhook(deps: ApiDeps, recordCallback: Provi
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (!isPlainProviderCallback(req)) return false;
     // The id is what follows the prefix: the path was just matched, not matched again.
-    void serve(deps, recordCallback, req.url!.slice(PLAIN_CALLBACK_PREFIX.length), req, res);
+    void serve(deps, recordCallback, req.url!.slice(STAGING_WEBHOOK_PATH_PREFIX.length), req, res);
     return true;
   };
 }

@@ -29,6 +29,7 @@ import type { RunningS3rver } from '@staging/stack/s3-server';
 // The simulator package is not a dependency of the worker (it must stay independent of the code
 // it checks), so tests load its sources by path.
 import { startProviderSimulator } from '@staging/provider-simulator/simulator';
+import { STAGING_WEBHOOK_PATH_PREFIX } from '@staging/provider/webhook-url';
 import type {
   FaultName,
   FaultSpec,
@@ -318,7 +319,7 @@ export async function startTestStack(
 
   /** A prediction belongs to the attempt its callback URL names. */
   const isPredictionOf = (prediction: SimPredictionView, attemptId: string): boolean =>
-    prediction.webhook?.endsWith(`/api/webhooks/provider/staging/${attemptId}`) === true;
+    prediction.webhook?.endsWith(`${STAGING_WEBHOOK_PATH_PREFIX}${attemptId}`) === true;
 
   /** The job, its attempts and their predictions (fault drawn, callbacks), for a hang's message. */
   const describeJob = async (jobId: string): Promise<string> => {
