@@ -1,6 +1,6 @@
 import { Prisma, queryRows } from '@staging/db/client';
 import type { BulkDeleteInput, BulkDeleteResult } from '@staging/domain/inventory';
-import { accessibleItemSql, missingItemsError } from './item-set-access';
+import { accessibleItemSql, everyItemReached, missingItemsError } from './item-set-access';
 import type { InventoryContext } from './item-records';
 import { BULK_STATEMENT_INCOMPLETE, postgresErrorCode, retryDeadlockVictim } from './postgres-errors';
 
@@ -22,8 +22,7 @@ export async function bulkDeleteInventoryItems(
       WHERE t."id" = ANY(${ids}::text[]) AND ${accessibleItemSql(context.actor, 't')}
       RETURNING 1
     )
-    SELECT CASE WHEN count(*) = ${ids.length} THEN count(*) ELSE "bulk_statement_incomplete"(${ids.length}, count(*)) END
-    FROM deleted`;
+    SELECT ${everyItemReached('deleted', ids.length)}`;
   try {
     await retryDeadlockVictim(() => queryRows(context.db, statement));
   } catch (error) {

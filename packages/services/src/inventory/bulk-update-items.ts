@@ -2,10 +2,10 @@ import { Prisma, queryRows } from '@staging/db/client';
 import { AppError, ErrorCode } from '@staging/domain/errors';
 import type { BulkItemsResult, BulkUpdateChange, BulkUpdateInput, InventoryItemRecord } from '@staging/domain/inventory';
 import { INVENTORY_LIMITS } from '@staging/domain/inventory';
-import { allTargeted, lockedTargetCte, missingItemsError } from './item-set-access';
+import { accessibleItemSql, everyItemReached, missingItemsError, unitPropertyIdSql } from './item-set-access';
 import { itemRecordColumns } from './item-records';
 import type { InventoryContext } from './item-records';
-import { NUMERIC_VALUE_OUT_OF_RANGE, postgresErrorCode, retryDeadlockVictim } from './postgres-errors';
+import { BULK_STATEMENT_INCOMPLETE, NUMERIC_VALUE_OUT_OF_RANGE, postgresErrorCode, retryDeadlockVictim } from './postgres-errors';
 
 function assignment(change: BulkUpdateChange): Prisma.Sql {
   switch (change.action) {
@@ -24,10 +24,13 @@ function assignment(change: BulkUpdateChange): Prisma.Sql {
 }
 
 /**
- * inventory.bulkUpdate: one statement that locks the requested items the actor may change and
- * updates them only if that is every one of them, so a single foreign or unknown id changes
- * nothing. Records come back in the order of the (deduplicated) ids. Sent without the ORM,
- * whose cost per returned row was most of the call.
+ * inventory.bulkUpdate: one UPDATE of the requested items the actor may change which, when that
+ * is not every one of them, raises SB001 and so ends with nothing changed: a single foreign or
+ * unknown id changes nothing. Records come back in the order of the (deduplicated) ids. Sent
+ * without the ORM, whose cost per returned row was most of the call. No separate locking pass
+ * (it locked, and so wrote, every row before updating it): rows are locked as the UPDATE reaches
+ * them, in the planner's order, so an overlapping bulk call can deadlock with it and the victim
+ * is run again, as bulkDelete's is.
  */
 export async function bulkUpdateInventoryItems(
   context: InventoryContext,
@@ -37,20 +40,21 @@ export async function bulkUpdateInventoryItems(
   let rows: InventoryItemRecord[];
   try {
     // The UPDATE writes `context.now` to updatedAt, so the records carry that parameter's text.
-    // Its id-ordered locks can still meet bulkDelete's scan-ordered ones head on.
     rows = await retryDeadlockVictim(() =>
       queryRows<InventoryItemRecord>(
         context.db,
         Prisma.sql`
-          WITH ${lockedTargetCte(context, ids)}
-          UPDATE "inventory_items" t
-          SET ${assignment(change)}, "updatedAt" = ${context.now}
-          FROM target
-          WHERE t."id" = target."id" AND ${allTargeted(ids)}
-          RETURNING ${itemRecordColumns('t', Prisma.sql`target."propertyId"`, { updatedAt: context.now })}`,
+          WITH updated AS (
+            UPDATE "inventory_items" t
+            SET ${assignment(change)}, "updatedAt" = ${context.now}
+            WHERE t."id" = ANY(${ids}::text[]) AND ${accessibleItemSql(context.actor, 't')}
+            RETURNING ${itemRecordColumns('t', unitPropertyIdSql('t'), { updatedAt: context.now })}
+          )
+          SELECT * FROM updated WHERE ${everyItemReached('updated', ids.length)}`,
       ),
     );
   } catch (error) {
+    if (postgresErrorCode(error) === BULK_STATEMENT_INCOMPLETE) throw await missingItemsError(context, ids);
     if (postgresErrorCode(error) === NUMERIC_VALUE_OUT_OF_RANGE) {
       throw new AppError(ErrorCode.BAD_REQUEST, 'The resulting priceAdjustment is out of range', {
         issues: [{ path: ['amount'], message: `Some item would leave ±${INVENTORY_LIMITS.priceAbsMax}` }],
@@ -58,7 +62,6 @@ export async function bulkUpdateInventoryItems(
     }
     throw error;
   }
-  if (rows.length !== ids.length) throw await missingItemsError(context, ids);
   const byId = new Map(rows.map((row) => [row.itemId, row]));
   return { items: ids.map((id) => byId.get(id) as InventoryItemRecord) };
 }

@@ -5,24 +5,6 @@ import { ITEM_NOT_FOUND } from './item-records';
 import type { InventoryContext } from './item-records';
 
 /**
- * The CTE `target(id, "propertyId")` of bulkUpdate: the requested items the actor may
- * change, row-locked so that no concurrent statement changes or deletes them before ours. Locks
- * are taken in id order, so two bulkUpdates over overlapping sets queue instead of deadlocking.
- * The UPDATE acts only when `target` holds every requested id (see {@link allTargeted}).
- */
-export function lockedTargetCte({ actor }: InventoryContext, ids: string[]): Prisma.Sql {
-  return Prisma.sql`target AS (
-    SELECT i."id", u."propertyId"
-    FROM "inventory_items" i
-    JOIN "property_units" u ON u."id" = i."propertyUnitId"
-    JOIN "properties" p ON p."id" = u."propertyId"
-    WHERE i."id" = ANY(${ids}::text[]) AND ${accessiblePropertySql(actor, 'p')}
-    ORDER BY i."id"
-    FOR UPDATE OF i
-  )`;
-}
-
-/**
  * True for an inventory item row aliased `alias` that the actor may change: its unit belongs to a
  * property the actor may manage. An ADMIN may change every item, and each item has a unit.
  */
@@ -34,9 +16,19 @@ export function accessibleItemSql(actor: InventoryContext['actor'], alias: strin
     WHERE ${accessiblePropertySql(actor, 'p')})`;
 }
 
-/** The all-or-nothing guard: true only when the actor may change every requested item. */
-export function allTargeted(ids: string[]): Prisma.Sql {
-  return Prisma.sql`(SELECT count(*) FROM target) = ${ids.length}`;
+/**
+ * The all-or-nothing guard over the rows a data-modifying CTE `cte` returned, as a condition: true
+ * when it reached all `requested` rows, else it raises SB001 (`bulk_statement_incomplete`, migration
+ * 0014), which ends the statement with none of its changes applied.
+ */
+export function everyItemReached(cte: string, requested: number): Prisma.Sql {
+  return Prisma.sql`(SELECT CASE WHEN count(*) = ${requested} THEN TRUE
+    ELSE "bulk_statement_incomplete"(${requested}, count(*)) > 0 END FROM ${Prisma.raw(`"${cte}"`)})`;
+}
+
+/** The property of the item row aliased `alias`, for records: one unit lookup by primary key. */
+export function unitPropertyIdSql(alias: string): Prisma.Sql {
+  return Prisma.sql`(SELECT u."propertyId" FROM "property_units" u WHERE u."id" = ${Prisma.raw(`"${alias}"`)}."propertyUnitId")`;
 }
 
 /**

@@ -27,7 +27,8 @@ export function isRecordNotFound(error: unknown): boolean {
 /**
  * Runs `statement` again (up to `attempts` times in all) while Postgres picks it as a deadlock
  * victim, which it rolls back whole. For single statements whose row locks are taken in an order
- * the planner chooses, such as bulkDelete's, which can meet bulkUpdate's id order head on.
+ * the planner chooses, such as bulkDelete's and bulkUpdate's, which two overlapping calls can
+ * meet head on.
  */
 export async function retryDeadlockVictim<T>(statement: () => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {

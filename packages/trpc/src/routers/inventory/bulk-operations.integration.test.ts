@@ -7,6 +7,7 @@ import type { SqlPool } from '@staging/db/client';
 import { createInventoryItem } from '@staging/db/testing/factories';
 import { dataOf, issuePathsOf, outcomeOf } from '../../testing/inventory-calls';
 import { useInventoryTestContext } from '../../testing/inventory-test-context';
+import type { CallResult } from '../../testing/test-server';
 
 const ctx = useInventoryTestContext();
 
@@ -196,17 +197,42 @@ describe('atomicity', () => {
     };
   }
 
-  /** Resolves once a bulkDelete statement is queued behind a row lock (pg_stat_activity says so). */
-  async function bulkDeleteBlocked(pool: SqlPool): Promise<void> {
+  /** Resolves once `statement`'s bulk statement is queued behind a row lock (pg_stat_activity says so). */
+  async function bulkStatementBlocked(pool: SqlPool, statement: string): Promise<void> {
     for (;;) {
       const { rows } = await pool.query(
         `SELECT 1 FROM pg_stat_activity
-         WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%DELETE FROM "inventory_items" t%'`,
+         WHERE datname = current_database() AND wait_event_type = 'Lock' AND position($1 IN query) > 0`,
+        [statement],
       );
       if (rows.length > 0) return;
       await delay(5);
     }
   }
+
+  // Both bulk writes lock rows as their one statement reaches them, with no locking pass first.
+  const lockingBulkCalls: readonly {
+    procedure: string;
+    statement: string;
+    call: (ids: string[]) => Promise<CallResult<unknown>>;
+    expected: (ids: string[]) => unknown;
+    applied: (ids: string[]) => Promise<boolean>;
+  }[] = [
+    {
+      procedure: 'bulkDelete',
+      statement: 'DELETE FROM "inventory_items" t',
+      call: (ids: string[]) => ctx.call('bulkDelete', { ids }, ctx.world.owner),
+      expected: (ids: string[]) => ({ itemIds: ids, count: ids.length }),
+      applied: async (ids: string[]) => (await ctx.db.inventoryItem.count({ where: { id: { in: ids } } })) === 0,
+    },
+    {
+      procedure: 'bulkUpdate',
+      statement: 'UPDATE "inventory_items" t',
+      call: (ids: string[]) => ctx.call('bulkUpdate', { ids, action: 'status', status: 'SOLD' }, ctx.world.owner),
+      expected: (ids: string[]) => ({ items: ids.map((itemId) => expect.objectContaining({ itemId, status: 'SOLD' })) }),
+      applied: async (ids: string[]) => (await ctx.db.inventoryItem.count({ where: { id: { in: ids }, status: 'SOLD' } })) === ids.length,
+    },
+  ] as const;
 
   /** Two items whose id order is also their insertion order, so every plan reaches `first` first. */
   async function itemPairInScanOrder() {
@@ -218,35 +244,39 @@ describe('atomicity', () => {
     }
   }
 
-  test('bulkDelete chosen as a deadlock victim is run again and deletes every item', async () => {
+  test.each(lockingBulkCalls)('$procedure chosen as a deadlock victim is run again and applies to every item', async (bulk) => {
     const pool = sqlPoolOf(ctx.db);
     const [first, second] = await itemPairInScanOrder();
     const holder = await lockHolder(pool);
-    // The backend that finds a deadlock is the one aborted. bulkDelete's checks after the server's
-    // deadlock_timeout (1 s); this transaction's would check after a minute, so it never goes first.
+    // The backend that finds a deadlock is the one aborted. The bulk statement's checks after the
+    // server's deadlock_timeout (1 s); this transaction's would check after a minute, so it never goes first.
     await holder.query(`SET LOCAL deadlock_timeout = '1min'`, []);
     await holder.lock(second);
-    const deleting = ctx.call('bulkDelete', { ids: [first, second] }, ctx.world.owner);
-    await bulkDeleteBlocked(pool);
-    // bulkDelete holds `first` and waits for `second`; asking for `first` closes the cycle.
+    const running = bulk.call([first, second]);
+    await bulkStatementBlocked(pool, bulk.statement);
+    // The bulk statement holds `first` and waits for `second`; asking for `first` closes the cycle.
     await holder.lock(first);
     await holder.end('COMMIT');
-    expect(dataOf(await deleting)).toEqual({ itemIds: [first, second], count: 2 });
-    expect(await ctx.db.inventoryItem.count({ where: { id: { in: [first, second] } } })).toBe(0);
+    expect(dataOf(await running)).toEqual(bulk.expected([first, second]));
+    expect(await bulk.applied([first, second])).toBe(true);
   });
 
-  test('an item deleted by another caller while bulkDelete waits for it: nothing is deleted, NOT_FOUND names it', async () => {
-    const pool = sqlPoolOf(ctx.db);
-    const [first, second] = await itemPairInScanOrder();
-    const holder = await lockHolder(pool);
-    await holder.query('DELETE FROM "inventory_items" WHERE "id" = $1', [second]);
-    const deleting = ctx.call('bulkDelete', { ids: [first, second] }, ctx.world.owner);
-    await bulkDeleteBlocked(pool);
-    await holder.end('COMMIT');
-    const result = await deleting;
-    expect([outcomeOf(result), issuePathsOf(result)]).toEqual([[404, 'NOT_FOUND'], ['ids.1']]);
-    expect(await ctx.db.inventoryItem.findUnique({ where: { id: first } })).not.toBeNull();
-  });
+  test.each(lockingBulkCalls)(
+    'an item deleted by another caller while $procedure waits for it: nothing is applied, NOT_FOUND names it',
+    async (bulk) => {
+      const pool = sqlPoolOf(ctx.db);
+      const [first, second] = await itemPairInScanOrder();
+      const before = await ctx.db.inventoryItem.findUnique({ where: { id: first } });
+      const holder = await lockHolder(pool);
+      await holder.query('DELETE FROM "inventory_items" WHERE "id" = $1', [second]);
+      const running = bulk.call([first, second]);
+      await bulkStatementBlocked(pool, bulk.statement);
+      await holder.end('COMMIT');
+      const result = await running;
+      expect([outcomeOf(result), issuePathsOf(result)]).toEqual([[404, 'NOT_FOUND'], ['ids.1']]);
+      expect(await ctx.db.inventoryItem.findUnique({ where: { id: first } })).toEqual(before);
+    },
+  );
 
   test('bulkCreate with one conflicting item writes none of the others', async () => {
     await createInventoryItem(ctx.db, { propertyUnitId: ctx.world.unitB, unitNumber: 'taken' });
