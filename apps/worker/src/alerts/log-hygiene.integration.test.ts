@@ -80,6 +80,8 @@ async function seedOwnedOriginal(password?: string) {
 }
 
 const TERMINAL = ['SUCCESS', 'FAILED', 'CANCELED'] as const;
+/** The workers here log to this test's capture, so a hang message takes their lines from it. */
+const hangLogs = { logs: () => workerLog.text() };
 
 describe('log hygiene', () => {
   it('no secret value or signed URL appears in any log line of the happy path and every simulator fault', async () => {
@@ -111,7 +113,7 @@ describe('log hygiene', () => {
     expect(submitted.status).toBe(200);
     const { result } = (await submitted.json()) as { result: { data: { items: { aiJobId: string }[] } } };
     const happyJob = result.data.items[0]!.aiJobId;
-    expect(await stack.waitForStatus(happyJob, [...TERMINAL])).toBe('SUCCESS');
+    expect(await stack.waitForStatus(happyJob, [...TERMINAL], hangLogs)).toBe('SUCCESS');
 
     // Unsigned and forged callbacks, and dashboard requests with right and wrong credentials.
     const forged = await fetch(`${api.origin}/api/webhooks/provider/staging/some-attempt`, {
@@ -144,7 +146,7 @@ describe('log hygiene', () => {
     await stack.faults([...FAULT_NAMES]);
     const jobs: string[] = [];
     for (let i = 0; i < FAULT_NAMES.length; i += 1) jobs.push((await stack.seedJob()).jobId);
-    for (const jobId of jobs) await stack.waitForStatus(jobId, [...TERMINAL]);
+    for (const jobId of jobs) await stack.waitForStatus(jobId, [...TERMINAL], hangLogs);
     await worker.stop();
 
     // A worker with a wrong provider token (provider answers 401).
@@ -153,7 +155,7 @@ describe('log hygiene', () => {
       overrides: { logger: workerLog.logger, captureAlert },
     });
     const rejected = await stack.seedJob();
-    expect(await stack.waitForStatus(rejected.jobId, [...TERMINAL])).toBe('FAILED');
+    expect(await stack.waitForStatus(rejected.jobId, [...TERMINAL], hangLogs)).toBe('FAILED');
     await wrong.stop();
 
     const output = `${api.output()}\n${workerLog.text()}`;

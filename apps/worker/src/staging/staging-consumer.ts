@@ -96,6 +96,8 @@ export function startStagingConsumer(deps: StagingDeps, options: StagingConsumer
       active.delete(jobId);
     }
     if (outcome.kind === 'done') return;
+    // Debug only: a line per parked delivery is what explains a job that seems stuck.
+    deps.logger.debug({ jobId, reason: outcome.reason, delayMs: outcome.delayMs }, 'staging delivery parked');
     await job.moveToDelayed(Date.now() + outcome.delayMs, token);
     throw new DelayedError();
   }

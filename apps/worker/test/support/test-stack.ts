@@ -134,7 +134,13 @@ export interface TestStack {
    * a failed test cannot leak one).
    */
   stopWorkers(): Promise<void>;
-  waitForStatus(jobId: string, statuses: JobStatus[], timeoutMs?: number): Promise<JobStatus>;
+  /**
+   * Resolves with the job's status once it is one of `statuses`. On a hang the error describes the
+   * job, its attempts, predictions, queue message and the worker log lines that name it: from the
+   * in-process workers this stack started, or from `logs` for a test that gives its worker a
+   * logger of its own.
+   */
+  waitForStatus(jobId: string, statuses: JobStatus[], options?: { timeoutMs?: number; logs?: () => string }): Promise<JobStatus>;
   close(): Promise<void>;
 }
 
@@ -167,6 +173,8 @@ export async function noisePng(width: number, height: number): Promise<Buffer> {
  * wrong. It stays below the Jest test timeout so a hang names what it waited for.
  */
 export const HANG_GUARD_MS = 90_000;
+/** Enough to follow the last deliveries of a job without burying the message. */
+const LOG_LINES_IN_HANG_MESSAGE = 40;
 
 export async function waitUntil<T>(
   read: () => Promise<T | undefined | null | false>,
@@ -226,6 +234,8 @@ export async function startTestStack(
   const receiver = await startTestWebhookReceiver({ db, queue: () => queue, secret: TEST_SIGNING_SECRET });
   const userHashSecret = randomBytes(32).toString('hex');
   const running = new Set<RunningWorker>();
+  /** The log text of every in-process worker started, stopped ones included (for hang messages). */
+  const workerLogs: (() => string)[] = [];
   const spawned: WorkerProcess[] = [];
   const spawnStackWorker = async (options: Partial<SpawnWorkerOptions> = {}): Promise<WorkerProcess> => {
     const child = await spawnWorker({ env: env(), ...options });
@@ -321,8 +331,11 @@ export async function startTestStack(
   const isPredictionOf = (prediction: SimPredictionView, attemptId: string): boolean =>
     prediction.webhook?.endsWith(`${STAGING_WEBHOOK_PATH_PREFIX}${attemptId}`) === true;
 
-  /** The job, its attempts and their predictions (fault drawn, callbacks), for a hang's message. */
-  const describeJob = async (jobId: string): Promise<string> => {
+  /**
+   * For a hang's message: the job, its attempts and their predictions (fault drawn, callbacks), its
+   * queue message, and the last worker log lines that name the job or one of its attempts.
+   */
+  const describeJob = async (jobId: string, logText: string): Promise<string> => {
     const job = await db.aiJob.findUnique({
       where: { id: jobId },
       select: { status: true, errorCode: true, updatedAt: true, heartbeatAt: true },
@@ -340,7 +353,31 @@ export async function startTestStack(
         prediction === undefined ? 'none' : `${prediction.status}, fault ${prediction.fault?.name ?? 'none'}, callbacks [${callbacks}]`
       }`;
     });
-    return [`job ${JSON.stringify(job)}; now ${new Date().toISOString()}`, ...lines].join('\n');
+    const ids = [jobId, ...attempts.map((attempt) => attempt.id)];
+    const logLines = logText.split('\n').filter((line) => ids.some((id) => line.includes(id)));
+    return [
+      `job ${JSON.stringify(job)}; now ${new Date().toISOString()}`,
+      ...lines,
+      `  queue message ${await describeQueueMessage(jobId)}`,
+      `  worker log lines naming it (last ${Math.min(logLines.length, LOG_LINES_IN_HANG_MESSAGE)} of ${logLines.length}):`,
+      ...logLines.slice(-LOG_LINES_IN_HANG_MESSAGE).map((line) => `    ${line.slice(0, 400)}`),
+    ].join('\n');
+  };
+
+  /** The queue message's state, delivery count and times, and whether a worker holds its lock. */
+  const describeQueueMessage = async (jobId: string): Promise<string> => {
+    const message = await queue.getJob(jobId);
+    if (message === undefined) return 'missing';
+    const lockTtlMs = await redis.pttl(`${message.queueQualifiedName}:${jobId}:lock`);
+    return JSON.stringify({
+      state: await message.getState(),
+      attemptsMade: message.attemptsMade,
+      delayMs: message.delay,
+      timestamp: new Date(message.timestamp).toISOString(),
+      processedOn: message.processedOn === undefined ? null : new Date(message.processedOn).toISOString(),
+      finishedOn: message.finishedOn === undefined ? null : new Date(message.finishedOn).toISOString(),
+      lockTtlMs,
+    });
   };
 
   const predictions = async (): Promise<SimPredictionView[]> => {
@@ -362,6 +399,7 @@ export async function startTestStack(
     config,
     async startWorker(options = {}) {
       const log = memoryLogger();
+      workerLogs.push(log.text);
       const app = await createWorkerApp(config(options.env), {
         logger: log.logger,
         captureAlert: (alert) => log.logger.error({ event: 'alert', ...alert.tags }, alert.message),
@@ -413,18 +451,19 @@ export async function startTestStack(
       });
       if (!response.ok) throw new Error(`scripting faults failed: HTTP ${response.status}`);
     },
-    async waitForStatus(jobId, statuses, timeoutMs = HANG_GUARD_MS) {
+    async waitForStatus(jobId, statuses, options = {}) {
       try {
         return await waitUntil(
           async () => {
             const job = await db.aiJob.findUnique({ where: { id: jobId }, select: { status: true } });
             return job !== null && statuses.includes(job.status) ? job.status : undefined;
           },
-          { timeoutMs, what: `job ${jobId} to reach ${statuses.join('/')}` },
+          { timeoutMs: options.timeoutMs ?? HANG_GUARD_MS, what: `job ${jobId} to reach ${statuses.join('/')}` },
         );
       } catch (error) {
         // A hang on a busy machine is rare and not reproducible at will: say where the job stood.
-        throw new Error(`${(error as Error).message}\n${await describeJob(jobId)}`, { cause: error });
+        const logs = options.logs ?? (() => workerLogs.map((text) => text()).join('\n'));
+        throw new Error(`${(error as Error).message}\n${await describeJob(jobId, logs())}`, { cause: error });
       }
     },
     async close() {
