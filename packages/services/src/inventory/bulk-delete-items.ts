@@ -1,8 +1,7 @@
-import { Prisma, queryRows } from '@staging/db/client';
+import { Prisma } from '@staging/db/client';
 import type { BulkDeleteInput, BulkDeleteResult } from '@staging/domain/inventory';
-import { accessibleItemSql, everyItemReached, missingItemsError } from './item-set-access';
+import { accessibleItemSql, everyItemReached, runAllOrNothing } from './item-set-access';
 import type { InventoryContext } from './item-records';
-import { BULK_STATEMENT_INCOMPLETE, postgresErrorCode, retryDeadlockVictim } from './postgres-errors';
 
 /**
  * inventory.bulkDelete: all requested items or none, in one DELETE sent without the ORM. It
@@ -23,11 +22,6 @@ export async function bulkDeleteInventoryItems(
       RETURNING 1
     )
     SELECT ${everyItemReached('deleted', ids.length)}`;
-  try {
-    await retryDeadlockVictim(() => queryRows(context.db, statement));
-  } catch (error) {
-    if (postgresErrorCode(error) === BULK_STATEMENT_INCOMPLETE) throw await missingItemsError(context, ids);
-    throw error;
-  }
+  await runAllOrNothing(context, ids, statement);
   return { itemIds: ids, count: ids.length };
 }

@@ -1,11 +1,11 @@
-import { Prisma, queryRows } from '@staging/db/client';
+import { Prisma } from '@staging/db/client';
 import { AppError, ErrorCode } from '@staging/domain/errors';
 import type { BulkItemsResult, BulkUpdateChange, BulkUpdateInput, InventoryItemRecord } from '@staging/domain/inventory';
 import { INVENTORY_LIMITS } from '@staging/domain/inventory';
-import { accessibleItemSql, everyItemReached, missingItemsError, unitPropertyIdSql } from './item-set-access';
+import { accessibleItemSql, everyItemReached, runAllOrNothing, unitPropertyIdSql } from './item-set-access';
 import { itemRecordColumns } from './item-records';
 import type { InventoryContext } from './item-records';
-import { BULK_STATEMENT_INCOMPLETE, NUMERIC_VALUE_OUT_OF_RANGE, postgresErrorCode, retryDeadlockVictim } from './postgres-errors';
+import { NUMERIC_VALUE_OUT_OF_RANGE, postgresErrorCode } from './postgres-errors';
 
 function assignment(change: BulkUpdateChange): Prisma.Sql {
   switch (change.action) {
@@ -40,21 +40,19 @@ export async function bulkUpdateInventoryItems(
   let rows: InventoryItemRecord[];
   try {
     // The UPDATE writes `context.now` to updatedAt, so the records carry that parameter's text.
-    rows = await retryDeadlockVictim(() =>
-      queryRows<InventoryItemRecord>(
-        context.db,
-        Prisma.sql`
-          WITH updated AS (
-            UPDATE "inventory_items" t
-            SET ${assignment(change)}, "updatedAt" = ${context.now}
-            WHERE t."id" = ANY(${ids}::text[]) AND ${accessibleItemSql(context.actor, 't')}
-            RETURNING ${itemRecordColumns('t', unitPropertyIdSql('t'), { updatedAt: context.now })}
-          )
-          SELECT * FROM updated WHERE ${everyItemReached('updated', ids.length)}`,
-      ),
+    rows = await runAllOrNothing<InventoryItemRecord>(
+      context,
+      ids,
+      Prisma.sql`
+      WITH updated AS (
+        UPDATE "inventory_items" t
+        SET ${assignment(change)}, "updatedAt" = ${context.now}
+        WHERE t."id" = ANY(${ids}::text[]) AND ${accessibleItemSql(context.actor, 't')}
+        RETURNING ${itemRecordColumns('t', unitPropertyIdSql('t'), { updatedAt: context.now })}
+      )
+      SELECT * FROM updated WHERE ${everyItemReached('updated', ids.length)}`,
     );
   } catch (error) {
-    if (postgresErrorCode(error) === BULK_STATEMENT_INCOMPLETE) throw await missingItemsError(context, ids);
     if (postgresErrorCode(error) === NUMERIC_VALUE_OUT_OF_RANGE) {
       throw new AppError(ErrorCode.BAD_REQUEST, 'The resulting priceAdjustment is out of range', {
         issues: [{ path: ['amount'], message: `Some item would leave ±${INVENTORY_LIMITS.priceAbsMax}` }],

@@ -1,8 +1,9 @@
-import { Prisma } from '@staging/db/client';
+import { Prisma, queryRows } from '@staging/db/client';
 import { AppError, ErrorCode } from '@staging/domain/errors';
 import { accessiblePropertySql } from '../access/property-access';
 import { ITEM_NOT_FOUND } from './item-records';
 import type { InventoryContext } from './item-records';
+import { BULK_STATEMENT_INCOMPLETE, postgresErrorCode, retryDeadlockVictim } from './postgres-errors';
 
 /**
  * True for an inventory item row aliased `alias` that the actor may change: its unit belongs to a
@@ -32,10 +33,24 @@ export function unitPropertyIdSql(alias: string): Prisma.Sql {
 }
 
 /**
+ * Runs a bulk statement guarded by {@link everyItemReached} for `ids`: again while Postgres picks
+ * it as a deadlock victim, and with the guard's SB001 turned into the NOT_FOUND naming the ids
+ * that are missing or not the actor's.
+ */
+export async function runAllOrNothing<Row extends object>(context: InventoryContext, ids: string[], statement: Prisma.Sql): Promise<Row[]> {
+  try {
+    return await retryDeadlockVictim(() => queryRows<Row>(context.db, statement));
+  } catch (error) {
+    if (postgresErrorCode(error) === BULK_STATEMENT_INCOMPLETE) throw await missingItemsError(context, ids);
+    throw error;
+  }
+}
+
+/**
  * Error path only: NOT_FOUND naming the ids (by position in the deduplicated list) that do not
  * exist or are not the actor's; both read the same, so nothing about other agents leaks.
  */
-export async function missingItemsError({ db, actor }: InventoryContext, ids: string[]): Promise<AppError> {
+async function missingItemsError({ db, actor }: InventoryContext, ids: string[]): Promise<AppError> {
   const found = await db.$queryRaw<{ id: string }[]>`
     SELECT i."id" FROM "inventory_items" i
     WHERE i."id" = ANY(${ids}::text[]) AND ${accessibleItemSql(actor, 'i')}`;
