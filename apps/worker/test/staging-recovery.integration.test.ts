@@ -7,6 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestStack, waitUntil } from './support/test-stack';
 import type { RunningWorker, TestStack } from './support/test-stack';
+import type { ObjectStorage } from '@staging/platform/storage';
 
 let stack: TestStack;
 // Generous, so a busy machine never turns a slow prediction into a timeout and a legitimate attempt 2.
@@ -63,6 +64,54 @@ describe('a lost create response is recovered from what the provider documents',
     expect(job.attempts[0]!.inputFingerprint).toMatch(/^[0-9a-f]{64}$/);
     const created = eventsOf(worker, jobId).find((line) => line['event'] === 'prediction_created');
     expect(created?.['source']).toBe('provider_list');
+  });
+});
+
+describe('attempt 2 sent with the same input as attempt 1', () => {
+  // A presigned URL is signed to the second (X-Amz-Date), so an attempt 2 sent within the second
+  // attempt 1 was carries the same input, and the same fingerprint, as attempt 1. This storage
+  // signs each key once, which makes every call for it such a call.
+  function oneUrlPerKey(): ObjectStorage {
+    const urls = new Map<string, Promise<string>>();
+    return Object.assign(Object.create(stack.storage) as ObjectStorage, {
+      presignGetUrl(key: string, expiresInSeconds: number) {
+        if (!urls.has(key)) urls.set(key, stack.storage.presignGetUrl(key, expiresInSeconds));
+        return urls.get(key)!;
+      },
+    });
+  }
+
+  it("a 5xx that bought nothing ends attempt 2: attempt 1's purchase is not taken for it", async () => {
+    const worker = await stack.startWorker({ overrides: { timings, storage: oneUrlPerKey() } });
+    await stack.faults(['fail', 'http_500']);
+    const { jobId } = await stack.seedJob();
+    expect(await stack.waitForStatus(jobId, ['SUCCESS', 'FAILED', 'CANCELED'])).toBe('FAILED');
+    const job = await jobWithAttempts(jobId);
+    expect(job.attempts.map((a) => [a.attemptNumber, a.status, a.errorCode])).toEqual([
+      [1, 'FAILED', 'PROVIDER_FAILED'],
+      [2, 'FAILED', 'PROVIDER_UNAVAILABLE'],
+    ]);
+    expect(job.attempts[1]!.inputFingerprint).toBe(job.attempts[0]!.inputFingerprint);
+    expect(job.errorCode).toBe('ATTEMPTS_EXHAUSTED');
+    expect(await stack.purchasesFor(jobId)).toHaveLength(1);
+    expect(eventsOf(worker, jobId).filter((line) => line['level'] === 'error' && line['event'] === undefined)).toEqual([]);
+  });
+
+  it('a lost create response of attempt 2 is recovered as its own purchase, not attempt 1\'s', async () => {
+    await stack.startWorker({ overrides: { timings, storage: oneUrlPerKey() } });
+    await stack.faults(['fail', { name: 'response_lost', events: ['start', 'completed'] }]);
+    const { jobId } = await stack.seedJob();
+    expect(await stack.waitForStatus(jobId, ['SUCCESS', 'FAILED', 'CANCELED'])).toBe('SUCCESS');
+    const purchases = await stack.purchasesFor(jobId);
+    expect(purchases).toHaveLength(2);
+    const job = await jobWithAttempts(jobId);
+    expect(job.attempts[1]!.inputFingerprint).toBe(job.attempts[0]!.inputFingerprint);
+    // Each attempt holds the prediction its own create call bought (sent with its callback URL).
+    const boughtBy = (attemptId: string) => purchases.find((p) => p.webhook?.includes(attemptId))?.id;
+    expect(job.attempts.map((a) => [a.attemptNumber, a.status, a.providerPredictionId])).toEqual([
+      [1, 'FAILED', boughtBy(job.attempts[0]!.id)],
+      [2, 'SUCCEEDED', boughtBy(job.attempts[1]!.id)],
+    ]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { fingerprintPredictionInput, searchPredictionByInput } from './prediction-recovery';
+import type { RecoverySearchOptions } from './prediction-recovery';
 import type { Prediction, PredictionInput, PredictionPage } from './provider-client';
 
 const sentAt = new Date('2026-11-25T10:00:00Z');
@@ -35,7 +36,7 @@ function pagedList(pages: Prediction[][]) {
   };
 }
 
-const search = (pages: Prediction[][], extra: { maxPages?: number } = {}) =>
+const search = (pages: Prediction[][], extra: Partial<RecoverySearchOptions> = {}) =>
   searchPredictionByInput(pagedList(pages), { inputFingerprint: fingerprintPredictionInput(ours), webhook, sentAt, ...extra });
 
 describe('fingerprintPredictionInput', () => {
@@ -97,6 +98,34 @@ describe('searchPredictionByInput', () => {
   it('never takes a prediction that echoes another callback URL, even with the same input', async () => {
     const elsewhere = prediction('x', '2026-11-25T10:00:01Z', { input: { ...ours }, webhook: `${webhook}-other` });
     expect((await search([[elsewhere]])).kind).toBe('absent');
+  });
+
+  // Calls within one second for the same photo send the same input (the URL is signed to the second).
+  describe('a prediction with our input that another attempt already holds', () => {
+    const heldByAttempt1 = async (id: string) => id === 'attempt-1s';
+
+    it('is passed over: nothing else matches, so nothing was bought', async () => {
+      const theirs = prediction('attempt-1s', '2026-11-25T10:00:00Z', { input: { ...ours } });
+      expect(await search([[prediction('p1', '2026-11-25T10:00:05Z'), theirs]], { isHeldElsewhere: heldByAttempt1 })).toEqual({
+        kind: 'absent',
+        scanned: 2,
+      });
+    });
+
+    it('is passed over for the one nobody holds, older or newer', async () => {
+      const theirs = prediction('attempt-1s', '2026-11-25T10:00:01Z', { input: { ...ours } });
+      const mine = prediction('mine', '2026-11-25T10:00:00Z', { input: { ...ours } });
+      expect(await search([[theirs], [mine]], { isHeldElsewhere: heldByAttempt1 })).toEqual({ kind: 'found', prediction: mine });
+    });
+
+    it('is asked about only for a prediction whose input matches', async () => {
+      const asked: string[] = [];
+      const theirs = prediction('attempt-1s', '2026-11-25T10:00:00Z', { input: { ...ours } });
+      await search([[prediction('p1', '2026-11-25T10:00:05Z'), theirs]], {
+        isHeldElsewhere: async (id) => (asked.push(id), heldByAttempt1(id)),
+      });
+      expect(asked).toEqual(['attempt-1s']);
+    });
   });
 
   it('cannot decide when the page budget ends before the creation time', async () => {

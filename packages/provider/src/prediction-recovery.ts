@@ -6,7 +6,9 @@
  * So the worker persists a fingerprint of the exact input before the create request, and
  * recovery walks the list looking for that fingerprint (docs/decisions.md "Recovering a CREATING
  * attempt"). The presigned input URL inside `input_images` makes the fingerprint unique per
- * create call.
+ * create call, except that it is signed to the second: calls made within one second for the same
+ * photo (attempt 2 right after attempt 1) send the same input. So a prediction the ledger already
+ * ties to another attempt is never taken for this one's ({@link RecoverySearchOptions.isHeldElsewhere}).
  *
  * The answer is three-valued, because spending depends on the difference:
  * - `found`: this is the purchase; persist it.
@@ -54,6 +56,11 @@ export interface RecoverySearchOptions {
   clockSkewMs?: number;
   /** Pages read at most (100 predictions each on Replicate); default 10. */
   maxPages?: number;
+  /**
+   * True when another attempt holds this prediction ID (asked only of a prediction whose input
+   * matches): a purchase with the same input, not ours, and the walk goes on past it.
+   */
+  isHeldElsewhere?: (predictionId: string) => Promise<boolean>;
 }
 
 type Classification = 'ours' | 'other' | 'unreadable';
@@ -83,7 +90,7 @@ export async function searchPredictionByInput(
       if (Date.parse(prediction.created_at) < floor) return settle(unreadable, scanned);
       scanned += 1;
       const kind = classify(prediction, options);
-      if (kind === 'ours') return { kind: 'found', prediction };
+      if (kind === 'ours' && !(await options.isHeldElsewhere?.(prediction.id))) return { kind: 'found', prediction };
       if (kind === 'unreadable') unreadable += 1;
     }
     if (next === null) return settle(unreadable, scanned);

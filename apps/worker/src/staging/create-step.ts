@@ -256,6 +256,8 @@ export async function findExistingPrediction(deps: StagingDeps, attempt: Attempt
       inputFingerprint: attempt.inputFingerprint,
       webhook: stagingWebhookUrl(deps.settings.webhookBaseUrl, attempt.id),
       sentAt: attempt.creatingAt,
+      isHeldElsewhere: async (predictionId) =>
+        (await deps.db.aiProviderAttempt.count({ where: { providerPredictionId: predictionId, id: { not: attempt.id } } })) > 0,
     });
     if (result.kind === 'found') {
       return { kind: 'found', id: result.prediction.id, status: result.prediction.status, source: 'provider_list' };
