@@ -36,8 +36,17 @@ function pagedList(pages: Prediction[][]) {
   };
 }
 
+/** The ledger of these tests gives no prediction to another attempt unless a test says so. */
+const heldByNobody = async () => false;
+
 const search = (pages: Prediction[][], extra: Partial<RecoverySearchOptions> = {}) =>
-  searchPredictionByInput(pagedList(pages), { inputFingerprint: fingerprintPredictionInput(ours), webhook, sentAt, ...extra });
+  searchPredictionByInput(pagedList(pages), {
+    inputFingerprint: fingerprintPredictionInput(ours),
+    webhook,
+    sentAt,
+    isHeldElsewhere: heldByNobody,
+    ...extra,
+  });
 
 describe('fingerprintPredictionInput', () => {
   it('ignores key order and keys the provider adds', () => {
@@ -139,6 +148,7 @@ describe('searchPredictionByInput', () => {
       inputFingerprint: fingerprintPredictionInput(ours),
       webhook,
       sentAt,
+      isHeldElsewhere: heldByNobody,
     });
     expect(result.kind).toBe('absent');
     expect(list.calls).toEqual([null]);

@@ -60,7 +60,7 @@ export interface RecoverySearchOptions {
    * True when another attempt holds this prediction ID (asked only of a prediction whose input
    * matches): a purchase with the same input, not ours, and the walk goes on past it.
    */
-  isHeldElsewhere?: (predictionId: string) => Promise<boolean>;
+  isHeldElsewhere: (predictionId: string) => Promise<boolean>;
 }
 
 type Classification = 'ours' | 'other' | 'unreadable';
@@ -90,7 +90,7 @@ export async function searchPredictionByInput(
       if (Date.parse(prediction.created_at) < floor) return settle(unreadable, scanned);
       scanned += 1;
       const kind = classify(prediction, options);
-      if (kind === 'ours' && !(await options.isHeldElsewhere?.(prediction.id))) return { kind: 'found', prediction };
+      if (kind === 'ours' && !(await options.isHeldElsewhere(prediction.id))) return { kind: 'found', prediction };
       if (kind === 'unreadable') unreadable += 1;
     }
     if (next === null) return settle(unreadable, scanned);

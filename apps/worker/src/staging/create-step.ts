@@ -25,7 +25,7 @@ import { hashUserId } from '@staging/provider/user-hash';
 import { stagingWebhookUrl } from '@staging/provider/webhook-url';
 import type { StagingErrorCode } from '@staging/domain/staging-errors';
 import { failAttempt, failureOf } from './attempt-failure';
-import { insertReservedAttempt, updateAttemptIf, updateJobIf } from './job-ledger';
+import { insertReservedAttempt, isPredictionHeldByOtherAttempt, updateAttemptIf, updateJobIf } from './job-ledger';
 import type { AttemptRow, StagingJobRow } from './job-ledger';
 import { wait } from './staging-deps';
 import type { StagingDeps, StagingRun, StepResult } from './staging-deps';
@@ -256,8 +256,7 @@ export async function findExistingPrediction(deps: StagingDeps, attempt: Attempt
       inputFingerprint: attempt.inputFingerprint,
       webhook: stagingWebhookUrl(deps.settings.webhookBaseUrl, attempt.id),
       sentAt: attempt.creatingAt,
-      isHeldElsewhere: async (predictionId) =>
-        (await deps.db.aiProviderAttempt.count({ where: { providerPredictionId: predictionId, id: { not: attempt.id } } })) > 0,
+      isHeldElsewhere: (predictionId) => isPredictionHeldByOtherAttempt(deps.db, predictionId, attempt.id),
     });
     if (result.kind === 'found') {
       return { kind: 'found', id: result.prediction.id, status: result.prediction.status, source: 'provider_list' };

@@ -132,6 +132,11 @@ export async function updateAttemptIf(
   return count === 1;
 }
 
+/** True when an attempt other than `attemptId` holds prediction `predictionId`. */
+export async function isPredictionHeldByOtherAttempt(db: Db, predictionId: string, attemptId: string): Promise<boolean> {
+  return (await db.aiProviderAttempt.count({ where: { providerPredictionId: predictionId, id: { not: attemptId } } })) > 0;
+}
+
 /** Inserts attempt `attemptNumber` as RESERVED unless it exists (the unique index decides). */
 export async function insertReservedAttempt(db: Db | Tx, jobId: string, attemptNumber: 1 | 2): Promise<void> {
   await db.aiProviderAttempt.createMany({
