@@ -1,13 +1,14 @@
 /**
  * Recovery of a CREATING attempt against the strict simulator, which, like Replicate, never
  * echoes `webhook` in a prediction object: the purchase is found from the `start` callback or by
- * the fingerprint of the input in the provider's list, and an attempt whose purchase can be
- * neither found nor ruled out fails closed (PURCHASE_UNCONFIRMED) without buying again.
+ * the fingerprint of the input in the provider's list (never another attempt's purchase with the
+ * same input), and an attempt whose purchase can be neither found nor ruled out fails closed
+ * (PURCHASE_UNCONFIRMED) without buying again.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import type { ObjectStorage } from '@staging/platform/storage';
 import { startTestStack, waitUntil } from './support/test-stack';
 import type { RunningWorker, TestStack } from './support/test-stack';
-import type { ObjectStorage } from '@staging/platform/storage';
 
 let stack: TestStack;
 // Generous, so a busy machine never turns a slow prediction into a timeout and a legitimate attempt 2.
@@ -97,7 +98,7 @@ describe('attempt 2 sent with the same input as attempt 1', () => {
     expect(eventsOf(worker, jobId).filter((line) => line['level'] === 'error' && line['event'] === undefined)).toEqual([]);
   });
 
-  it('a lost create response of attempt 2 is recovered as its own purchase, not attempt 1\'s', async () => {
+  it("a lost create response of attempt 2 is recovered as its own purchase, not attempt 1's", async () => {
     await stack.startWorker({ overrides: { timings, storage: oneUrlPerKey() } });
     await stack.faults(['fail', { name: 'response_lost', events: ['start', 'completed'] }]);
     const { jobId } = await stack.seedJob();
