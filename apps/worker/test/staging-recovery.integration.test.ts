@@ -7,7 +7,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ObjectStorage } from '@staging/platform/storage';
-import { startTestStack, waitUntil } from './support/test-stack';
+import { isPredictionOf, startTestStack, waitUntil } from './support/test-stack';
 import type { RunningWorker, TestStack } from './support/test-stack';
 
 let stack: TestStack;
@@ -108,7 +108,7 @@ describe('attempt 2 sent with the same input as attempt 1', () => {
     const job = await jobWithAttempts(jobId);
     expect(job.attempts[1]!.inputFingerprint).toBe(job.attempts[0]!.inputFingerprint);
     // Each attempt holds the prediction its own create call bought (sent with its callback URL).
-    const boughtBy = (attemptId: string) => purchases.find((p) => p.webhook?.includes(attemptId))?.id;
+    const boughtBy = (attemptId: string) => purchases.find((p) => isPredictionOf(p, attemptId))?.id;
     expect(job.attempts.map((a) => [a.attemptNumber, a.status, a.providerPredictionId])).toEqual([
       [1, 'FAILED', boughtBy(job.attempts[0]!.id)],
       [2, 'SUCCEEDED', boughtBy(job.attempts[1]!.id)],

@@ -176,6 +176,11 @@ export const HANG_GUARD_MS = 90_000;
 /** Enough to follow the last deliveries of a job without burying the message. */
 const LOG_LINES_IN_HANG_MESSAGE = 40;
 
+/** A prediction belongs to the attempt its callback URL names. */
+export function isPredictionOf(prediction: SimPredictionView, attemptId: string): boolean {
+  return prediction.webhook?.endsWith(`${STAGING_WEBHOOK_PATH_PREFIX}${attemptId}`) === true;
+}
+
 export async function waitUntil<T>(
   read: () => Promise<T | undefined | null | false>,
   options: { timeoutMs?: number; what?: string; intervalMs?: number } = {},
@@ -326,10 +331,6 @@ export async function startTestStack(
       };
     });
   };
-
-  /** A prediction belongs to the attempt its callback URL names. */
-  const isPredictionOf = (prediction: SimPredictionView, attemptId: string): boolean =>
-    prediction.webhook?.endsWith(`${STAGING_WEBHOOK_PATH_PREFIX}${attemptId}`) === true;
 
   /**
    * For a hang's message: the job, its attempts and their predictions (fault drawn, callbacks), its
