@@ -1,9 +1,10 @@
 // A Postgres backend that goes away (restart, failover, pg_terminate_backend) must cost the
 // statements on it, never the process: an 'error' event nobody listens to ends a Node process.
+// Prepared statements: each text under a name of its own, parsed once per connection.
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { EventEmitter } from 'node:events';
 import pg from 'pg';
-import { Prisma, createDb, queryRows, sqlPoolOf } from './client';
+import { Prisma, createDb, queryPreparedRows, queryRows, sqlPoolOf } from './client';
 import type { Db } from './client';
 
 const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -60,4 +61,21 @@ it('survives an idle connection ending before the ORM has connected', async () =
   await admin.query('SELECT pg_terminate_backend($1)', [pid]);
   await removed;
   await expectStillServes(db);
+});
+
+it('prepares each statement text once per connection, under a name of its own', async () => {
+  const db = createDb(process.env.DATABASE_URL ?? '', { maxConnections: 1 });
+  dbs.push(db);
+  const doubled = (n: number) => Prisma.sql`SELECT ${n}::int * 2 AS value`;
+  const negated = (n: number) => Prisma.sql`SELECT -${n}::int AS value`;
+  // Alternating two texts on one connection: pg refuses a name already prepared with another text.
+  for (const n of [1, 2, 3]) {
+    expect(await queryPreparedRows(db, doubled(n))).toEqual([{ value: n * 2 }]);
+    expect(await queryPreparedRows(db, negated(n))).toEqual([{ value: -n }]);
+  }
+  const prepared = await queryRows<{ statement: string }>(
+    db,
+    Prisma.sql`SELECT statement FROM pg_prepared_statements WHERE from_sql = false`,
+  );
+  expect(prepared.map((row) => row.statement).sort()).toEqual([doubled(0).text, negated(0).text].sort());
 });
