@@ -1,4 +1,4 @@
-import { Prisma, queryRows } from '@staging/db/client';
+import { Prisma, queryPreparedRows, queryRows } from '@staging/db/client';
 import { AppError, ErrorCode } from '@staging/domain/errors';
 import { accessiblePropertySql } from '../access/property-access';
 import { ITEM_NOT_FOUND } from './item-records';
@@ -11,10 +11,28 @@ import { BULK_STATEMENT_INCOMPLETE, postgresErrorCode, retryDeadlockVictim } fro
  */
 export function accessibleItemSql(actor: InventoryContext['actor'], alias: string): Prisma.Sql {
   if (actor.role === 'ADMIN') return Prisma.sql`TRUE`;
-  return Prisma.sql`${Prisma.raw(`"${alias}"`)}."propertyUnitId" IN (
-    SELECT u."id" FROM "property_units" u
+  return Prisma.sql`${Prisma.raw(`"${alias}"`)}."propertyUnitId" IN (${accessibleUnitsSql(actor, Prisma.empty)})`;
+}
+
+/**
+ * The rows of a data-modifying CTE `cte` (which returns "propertyUnitId") whose unit the actor may
+ * change, judged after the statement reached them: only the few distinct units among them are
+ * looked up, not every unit of the actor's portfolio. Only for a DELETE: an UPDATE would first
+ * change another agent's row, and its failure there (a price out of range) would tell the caller
+ * something about that row.
+ */
+export function accessibleRowsOfSql(actor: InventoryContext['actor'], cte: string): Prisma.Sql {
+  const rows = Prisma.raw(`"${cte}"`);
+  if (actor.role === 'ADMIN') return Prisma.sql`SELECT 1 FROM ${rows}`;
+  return Prisma.sql`SELECT 1 FROM ${rows} r WHERE r."propertyUnitId" IN (
+    ${accessibleUnitsSql(actor, Prisma.sql`AND u."id" IN (SELECT "propertyUnitId" FROM ${rows})`)})`;
+}
+
+/** The ids of the units in properties the actor (an agent) may manage, narrowed by `and`. */
+function accessibleUnitsSql(actor: InventoryContext['actor'], and: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`SELECT u."id" FROM "property_units" u
     JOIN "properties" p ON p."id" = u."propertyId"
-    WHERE ${accessiblePropertySql(actor, 'p')})`;
+    WHERE ${accessiblePropertySql(actor, 'p')} ${and}`;
 }
 
 /**
@@ -35,11 +53,18 @@ export function unitPropertyIdSql(alias: string): Prisma.Sql {
 /**
  * Runs a bulk statement guarded by {@link everyItemReached} for `ids`: again while Postgres picks
  * it as a deadlock victim, and with the guard's SB001 turned into the NOT_FOUND naming the ids
- * that are missing or not the actor's.
+ * that are missing or not the actor's. `prepared`: as a prepared statement (see
+ * {@link queryPreparedRows} for when that pays).
  */
-export async function runAllOrNothing<Row extends object>(context: InventoryContext, ids: string[], statement: Prisma.Sql): Promise<Row[]> {
+export async function runAllOrNothing<Row extends object>(
+  context: InventoryContext,
+  ids: string[],
+  statement: Prisma.Sql,
+  options: { prepared?: boolean } = {},
+): Promise<Row[]> {
+  const query = options.prepared === true ? queryPreparedRows : queryRows;
   try {
-    return await retryDeadlockVictim(() => queryRows<Row>(context.db, statement));
+    return await retryDeadlockVictim(() => query<Row>(context.db, statement));
   } catch (error) {
     if (postgresErrorCode(error) === BULK_STATEMENT_INCOMPLETE) throw await missingItemsError(context, ids);
     throw error;
