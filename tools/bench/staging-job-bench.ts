@@ -46,10 +46,10 @@ const FLOOR_STATEMENTS = {
     WHERE id = $1 AND status = 'ACTIVE'`,
 };
 
-/** The minimal ledger of one successful job: four transactions. */
 /** A connection checked out of the pool (pg's PoolClient; pg is a dependency of packages/db). */
 type FloorClient = { query: SqlPool['query']; release(destroy: boolean): void };
 
+/** The minimal ledger of one successful job: four transactions. */
 async function runFloorJob(client: FloorClient, jobId: string): Promise<void> {
   const reserved = await client.query<{ id: string }>(FLOOR_STATEMENTS.reserve, [jobId]);
   const attemptId = reserved.rows[0]!.id;
