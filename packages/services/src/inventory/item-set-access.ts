@@ -11,7 +11,7 @@ import { BULK_STATEMENT_INCOMPLETE, postgresErrorCode, retryDeadlockVictim } fro
  */
 export function accessibleItemSql(actor: InventoryContext['actor'], alias: string): Prisma.Sql {
   if (actor.role === 'ADMIN') return Prisma.sql`TRUE`;
-  return Prisma.sql`${Prisma.raw(`"${alias}"`)}."propertyUnitId" IN (${accessibleUnitsSql(actor, Prisma.empty)})`;
+  return Prisma.sql`${Prisma.raw(`"${alias}"`)}."propertyUnitId" IN (${accessibleUnitsSql(actor)})`;
 }
 
 /**
@@ -25,14 +25,14 @@ export function accessibleRowsOfSql(actor: InventoryContext['actor'], cte: strin
   const rows = Prisma.raw(`"${cte}"`);
   if (actor.role === 'ADMIN') return Prisma.sql`SELECT 1 FROM ${rows}`;
   return Prisma.sql`SELECT 1 FROM ${rows} r WHERE r."propertyUnitId" IN (
-    ${accessibleUnitsSql(actor, Prisma.sql`AND u."id" IN (SELECT "propertyUnitId" FROM ${rows})`)})`;
+    ${accessibleUnitsSql(actor, Prisma.sql`SELECT "propertyUnitId" FROM ${rows}`)})`;
 }
 
-/** The ids of the units in properties the actor (an agent) may manage, narrowed by `and`. */
-function accessibleUnitsSql(actor: InventoryContext['actor'], and: Prisma.Sql): Prisma.Sql {
+/** The ids of the units in properties the actor may manage; with `among`, only those it selects. */
+function accessibleUnitsSql(actor: InventoryContext['actor'], among?: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`SELECT u."id" FROM "property_units" u
     JOIN "properties" p ON p."id" = u."propertyId"
-    WHERE ${accessiblePropertySql(actor, 'p')} ${and}`;
+    WHERE ${accessiblePropertySql(actor, 'p')}${among === undefined ? Prisma.empty : Prisma.sql` AND u."id" IN (${among})`}`;
 }
 
 /**
