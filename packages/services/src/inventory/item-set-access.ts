@@ -36,9 +36,10 @@ function accessibleUnitsSql(actor: InventoryContext['actor'], among?: Prisma.Sql
 }
 
 /**
- * The all-or-nothing guard over the rows a data-modifying CTE `cte` returned, as a condition: true
- * when it reached all `requested` rows, else it raises SB001 (`bulk_statement_incomplete`, migration
- * 0014), which ends the statement with none of its changes applied.
+ * The all-or-nothing guard over the rows of CTE `cte` (those a data-modifying CTE returned, or the
+ * ones among them {@link accessibleRowsOfSql} keeps), as a condition: true when there are all
+ * `requested` rows, else it raises SB001 (`bulk_statement_incomplete`, migration 0014), which ends
+ * the statement with none of its changes applied.
  */
 export function everyItemReached(cte: string, requested: number): Prisma.Sql {
   return Prisma.sql`(SELECT CASE WHEN count(*) = ${requested} THEN TRUE
