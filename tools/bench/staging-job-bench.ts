@@ -4,13 +4,16 @@
 // read per thread from /proc with sharp's (libvips and libuv pool threads) reported apart. The
 // floor is the minimal ledger run raw with pg on jobs of the same shape in the same run: reserve,
 // CREATING, prediction ID, terminal + finalize; its CPU is the cheapest of FLOOR_PASSES passes.
+// Beside it, with no target, an I/O floor: that ledger plus the job's storage and provider calls.
 //   node --import tsx tools/bench/staging-job-bench.ts [--jobs 24] [--warmup 24]
 import { parseArgs } from 'node:util';
+import { TEST_SECRETS } from '../../packages/config/src/test-env';
 import { createDb, sqlPoolOf } from '../../packages/db/src/client';
 import type { SqlPool } from '../../packages/db/src/client';
+import type { ObjectStorage } from '../../packages/platform/src/storage';
 import { printFigure } from './figures';
 import { noiseImage, openStagingBenchStack, threadCpuSeconds } from './staging-stack';
-import type { WorkerProcess } from './staging-stack';
+import type { StagingBenchStack, WorkerProcess } from './staging-stack';
 import { startPgCountProxy } from './pg-count-proxy';
 import type { PgCounts } from './pg-count-proxy';
 
@@ -63,12 +66,77 @@ async function runFloorJob(client: FloorClient, jobId: string): Promise<void> {
   await client.query('COMMIT');
 }
 
-/** Runs the floor over `jobIds` on one connection to `url`; returns its CPU seconds in this process. */
-async function runFloor(url: string, jobIds: string[]): Promise<number> {
+/** What a successful job must send to storage and the provider, and where. */
+interface JobIo {
+  storage: ObjectStorage;
+  /** The provider's API base, version prefix included. */
+  providerUrl: string;
+  /** The staging row's model and input, minus the original's URL. */
+  model: string;
+  input: Record<string, unknown>;
+  originalKey: string;
+  /** A finished prediction's output, downloaded again for every job. */
+  outputUrl: string;
+}
+
+function providerRequest(io: JobIo, path: string, body?: unknown): Promise<Response> {
+  return fetch(`${io.providerUrl}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { Authorization: `Bearer ${TEST_SECRETS.PROVIDER_API_TOKEN}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function createPrediction(io: JobIo): Promise<{ id: string }> {
+  const imageUrl = await io.storage.presignGetUrl(io.originalKey, 600);
+  const response = await providerRequest(io, `/models/${io.model}/predictions`, { input: { ...io.input, input_images: [imageUrl] } });
+  if (!response.ok) throw new Error(`the provider refused a create: HTTP ${response.status}`);
+  return (await response.json()) as { id: string };
+}
+
+/**
+ * The I/O floor's job: the raw ledger plus the storage and provider calls a successful job cannot
+ * do without (HEAD and presigned URL of the original, the create, the output's download and its
+ * PUT), made with the worker's clients (fetch, the S3 client). It leaves out the queue, the
+ * paid-start limiter and the log lines, so the worker's distance from it is an upper bound on what
+ * the ORM and the job's own code add.
+ */
+async function runIoFloorJob(client: FloorClient, io: JobIo, jobId: string): Promise<void> {
+  if ((await io.storage.headObject(io.originalKey)) === null) throw new Error('the original is missing');
+  await createPrediction(io);
+  const output = await fetch(io.outputUrl);
+  if (!output.ok) throw new Error(`the output download failed: HTTP ${output.status}`);
+  await io.storage.putObject(`staged/io-floor/${jobId}.jpg`, Buffer.from(await output.arrayBuffer()), 'image/jpeg');
+  await runFloorJob(client, jobId);
+}
+
+/** The model, input and original of seeded job `jobId`, and the output of one prediction made from them. */
+async function jobIoOf(stack: StagingBenchStack, jobId: string): Promise<JobIo> {
+  const [row] = await stack.db.$queryRaw<{ model: string; input: Record<string, unknown>; originalKey: string }[]>`
+    SELECT s."providerModel" AS model, i."objectKey" AS "originalKey",
+      json_build_object('prompt', s.prompt, 'aspect_ratio', s."aspectRatio", 'quality', s.quality,
+        'output_format', s."outputFormat", 'output_compression', s."outputCompression") AS input
+    FROM ai_room_staging_jobs s JOIN property_images i ON i.id = s."originalImageId" WHERE s."aiJobId" = ${jobId}`;
+  const io: JobIo = { storage: stack.storage, providerUrl: stack.providerUrl, ...row!, outputUrl: '' };
+  const { id } = await createPrediction(io);
+  // Polled, as Replicate's own clients wait without a webhook; the bound is a hang guard.
+  for (let poll = 0; poll < 300; poll += 1) {
+    const prediction = (await (await providerRequest(io, `/predictions/${id}`)).json()) as { status: string; output: string[] | null };
+    if (prediction.status === 'succeeded') return { ...io, outputUrl: prediction.output![0]! };
+    if (prediction.status === 'failed' || prediction.status === 'canceled') throw new Error(`the I/O floor's prediction ${prediction.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the I/O floor's prediction did not finish within a minute`);
+}
+
+type FloorJob = (client: FloorClient, jobId: string) => Promise<void>;
+
+/** Runs `job` for each of `jobIds` on one connection to `url`; returns its CPU seconds in this process. */
+async function runFloor(url: string, jobIds: string[], job: FloorJob): Promise<number> {
   const db = createDb(url, { maxConnections: 1 });
   const client: FloorClient = await sqlPoolOf(db).connect();
   const before = process.cpuUsage();
-  for (const id of jobIds) await runFloorJob(client, id);
+  for (const id of jobIds) await job(client, id);
   const used = process.cpuUsage(before);
   // Closed, not pooled: the counting proxy in front of it is closed next.
   client.release(true);
@@ -130,23 +198,30 @@ try {
 
   const floorCounted = await stack.seedJobs(jobs, input, shape);
   const floorProxy = await startPgCountProxy(stack.databaseUrl);
-  await runFloor(floorProxy.url, floorCounted);
+  await runFloor(floorProxy.url, floorCounted, runFloorJob);
   const floorDb = floorProxy.counts();
   await floorProxy.close();
   // The cheapest of a few passes: a pass is about 170 statements and a few hundred ms of CPU in
   // all, so anything else this process does meanwhile (it drains the api's and simulator's output)
   // showed in a single pass: its figure moved between 0.9 and 2.9 ms a job from run to run.
-  let floorCpuSeconds = Infinity;
-  for (let pass = 0; pass < FLOOR_PASSES; pass += 1) {
-    const floorTimed = await stack.seedJobs(jobs, input, shape);
-    floorCpuSeconds = Math.min(floorCpuSeconds, await runFloor(stack.databaseUrl, floorTimed));
-  }
+  const cheapestPass = async (job: FloorJob) => {
+    let cheapest = Infinity;
+    for (let pass = 0; pass < FLOOR_PASSES; pass += 1) {
+      const floorTimed = await stack.seedJobs(jobs, input, shape);
+      cheapest = Math.min(cheapest, await runFloor(stack.databaseUrl, floorTimed, job));
+    }
+    return cheapest;
+  };
+  const floorCpuSeconds = await cheapestPass(runFloorJob);
+  const io = await jobIoOf(stack, floorCounted[0]!);
+  const ioFloorCpuSeconds = await cheapestPass((client, jobId) => runIoFloorJob(client, io, jobId));
 
   const sum = (predicate: (name: string) => boolean) => [...cpu].filter(([name]) => predicate(name)).reduce((total, [, s]) => total + s, 0);
   const perJobMs = (s: number) => (s * 1000) / jobs;
   const sharpMs = perJobMs(sum(isSharpThread));
   const withoutSharpMs = perJobMs(sum((name) => !isSharpThread(name)));
   const floorMs = perJobMs(floorCpuSeconds);
+  const ioFloorMs = perJobMs(ioFloorCpuSeconds);
   const per = (n: number) => (n / jobs).toFixed(1);
   console.log(`${jobs} jobs after ${warmupJobs} warm-up jobs in ${seconds.toFixed(1)} s (concurrency 4, provider 1.5 s, 600x400 input, 3:2 jpeg output)`);
   console.log(`worker per job: ${per(db.transactions)} transactions, ${per(db.statements)} statements; idle worker: ${idle.db.transactions} transactions, ${idle.db.statements} statements in ${idle.seconds.toFixed(1)} s`);
@@ -154,6 +229,10 @@ try {
   console.log(
     `worker CPU per job: ${withoutSharpMs.toFixed(1)} ms without sharp + ${sharpMs.toFixed(1)} ms sharp; floor CPU per job ${floorMs.toFixed(2)} ms` +
       ` (threads: ${[...cpu].filter(([, s]) => s > 0).map(([name, s]) => `${name} ${perJobMs(s).toFixed(1)}`).join(', ')})`,
+  );
+  console.log(
+    `I/O floor CPU per job: ${ioFloorMs.toFixed(2)} ms (the floor's ledger + HEAD and presigned URL of the original, create, download, PUT of the output;` +
+      ` no queue, limiter or logs); worker without sharp ${(withoutSharpMs / ioFloorMs).toFixed(1)}x it (no target)`,
   );
   printFigure({ name: 'transactions per successful job', value: db.transactions / jobs, target: 10, better: 'lower' });
   printFigure({ name: 'worker CPU/job w/o sharp vs raw-ledger floor', value: withoutSharpMs / floorMs, target: 2, better: 'lower' });

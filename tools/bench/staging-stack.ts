@@ -49,6 +49,8 @@ export interface WorkerProcess {
 
 export interface StagingBenchStack extends BenchStack {
   storage: ObjectStorage;
+  /** The provider simulator's API base, version prefix included. */
+  providerUrl: string;
   /** Counts the worker's statements and transactions (its DATABASE_URL points here). */
   workerDb: PgCountProxy;
   /** Starts the bundled worker with these env overrides. */
@@ -135,6 +137,7 @@ export async function openStagingBenchStack(options: { simulator: Record<string,
   return {
     ...stack,
     storage,
+    providerUrl: simulatorUrl,
     workerDb,
     async startWorker(env) {
       const port = await freePort();
