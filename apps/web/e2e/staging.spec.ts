@@ -88,12 +88,13 @@ test('upload an original, stage it, watch it reach review, compare, approve and 
   expect(variant?.reviewStatus).toBe('PENDING_REVIEW');
   expect(variant?.isMain).toBe(false);
 
-  // Pending variants are private: neither the public page nor its HTML mention them.
+  // Pending variants are private: neither the public page nor its HTML mention them. Asked
+  // without a browser page: the visitor's page opens only once the agent's screenshots are taken
+  // (a second page open during one is where a full-page capture once hung until the test timeout).
   const anonymous = await browser.newContext({ baseURL: stack.webUrl });
-  const publicPage = await anonymous.newPage();
-  const pendingHtml = await (await publicPage.request.get(`/listings/${propertyId}`)).text();
+  const pendingHtml = await (await anonymous.request.get(`/listings/${propertyId}`)).text();
   expect(pendingHtml).not.toContain(variant!.id);
-  expect((await publicPage.request.get(`/api/public/images/${variant!.id}/content`)).status()).toBe(404);
+  expect((await anonymous.request.get(`/api/public/images/${variant!.id}/content`)).status()).toBe(404);
 
   // Review: compare with the slider (keyboard) and side by side, then approve.
   await page.getByRole('link', { name: /^Review/ }).first().click();
@@ -117,6 +118,7 @@ test('upload an original, stage it, watch it reach review, compare, approve and 
   await expect(page.getByTestId('review-count')).toHaveCount(0);
 
   // Public page: the approved variant with its label and the original toggle; the cover is the original.
+  const publicPage = await anonymous.newPage();
   await publicPage.goto(`/listings/${propertyId}`);
   await expect(publicPage.getByRole('heading', { level: 1, name: title })).toBeVisible();
   const original = await data.db.propertyImage.findFirstOrThrow({ where: { propertyId, isStyled: false } });
