@@ -89,8 +89,8 @@ test('upload an original, stage it, watch it reach review, compare, approve and 
   expect(variant?.isMain).toBe(false);
 
   // Pending variants are private: neither the public page nor its HTML mention them. Asked
-  // without a browser page: the visitor's page opens only once the agent's screenshots are taken
-  // (a second page open during one is where a full-page capture once hung until the test timeout).
+  // without a browser page: a full-page capture once hung until the test timeout while a second
+  // page was open, so the visitor's page opens only after the agent's page has closed.
   const anonymous = await browser.newContext({ baseURL: stack.webUrl });
   const pendingHtml = await (await anonymous.request.get(`/listings/${propertyId}`)).text();
   expect(pendingHtml).not.toContain(variant!.id);
@@ -118,6 +118,8 @@ test('upload an original, stage it, watch it reach review, compare, approve and 
   await expect(page.getByTestId('review-count')).toHaveCount(0);
 
   // Public page: the approved variant with its label and the original toggle; the cover is the original.
+  // The agent's part is over, so its page closes first and each screenshot has one page open.
+  await page.close();
   const publicPage = await anonymous.newPage();
   await publicPage.goto(`/listings/${propertyId}`);
   await expect(publicPage.getByRole('heading', { level: 1, name: title })).toBeVisible();
