@@ -97,17 +97,25 @@ export function startChild(options: {
   };
 }
 
-/** Polls `url` until it answers 2xx, the child exits, or `timeoutMs` passes. */
-export async function waitForHttpOk(child: RunningChild, url: string, timeoutMs: number): Promise<void> {
+/**
+ * Polls `url` until it answers 2xx, the child exits, or `timeoutMs` passes; a URL the child has
+ * yet to announce (a promise) is polled once it is known.
+ */
+export async function waitForHttpOk(child: RunningChild, url: string | Promise<string>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  let known: string | null = null;
+  void Promise.resolve(url).then((resolved) => (known = resolved));
+  const target = () => known ?? 'its announced URL';
   while (Date.now() < deadline) {
-    if (!child.isRunning()) throw new Error(`${child.name} exited before ${url} answered; see ${child.logFile}`);
-    const ok = await fetch(url).then(
-      (response) => response.ok,
-      () => false,
-    );
+    if (!child.isRunning()) throw new Error(`${child.name} exited before ${target()} answered; see ${child.logFile}`);
+    const ok =
+      known !== null &&
+      (await fetch(known).then(
+        (response) => response.ok,
+        () => false,
+      ));
     if (ok) return;
     await sleep(200);
   }
-  throw new Error(`${child.name} did not answer ${url} within ${timeoutMs / 1000} s; see ${child.logFile}`);
+  throw new Error(`${child.name} did not answer ${target()} within ${timeoutMs / 1000} s; see ${child.logFile}`);
 }

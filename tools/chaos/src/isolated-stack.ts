@@ -51,8 +51,8 @@ export interface StackOptions {
 
 export interface SpawnedWorker {
   child: RunningChild;
-  /** Its /readyz. */
-  readyUrl: string;
+  /** Its /readyz, once the worker has said which port it listens on. */
+  readyUrl: Promise<string>;
 }
 
 export interface ChaosStack {
@@ -68,6 +68,17 @@ export interface ChaosStack {
   restartApi(): Promise<void>;
   api(): RunningChild;
   stop(): Promise<void>;
+}
+
+/** The port in the worker's "worker health server listening" line, or null for any other line. */
+function healthPortOf(line: string): number | null {
+  if (!line.includes('worker health server listening')) return null;
+  try {
+    const port: unknown = (JSON.parse(line) as { port?: unknown }).port;
+    return typeof port === 'number' ? port : null;
+  } catch {
+    return null;
+  }
 }
 
 function baseEnv(): NodeJS.ProcessEnv {
@@ -210,18 +221,26 @@ export async function startChaosStack(options: StackOptions): Promise<ChaosStack
       simulatorOrigin: simulator.origin,
       apiUrl,
       async spawnWorker(name, enabled) {
-        const port = await freePort();
+        // Port 0, read back from the worker's own line: a port found free here and bound by the
+        // worker only after its boot could meanwhile become some connection's local port, and
+        // the restarted worker then died with EADDRINUSE (seed 53).
+        let announce!: (url: string) => void;
+        const readyUrl = new Promise<string>((resolve) => (announce = resolve));
         const child = startChild({
           name,
           command: process.execPath,
           // `--import tsx` keeps the worker the spawned process itself, so SIGKILL hits it directly.
           args: ['--import', 'tsx', 'src/main.ts', `--test-timings=${JSON.stringify(CHAOS_WORKER_TIMINGS)}`],
           cwd: path.join(repoRoot, 'apps/worker'),
-          env: workerEnv(enabled, port),
+          env: workerEnv(enabled, 0),
           logDir,
+          onLine: (line) => {
+            const port = healthPortOf(line);
+            if (port !== null) announce(`http://127.0.0.1:${port}/readyz`);
+          },
         });
         children.push(child);
-        return { child, readyUrl: `http://127.0.0.1:${port}/readyz` };
+        return { child, readyUrl };
       },
       restartApi: startApi,
       api: () => api!,

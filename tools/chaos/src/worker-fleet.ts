@@ -17,7 +17,6 @@ const READY_POLL_MS = 150;
 interface Slot {
   index: number;
   child: RunningChild | null;
-  readyUrl: string;
   /** When the current worker first answered /readyz; null while it boots. */
   readyAt: number | null;
   /** True while this runner itself is ending the process (a kill or a stop). */
@@ -45,7 +44,7 @@ export interface WorkerFleet {
 }
 
 export function createWorkerFleet(stack: ChaosStack, size: number, say: (line: string) => void): WorkerFleet {
-  const slots: Slot[] = Array.from({ length: size }, (_, index) => ({ index, child: null, readyUrl: '', readyAt: null, ending: false, generation: 0 }));
+  const slots: Slot[] = Array.from({ length: size }, (_, index) => ({ index, child: null, readyAt: null, ending: false, generation: 0 }));
   const offIntervals: Interval[] = [];
   let enabled = true;
   let stopping = false;
@@ -56,7 +55,6 @@ export function createWorkerFleet(stack: ChaosStack, size: number, say: (line: s
     slot.generation += 1;
     const { child, readyUrl } = await stack.spawnWorker(`worker-${slot.index}`, enabled);
     slot.child = child;
-    slot.readyUrl = readyUrl;
     slot.readyAt = null;
     slot.ending = false;
     // Watches until the worker answers or exits, however long it takes to boot.
