@@ -11,6 +11,7 @@ import { TEST_SECRETS } from '../../packages/config/src/test-env';
 import { createDb, sqlPoolOf } from '../../packages/db/src/client';
 import type { SqlPool } from '../../packages/db/src/client';
 import type { ObjectStorage } from '../../packages/platform/src/storage';
+import { createProviderClient } from '../../packages/provider/src/provider-client';
 import { printFigure } from './figures';
 import { noiseImage, openStagingBenchStack, threadCpuSeconds } from './staging-stack';
 import type { StagingBenchStack, WorkerProcess } from './staging-stack';
@@ -84,17 +85,14 @@ interface JobIo {
   outputUrl: string;
 }
 
-function providerRequest(io: JobIo, path: string, body?: unknown): Promise<Response> {
-  return fetch(`${io.providerUrl}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { Authorization: `Bearer ${TEST_SECRETS.PROVIDER_API_TOKEN}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
+/** The create a job sends, as a bare request: the provider client's parsing is the worker's cost, not the floor's. */
 async function createPrediction(io: JobIo): Promise<{ id: string }> {
   const imageUrl = await io.storage.presignGetUrl(io.originalKey, 600);
-  const response = await providerRequest(io, `/models/${io.model}/predictions`, { input: { ...io.input, input_images: [imageUrl] } });
+  const response = await fetch(`${io.providerUrl}/models/${io.model}/predictions`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${TEST_SECRETS.PROVIDER_API_TOKEN}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ input: { ...io.input, input_images: [imageUrl] } }),
+  });
   if (!response.ok) throw new Error(`the provider refused a create: HTTP ${response.status}`);
   return (await response.json()) as { id: string };
 }
@@ -124,10 +122,16 @@ async function jobIoOf(stack: StagingBenchStack, jobId: string): Promise<JobIo> 
     FROM ai_room_staging_jobs s JOIN property_images i ON i.id = s."originalImageId" WHERE s."aiJobId" = ${jobId}`;
   const io: JobIo = { storage: stack.storage, providerUrl: stack.providerUrl, ...row!, outputUrl: '' };
   const { id } = await createPrediction(io);
-  // Polled, as Replicate's own clients wait without a webhook; the bound is a hang guard.
+  // Setup, not timed: polled with the project's client, as Replicate's own clients wait without a
+  // webhook; the bound is a hang guard.
+  const provider = createProviderClient({ baseUrl: io.providerUrl, token: TEST_SECRETS.PROVIDER_API_TOKEN });
   for (let poll = 0; poll < 300; poll += 1) {
-    const prediction = (await (await providerRequest(io, `/predictions/${id}`)).json()) as { status: string; output: string[] | null };
-    if (prediction.status === 'succeeded') return { ...io, outputUrl: prediction.output![0]! };
+    const prediction = await provider.getPrediction(id);
+    if (prediction.status === 'succeeded') {
+      const [outputUrl] = [prediction.output ?? []].flat();
+      if (outputUrl === undefined) throw new Error(`the I/O floor's prediction succeeded without an output`);
+      return { ...io, outputUrl };
+    }
     if (prediction.status === 'failed' || prediction.status === 'canceled') throw new Error(`the I/O floor's prediction ${prediction.status}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
