@@ -1,10 +1,12 @@
 // A Postgres backend that goes away (restart, failover, pg_terminate_backend) must cost the
 // statements on it, never the process: an 'error' event nobody listens to ends a Node process.
+// A read sent on a connection whose backend ended unnoticed is tried once more; a write is not.
 // Prepared statements: each text under a name of its own, parsed once per connection.
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
 import type { EventEmitter } from 'node:events';
 import pg from 'pg';
-import { Prisma, createDb, queryPreparedRows, queryRows, sqlPoolOf } from './client';
+import { Prisma, createDb, isLostConnection, queryPreparedRows, queryRows, sqlPoolOf } from './client';
 import type { Db } from './client';
 
 const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -78,4 +80,72 @@ it('prepares each statement text once per connection, under a name of its own', 
     Prisma.sql`SELECT statement FROM pg_prepared_statements WHERE from_sql = false`,
   );
   expect(prepared.map((row) => row.statement).sort()).toEqual([doubled(0).text, negated(0).text].sort());
+});
+
+/**
+ * Ends backend `pid` from another process while this one's event loop is blocked, and returns once
+ * the backend has exited (the second argument of pg_terminate_backend waits for it). The pooled
+ * connection has not read the news yet, so the next statement is sent on it: the race a chaos run
+ * hit when an idle api connection was terminated just before a request took it.
+ */
+function terminateUnnoticed(pid: number): void {
+  const script = `const pg = require('pg');
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    client.connect().then(() => client.query('SELECT pg_terminate_backend($1, 10000)', [${pid}])).then(() => client.end());`;
+  execFileSync(process.execPath, ['-e', script], { cwd: process.cwd(), stdio: 'inherit', timeout: 30_000 });
+}
+
+async function pidOf(db: Db): Promise<number> {
+  const [row] = await queryRows<{ pid: number }>(db, Prisma.sql`SELECT pg_backend_pid() AS pid`);
+  if (row === undefined) throw new Error('no backend pid');
+  return row.pid;
+}
+
+/** What `run` rejects with; fails the test when it resolves. */
+async function rejectionOf(run: Promise<unknown>): Promise<unknown> {
+  return run.then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (error: unknown) => error,
+  );
+}
+
+it('fails a statement sent on a connection whose backend ended unnoticed, as a lost connection', async () => {
+  const db = createDb(process.env.DATABASE_URL ?? '', { maxConnections: 1 });
+  dbs.push(db);
+  terminateUnnoticed(await pidOf(db));
+  // A raw statement is never retried, so this shows the race reproduced.
+  expect(isLostConnection(await rejectionOf(db.$queryRaw`SELECT 1`))).toBe(true);
+  expect(isLostConnection(await rejectionOf(db.$queryRaw`SELECT 1 +`))).toBe(false);
+  await expectStillServes(db);
+});
+
+it('tries a read once more on another connection when its connection was lost', async () => {
+  const db = createDb(process.env.DATABASE_URL ?? '', { maxConnections: 1 });
+  dbs.push(db);
+  const before = await db.session.count();
+  const pid = await pidOf(db);
+  terminateUnnoticed(pid);
+  await expect(db.session.count()).resolves.toBe(before);
+  expect(await pidOf(db)).not.toBe(pid);
+});
+
+it('does not try a write again: a session ended during COMMIT may have committed it', async () => {
+  const db = createDb(process.env.DATABASE_URL ?? '', { maxConnections: 1 });
+  dbs.push(db);
+  terminateUnnoticed(await pidOf(db));
+  expect(isLostConnection(await rejectionOf(db.session.deleteMany({ where: { id: 'no-such-session' } })))).toBe(true);
+});
+
+it('keeps a read inside its transaction when the connection of that transaction was lost', async () => {
+  const db = createDb(process.env.DATABASE_URL ?? '', { maxConnections: 2 });
+  dbs.push(db);
+  const failed = db.$transaction(async (tx) => {
+    const [row] = await tx.$queryRaw<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
+    terminateUnnoticed(row?.pid ?? 0);
+    return tx.session.count();
+  });
+  expect(isLostConnection(await rejectionOf(failed))).toBe(true);
+  await expectStillServes(db);
 });

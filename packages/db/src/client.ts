@@ -1,13 +1,16 @@
 import { createHash } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
-import { PrismaClient } from './generated/prisma/client';
-import type { Prisma } from './generated/prisma/client';
+import { Prisma, PrismaClient } from './generated/prisma/client';
 
 export { Prisma, PrismaClient } from './generated/prisma/client';
 export type * from './generated/prisma/client';
 
-export type Db = PrismaClient;
+/** Prisma Client as {@link createDb} makes it: with reads retried once on a lost connection. */
+export type Db = ReturnType<typeof withReadsRetriedOnLostConnection>;
+
+/** The client an interactive `db.$transaction(async (tx) => …)` hands its callback. */
+export type DbTransaction = Parameters<Parameters<Db['$transaction']>[0]>[0];
 
 /** The `pg` pool under a {@link Db}: one statement, no ORM in between. */
 export type SqlPool = pg.Pool;
@@ -36,9 +39,55 @@ export function createDb(databaseUrl: string, options: { maxConnections?: number
   const ignore = (): void => undefined;
   pool.on('error', ignore);
   pool.on('connect', (client) => client.on('error', ignore));
-  const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
-  Object.defineProperty(db, POOL, { value: pool, enumerable: false });
-  return db;
+  const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  Object.defineProperty(client, POOL, { value: pool, enumerable: false });
+  return withReadsRetriedOnLostConnection(client);
+}
+
+// SQLSTATEs of a session the server ended (pg_terminate_backend, a restart or a crashed
+// backend): https://www.postgresql.org/docs/current/errcodes-appendix.html
+const SESSION_ENDED_CODES: ReadonlySet<string> = new Set(['57P01', '57P02']);
+
+/** Whether `error` says the connection under the statement was gone, not that the statement was wrong. */
+export function isLostConnection(error: unknown): boolean {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  const cause = (error.meta?.driverAdapterError as { cause?: { kind?: string; code?: string } } | undefined)?.cause;
+  return cause?.kind === 'ConnectionClosed' || (cause?.kind === 'postgres' && SESSION_ENDED_CODES.has(cause.code ?? ''));
+}
+
+/**
+ * A pooled connection whose backend ended while it sat idle fails the next statement sent on it,
+ * even though that statement never ran: the pool cannot know until it reads the socket. The pool
+ * then drops the connection, so a read tried once more runs on another one. Only reads: a write
+ * whose session ended during COMMIT may have committed, and running it again could apply it twice.
+ * Inside a transaction the retry meets the same dead connection and the first error is thrown.
+ */
+async function retriedOnLostConnection<Args, Result>({ args, query }: { args: Args; query: (args: Args) => Promise<Result> }) {
+  try {
+    return await query(args);
+  } catch (error) {
+    if (!isLostConnection(error)) throw error;
+    return query(args).catch(() => Promise.reject(error));
+  }
+}
+
+// Hooks on the operations that change nothing only, so writes take Prisma's path unwrapped.
+function withReadsRetriedOnLostConnection(client: PrismaClient) {
+  return client.$extends({
+    name: 'reads-retried-on-lost-connection',
+    query: {
+      $allModels: {
+        findUnique: retriedOnLostConnection,
+        findUniqueOrThrow: retriedOnLostConnection,
+        findFirst: retriedOnLostConnection,
+        findFirstOrThrow: retriedOnLostConnection,
+        findMany: retriedOnLostConnection,
+        count: retriedOnLostConnection,
+        aggregate: retriedOnLostConnection,
+        groupBy: retriedOnLostConnection,
+      },
+    },
+  });
 }
 
 /**

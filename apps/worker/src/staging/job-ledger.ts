@@ -5,13 +5,13 @@
  * callers look at the returned count and re-read.
  */
 import { Prisma } from '@staging/db/client';
-import type { Db } from '@staging/db/client';
+import type { Db, DbTransaction } from '@staging/db/client';
 import type { AttemptStatus } from '@staging/domain/attempt-states';
 import { NONTERMINAL_JOB_STATUSES } from '@staging/domain/staging-states';
 import type { JobStatus } from '@staging/domain/staging-states';
 import type { JobLock } from './job-lock';
 
-export type Tx = Prisma.TransactionClient;
+export type Tx = DbTransaction;
 
 export interface AttemptRow {
   id: string;

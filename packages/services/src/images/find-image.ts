@@ -1,4 +1,4 @@
-import type { Db, Prisma } from '@staging/db/client';
+import type { Db, DbTransaction, Prisma } from '@staging/db/client';
 import { AppError, ErrorCode } from '@staging/domain/errors';
 import { accessiblePropertyFilter } from '../access/property-access';
 import type { Actor } from '../access/property-access';
@@ -19,7 +19,7 @@ export function imageNotFound(): AppError {
  * the columns of `select`; NOT_FOUND otherwise. One query: access is part of the WHERE clause.
  */
 export async function findManageableImage<S extends Prisma.PropertyImageSelect>(
-  db: Db | Prisma.TransactionClient,
+  db: Db | DbTransaction,
   actor: Actor,
   imageId: string,
   select: S,

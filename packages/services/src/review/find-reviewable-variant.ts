@@ -1,4 +1,4 @@
-import type { Prisma } from '@staging/db/client';
+import type { DbTransaction } from '@staging/db/client';
 import { AppError, ErrorCode } from '@staging/domain/errors';
 import type { Actor } from '../access/property-access';
 import { isWellFormedId } from '../images/ids';
@@ -19,7 +19,7 @@ export interface ReviewableVariant {
  * nothing about which IDs exist. FOR UPDATE serializes approve/reject of one image.
  */
 export async function lockReviewableVariant(
-  tx: Prisma.TransactionClient,
+  tx: DbTransaction,
   actor: Actor,
   imageId: string,
 ): Promise<ReviewableVariant> {
