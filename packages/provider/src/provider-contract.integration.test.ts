@@ -266,7 +266,7 @@ describe('provider contract: simulator (strict mode, from its CLI)', () => {
       pollIntervalMs: 50,
       terminalTimeoutMs: 15_000,
     } satisfies ContractTarget);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     if (simulator && simulator.exitCode === null) {
