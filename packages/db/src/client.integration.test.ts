@@ -21,8 +21,8 @@ afterAll(async () => {
   await admin.end();
 });
 
-function newDb(): { db: Db; pool: pg.Pool } {
-  const db = createDb(process.env.DATABASE_URL ?? '', { maxConnections: 2 });
+function newDb(maxConnections = 2): { db: Db; pool: pg.Pool } {
+  const db = createDb(process.env.DATABASE_URL ?? '', { maxConnections });
   dbs.push(db);
   return { db, pool: sqlPoolOf(db) };
 }
@@ -66,8 +66,7 @@ it('survives an idle connection ending before the ORM has connected', async () =
 });
 
 it('prepares each statement text once per connection, under a name of its own', async () => {
-  const db = createDb(process.env.DATABASE_URL ?? '', { maxConnections: 1 });
-  dbs.push(db);
+  const { db } = newDb(1);
   const doubled = (n: number) => Prisma.sql`SELECT ${n}::int * 2 AS value`;
   const negated = (n: number) => Prisma.sql`SELECT -${n}::int AS value`;
   // Alternating two texts on one connection: pg refuses a name already prepared with another text.
@@ -112,8 +111,7 @@ async function rejectionOf(run: Promise<unknown>): Promise<unknown> {
 }
 
 it('fails a statement sent on a connection whose backend ended unnoticed, as a lost connection', async () => {
-  const db = createDb(process.env.DATABASE_URL ?? '', { maxConnections: 1 });
-  dbs.push(db);
+  const { db } = newDb(1);
   terminateUnnoticed(await pidOf(db));
   // A raw statement is never retried, so this shows the race reproduced.
   expect(isLostConnection(await rejectionOf(db.$queryRaw`SELECT 1`))).toBe(true);
@@ -122,8 +120,7 @@ it('fails a statement sent on a connection whose backend ended unnoticed, as a l
 });
 
 it('tries a read once more on another connection when its connection was lost', async () => {
-  const db = createDb(process.env.DATABASE_URL ?? '', { maxConnections: 1 });
-  dbs.push(db);
+  const { db } = newDb(1);
   const before = await db.session.count();
   const pid = await pidOf(db);
   terminateUnnoticed(pid);
@@ -132,15 +129,13 @@ it('tries a read once more on another connection when its connection was lost', 
 });
 
 it('does not try a write again: a session ended during COMMIT may have committed it', async () => {
-  const db = createDb(process.env.DATABASE_URL ?? '', { maxConnections: 1 });
-  dbs.push(db);
+  const { db } = newDb(1);
   terminateUnnoticed(await pidOf(db));
   expect(isLostConnection(await rejectionOf(db.session.deleteMany({ where: { id: 'no-such-session' } })))).toBe(true);
 });
 
 it('keeps a read inside its transaction when the connection of that transaction was lost', async () => {
-  const db = createDb(process.env.DATABASE_URL ?? '', { maxConnections: 2 });
-  dbs.push(db);
+  const { db } = newDb();
   const failed = db.$transaction(async (tx) => {
     const [row] = await tx.$queryRaw<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
     terminateUnnoticed(row?.pid ?? 0);
