@@ -262,6 +262,9 @@ describe('provider webhook: the direct path and the Express route answer alike',
     expect(isPlainProviderCallback({ ...plain, url: `${plain.url}?x=1` })).toBe(false);
     expect(isPlainProviderCallback({ ...plain, url: '/api/webhooks/provider/staging/a%2Fb' })).toBe(false);
     expect(isPlainProviderCallback({ ...plain, url: plain.url.toUpperCase() })).toBe(false);
+    expect(isPlainProviderCallback({ ...plain, url: `/api/webhooks/provider/staging/${'a'.repeat(64)}` })).toBe(true);
+    expect(isPlainProviderCallback({ ...plain, url: `/api/webhooks/provider/staging/${'a'.repeat(65)}` })).toBe(false);
+    expect(isPlainProviderCallback({ ...plain, url: '/api/webhooks/provider/staging/' })).toBe(false);
     expect(isPlainProviderCallback({ ...plain, headers: {} })).toBe(false);
     expect(isPlainProviderCallback({ ...plain, headers: { 'content-length': String(256 * 1024 + 1) } })).toBe(false);
     expect(isPlainProviderCallback({ ...plain, headers: { 'content-length': '1000', 'content-encoding': 'gzip' } })).toBe(false);

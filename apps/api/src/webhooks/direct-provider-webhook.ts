@@ -1,15 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode } from '@staging/domain/errors';
 import { STAGING_WEBHOOK_PATH_PREFIX } from '@staging/provider/webhook-url';
+import { isWellFormedId } from '@staging/services/images/ids';
 import type { ApiDeps } from '../api-deps';
 import { sendError } from '../http/errors';
 import { loggedRequestOf, logRequestCompleted, resolveRequestId } from '../http/request-logging';
 import { setSecurityHeaders } from '../http/security-headers';
 import { answerProviderCallback, MAX_WEBHOOK_BYTES } from './answer-provider-callback';
 import type { ProviderCallbackRecorder } from './record-provider-callback';
-
-/** The route's plain form: no trailing slash, no query, an id without escapes. */
-const PLAIN_CALLBACK_PATH = new RegExp(`^${STAGING_WEBHOOK_PATH_PREFIX}[A-Za-z0-9_-]+$`);
 
 /**
  * The provider's callbacks answered before Express: the receiver's whole job is verify, one
@@ -35,10 +33,19 @@ export function isPlainProviderCallback(req: Pick<IncomingMessage, 'method' | 'u
   const encoding = req.headers['content-encoding'];
   return (
     req.method === 'POST' &&
-    PLAIN_CALLBACK_PATH.test(req.url ?? '') &&
+    isPlainCallbackPath(req.url ?? '') &&
     declaredLength <= MAX_WEBHOOK_BYTES &&
     (encoding === undefined || encoding === 'identity')
   );
+}
+
+/**
+ * The route's plain form: the prefix, then a well-formed id (ids.ts) and nothing else, so no
+ * trailing slash, query or escape. The id rule is the one every route applies, so a change of id
+ * format cannot quietly send every callback the slow way.
+ */
+function isPlainCallbackPath(url: string): boolean {
+  return url.startsWith(STAGING_WEBHOOK_PATH_PREFIX) && isWellFormedId(url.slice(STAGING_WEBHOOK_PATH_PREFIX.length));
 }
 
 async function serve(deps: ApiDeps, recordCallback: ProviderCallbackRecorder, providerAttemptId: string, req: IncomingMessage, res: ServerResponse) {
