@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Redis } from 'ioredis';
 import { createDb } from '@staging/db/client';
 import type { Db } from '@staging/db/client';
@@ -16,9 +14,8 @@ import { createAiQueue } from '@staging/services/description/ai-queue';
 import type { AiQueue } from '@staging/services/description/ai-queue';
 import { checkBridgeReadiness, formatReadinessReport } from './bridge-readiness';
 import type { ReadinessOptions } from './bridge-readiness';
+import { runOpsCli } from './testing/run-ops-cli';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '../../..');
 const DAY = 24 * 3600_000;
 const NOW = new Date();
 const ago = (days: number) => new Date(NOW.getTime() - days * DAY);
@@ -228,21 +225,7 @@ describe('bridge-readiness', () => {
         `AI_STAGING_LEGACY_ALIAS_SUNSET_AT=${ago(31).toISOString()}`,
       ].join('\n'),
     );
-    const cli = (args: string[]) =>
-      new Promise<{ status: number; stdout: string }>((resolve) => {
-        execFile(
-          path.join(repoRoot, 'node_modules/.bin/tsx'),
-          [path.join(here, 'bridge-readiness-cli.ts'), '--env-file', envFile, ...args],
-          // A hang guard for one CLI run: on two busy cores tsx alone can take tens of seconds to start.
-          { cwd: path.join(here, '..'), timeout: 120_000 },
-          (error, stdout) => {
-            resolve({
-              status: error === null ? 0 : Number((error as { code?: unknown }).code ?? -1),
-              stdout,
-            });
-          },
-        );
-      });
+    const cli = (args: string[]) => runOpsCli('bridge-readiness-cli.ts', ['--env-file', envFile, ...args]);
     const ready = await cli([
       '--log-file',
       options.logFiles[0]!,

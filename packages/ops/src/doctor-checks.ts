@@ -13,6 +13,7 @@ import { createS3Client } from '@staging/platform/storage';
 import { findUnsupportedInputs } from '@staging/provider/model-schema';
 import type { ModelInfo } from '@staging/provider/model-schema';
 import { createProviderClient } from '@staging/provider/provider-client';
+import { STAGING_WEBHOOK_PATH_PREFIX } from '@staging/provider/webhook-url';
 import { Queue } from 'bullmq';
 
 export type CheckStatus = 'pass' | 'warn' | 'fail' | 'info';
@@ -145,7 +146,9 @@ export async function checkWebhookRoute(
   webhookBaseUrl: string,
   fetchImpl: typeof fetch = fetch,
 ): Promise<Finding> {
-  const url = `${webhookBaseUrl.replace(/\/+$/, '')}/api/webhooks/provider/staging/doctor-ping`;
+  // Not stagingWebhookUrl: it throws on a base with a path or trailing slash, and the doctor must
+  // report such a configuration, not stop at it.
+  const url = `${webhookBaseUrl.replace(/\/+$/, '')}${STAGING_WEBHOOK_PATH_PREFIX}doctor-ping`;
   const scope = 'worker';
   const check = 'webhook route';
   let response: Response;

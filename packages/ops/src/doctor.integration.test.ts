@@ -2,14 +2,12 @@
  * `pnpm doctor` against a local stack: the real api as a process of its own (webhook route), the
  * provider simulator (model schema), s3rver, the Jest run's Postgres and the local Redis.
  */
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { apiTestEnv, TEST_SECRETS, webTestEnv, workerTestEnv } from '@staging/config/test-env';
 import { createTestDatabase } from '@staging/db/testing';
 import type { TestDatabase } from '@staging/db/testing';
@@ -23,10 +21,9 @@ import type { ProviderSimulator } from '@staging/provider-simulator/simulator';
 import { checkWebhookRoute } from './doctor-checks';
 import { formatDoctorReport, runDoctor } from './doctor';
 import type { DoctorReport, RoleEnv } from './doctor';
+import { runOpsCli } from './testing/run-ops-cli';
 
 const BUCKET = 'doctor-test-bucket';
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '../../..');
 
 let s3: RunningS3rver;
 let sim: ProviderSimulator;
@@ -251,22 +248,7 @@ describe('doctor', () => {
         );
         return file;
       };
-      // Asynchronous: the api under test answers from this process while the CLI runs.
-      const cli = (args: string[]) =>
-        new Promise<{ status: number; stdout: string }>((resolve) => {
-          execFile(
-            path.join(repoRoot, 'node_modules/.bin/tsx'),
-            [path.join(here, 'doctor-cli.ts'), ...args],
-            // A hang guard for one CLI run: on two busy cores tsx alone can take tens of seconds to start.
-            { cwd: path.join(here, '..'), timeout: 120_000 },
-            (error, stdout) => {
-              resolve({
-                status: error === null ? 0 : Number((error as { code?: unknown }).code ?? -1),
-                stdout,
-              });
-            },
-          );
-        });
+      const cli = (args: string[]) => runOpsCli('doctor-cli.ts', args);
       const run = (apiOrigin: string) => {
         const [, api, worker] = roles(apiOrigin);
         return cli([
