@@ -6,8 +6,9 @@ import type { InventoryContext } from './item-records';
 /**
  * inventory.bulkDelete: all requested items or none, in one DELETE sent without the ORM. It deletes
  * the requested items by key, then looks up the few units they were in; unless it deleted every
- * one of them and all are the actor's, it raises SB001, which ends the statement with nothing
- * deleted, so another agent's item among the ids is locked for that moment but never changed.
+ * one of them and all are the actor's, it raises SB001, which rolls the whole statement back: an
+ * agent's item among another's ids is deleted inside the statement and restored with it, and no
+ * other session ever sees it gone.
  * Checked inside the DELETE, the access test was a join with every unit the actor may manage and
  * ran slower prepared (docs/decisions.md "Inventory authorization and atomicity"). No separate
  * locking pass (it wrote every row twice): rows are locked as the DELETE reaches them, in the
