@@ -60,7 +60,9 @@ export function isLostConnection(error: unknown): boolean {
  * even though that statement never ran: the pool cannot know until it reads the socket. The pool
  * then drops the connection, so a read tried once more runs on another one. Only reads: a write
  * whose session ended during COMMIT may have committed, and running it again could apply it twice.
- * Inside a transaction the retry meets the same dead connection and the first error is thrown.
+ * Whenever the retry fails the first error is thrown: inside a transaction the retry meets the same
+ * dead connection, and its own error is pg's bare "Connection terminated unexpectedly", not the
+ * Prisma error that callers and {@link isLostConnection} recognize.
  */
 async function retriedOnLostConnection<Args, Result>({ args, query }: { args: Args; query: (args: Args) => Promise<Result> }) {
   try {
