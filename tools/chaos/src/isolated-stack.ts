@@ -198,11 +198,11 @@ export async function startChaosStack(options: StackOptions): Promise<ChaosStack
     await startApi();
     log(`api ${apiUrl} healthy`);
 
-    const workerEnv = (enabled: boolean, port: number): NodeJS.ProcessEnv => ({
+    const workerEnv = (enabled: boolean): NodeJS.ProcessEnv => ({
       ...baseEnv(),
       ...workerTestEnv({
         ...shared,
-        PORT: String(port),
+        PORT: '0',
         AI_ROOM_STAGING_ENABLED: String(enabled),
         AI_STAGING_RATE_LIMIT_PER_MINUTE: String(options.rateLimitPerMinute),
         AI_STAGING_CONCURRENCY: '4',
@@ -232,7 +232,7 @@ export async function startChaosStack(options: StackOptions): Promise<ChaosStack
           // `--import tsx` keeps the worker the spawned process itself, so SIGKILL hits it directly.
           args: ['--import', 'tsx', 'src/main.ts', `--test-timings=${JSON.stringify(CHAOS_WORKER_TIMINGS)}`],
           cwd: path.join(repoRoot, 'apps/worker'),
-          env: workerEnv(enabled, 0),
+          env: workerEnv(enabled),
           logDir,
           onLine: (line) => {
             const port = healthPortOf(line);

@@ -11,8 +11,6 @@ import { NONTERMINAL_JOB_STATUSES } from '@staging/domain/staging-states';
 import type { JobStatus } from '@staging/domain/staging-states';
 import type { JobLock } from './job-lock';
 
-export type Tx = DbTransaction;
-
 export interface AttemptRow {
   id: string;
   attemptNumber: number;
@@ -105,7 +103,7 @@ export async function loadStagingJob(lock: JobLock, jobId: string): Promise<Stag
 
 /** Moves the job between statuses (or keeps it) when it is still in one of `from`. */
 export async function updateJobIf(
-  db: Db | Tx,
+  db: Db | DbTransaction,
   jobId: string,
   from: readonly JobStatus[],
   data: Prisma.AiJobUpdateManyMutationInput,
@@ -119,7 +117,7 @@ export async function updateJobIf(
 }
 
 export async function updateAttemptIf(
-  db: Db | Tx,
+  db: Db | DbTransaction,
   attemptId: string,
   from: readonly AttemptStatus[],
   data: Prisma.AiProviderAttemptUpdateManyMutationInput,
@@ -138,7 +136,7 @@ export async function isPredictionHeldByOtherAttempt(db: Db, predictionId: strin
 }
 
 /** Inserts attempt `attemptNumber` as RESERVED unless it exists (the unique index decides). */
-export async function insertReservedAttempt(db: Db | Tx, jobId: string, attemptNumber: 1 | 2): Promise<void> {
+export async function insertReservedAttempt(db: Db | DbTransaction, jobId: string, attemptNumber: 1 | 2): Promise<void> {
   await db.aiProviderAttempt.createMany({
     data: [{ aiJobId: jobId, attemptNumber, status: 'RESERVED' }],
     skipDuplicates: true,
@@ -187,7 +185,7 @@ export class StaleStateError extends Error {
  * Runs `fn` in a transaction and turns a StaleStateError into `false` (rolled back, nothing
  * changed), so callers can write "apply all of these moves or none".
  */
-export async function transactIfCurrent(db: Db, fn: (tx: Tx) => Promise<void>): Promise<boolean> {
+export async function transactIfCurrent(db: Db, fn: (tx: DbTransaction) => Promise<void>): Promise<boolean> {
   try {
     await db.$transaction(fn);
     return true;
