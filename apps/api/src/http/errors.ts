@@ -20,6 +20,13 @@ export function sendError(res: ServerResponse, status: number, body: ErrorBody['
   res.end(JSON.stringify({ error: body } satisfies ErrorBody));
 }
 
+/**
+ * What {@link errorMiddleware} answers for a body that could not be read (400) and for an unknown
+ * error (500); the webhook's path outside Express answers them the same way.
+ */
+export const MALFORMED_BODY_ERROR = { code: ErrorCode.BAD_REQUEST, message: 'Malformed request body' } satisfies ErrorBody['error'];
+export const INTERNAL_ERROR = { code: ErrorCode.INTERNAL, message: 'Internal error' } satisfies ErrorBody['error'];
+
 /** Answers any path no route claimed; Express's default would be an HTML page. */
 export const notFoundHandler: RequestHandler = (_req, res) => {
   sendError(res, 404, { code: ErrorCode.NOT_FOUND, message: 'Not found' });
@@ -75,10 +82,10 @@ export const errorMiddleware: ErrorRequestHandler = (error: unknown, req, res, _
     if (parserStatus === 413) {
       sendError(res, 413, { code: ErrorCode.PAYLOAD_TOO_LARGE, message: 'Request body too large' });
     } else {
-      sendError(res, 400, { code: ErrorCode.BAD_REQUEST, message: 'Malformed request body' });
+      sendError(res, 400, MALFORMED_BODY_ERROR);
     }
     return;
   }
   req.log.error({ err: error }, 'unhandled error');
-  sendError(res, 500, { code: ErrorCode.INTERNAL, message: 'Internal error' });
+  sendError(res, 500, INTERNAL_ERROR);
 };

@@ -1,9 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ErrorCode } from '@staging/domain/errors';
 import { STAGING_WEBHOOK_PATH_PREFIX } from '@staging/provider/webhook-url';
 import { isWellFormedId } from '@staging/services/images/ids';
 import type { ApiDeps } from '../api-deps';
-import { sendError } from '../http/errors';
+import { INTERNAL_ERROR, MALFORMED_BODY_ERROR, sendError } from '../http/errors';
 import { loggedRequestOf, logRequestCompleted, resolveRequestId } from '../http/request-logging';
 import { setSecurityHeaders } from '../http/security-headers';
 import { answerProviderCallback, MAX_WEBHOOK_BYTES } from './answer-provider-callback';
@@ -60,7 +59,7 @@ async function serve(deps: ApiDeps, recordCallback: ProviderCallbackRecorder, pr
     rawBody = Buffer.concat(chunks);
   } catch {
     // The client went away mid-body (what Express's body parser answers 400).
-    sendError(res, 400, { code: ErrorCode.BAD_REQUEST, message: 'Malformed request body' });
+    sendError(res, 400, MALFORMED_BODY_ERROR);
     return logRequestCompleted(deps.logger, { req: logged, res, startedAt });
   }
   try {
@@ -75,7 +74,7 @@ async function serve(deps: ApiDeps, recordCallback: ProviderCallbackRecorder, pr
   } catch (err) {
     // As errorMiddleware: the cause is logged, the provider gets a bare 500 and retries.
     deps.logger.error({ err, req: logged }, 'unhandled error');
-    sendError(res, 500, { code: ErrorCode.INTERNAL, message: 'Internal error' });
+    sendError(res, 500, INTERNAL_ERROR);
     logRequestCompleted(deps.logger, { req: logged, res, startedAt, err });
   }
 }
