@@ -36,6 +36,11 @@ export type ProviderCallbackAnswer =
   | { status: 204; completionFields: Record<string, unknown> }
   | { status: 400 | 401 | 404 | 409; error: ErrorBody['error'] };
 
+// Each answered from two places: a body that verifies but is no prediction (its payload, or its id),
+// and an attempt that is malformed or not ours (before and after the receipt is looked up).
+const NOT_A_PREDICTION = { status: 400, error: { code: ErrorCode.BAD_REQUEST, message: 'Webhook body is not a prediction' } } as const;
+const UNKNOWN_ATTEMPT = { status: 404, error: { code: ErrorCode.NOT_FOUND, message: 'Unknown provider attempt' } } as const;
+
 /**
  * docs/system.md 4.1, 5.1: verify the exact bytes first (signature, timestamp ±5 min) and only
  * then read the database; record the receipt; wake the job; answer 204. Throws only for what is
@@ -55,18 +60,18 @@ export async function answerProviderCallback(
     if (!(error instanceof WebhookVerificationError) || error.reason === 'invalid_secret') throw error;
     log.warn({ event: 'provider_webhook.rejected', reason: error.reason }, 'provider_webhook.rejected');
     // Signed by the provider but not a prediction: nothing to retry into shape.
-    if (error.reason === 'invalid_payload') return { status: 400, error: { code: ErrorCode.BAD_REQUEST, message: 'Webhook body is not a prediction' } };
+    if (error.reason === 'invalid_payload') return NOT_A_PREDICTION;
     return { status: 401, error: { code: ErrorCode.INVALID_SIGNATURE, message: 'Webhook signature could not be verified' } };
   }
 
   if (!PREDICTION_ID.test(prediction.id)) {
     log.warn({ event: 'provider_webhook.rejected', reason: 'invalid_prediction_id' }, 'provider_webhook.rejected');
-    return { status: 400, error: { code: ErrorCode.BAD_REQUEST, message: 'Webhook body is not a prediction' } };
+    return NOT_A_PREDICTION;
   }
   const { providerAttemptId } = request;
   const webhookId = webhookIdOf(headers);
   if (providerAttemptId === undefined || !isWellFormedId(providerAttemptId) || webhookId === undefined) {
-    return { status: 404, error: { code: ErrorCode.NOT_FOUND, message: 'Unknown provider attempt' } };
+    return UNKNOWN_ATTEMPT;
   }
   const outcome = await recordCallback({
     providerAttemptId,
@@ -86,7 +91,7 @@ export async function answerProviderCallback(
   switch (outcome.kind) {
     case 'unknown-attempt':
       log.warn({ ...logFields, outcome: outcome.kind }, 'provider_webhook.unknown_attempt');
-      return { status: 404, error: { code: ErrorCode.NOT_FOUND, message: 'Unknown provider attempt' } };
+      return UNKNOWN_ATTEMPT;
     case 'mismatch':
       // A signed callback for a prediction the attempt does not hold may be a second purchase
       // for one attempt: recorded (the receipt is evidence), alerted, and answered 409 so it is
