@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { searchDocumentKey, searchIndexKey } from '../search/search-index-keys';
 import { publicImageUrl, STAGED_DISCLOSURE_LABEL } from './public-images';
@@ -21,7 +22,8 @@ export interface PublicSearchHit {
   bedrooms: number;
   bathrooms: number;
   coverImage: PublicImageDto | null;
-  images: PublicImageDto[];
+  /** Shared between searches (see parseImages) and frozen. */
+  images: readonly PublicImageDto[];
 }
 
 export interface PublicSearchResult {
@@ -64,8 +66,7 @@ function toImage(stored: z.infer<typeof ZStoredImage>): PublicImageDto | null {
   };
 }
 
-function parseImages(json: string | null): PublicImageDto[] {
-  if (json === null) return [];
+function parseStoredImages(json: string): PublicImageDto[] {
   let raw: unknown;
   try {
     raw = JSON.parse(json);
@@ -75,6 +76,24 @@ function parseImages(json: string | null): PublicImageDto[] {
   const parsed = ZStoredImages.safeParse(raw);
   if (!parsed.success) return [];
   return parsed.data.map(toImage).filter((image): image is PublicImageDto => image !== null);
+}
+
+/**
+ * Image lists already parsed, by their exact stored text: a listing's images change rarely, and
+ * every search parsed those of each hit again (JSON.parse alone was most of a hit's cost). A
+ * rebuilt document has new text and so is parsed and checked anew; the entries are frozen because
+ * every search that meets the same text gets the same objects. The bound keeps memory in check
+ * (an entry is a few KB) when the index outgrows it.
+ */
+const parsedImages = new LRUCache<string, readonly PublicImageDto[]>({ max: 2_000 });
+
+function parseImages(json: string | null): readonly PublicImageDto[] {
+  if (json === null) return [];
+  const cached = parsedImages.get(json);
+  if (cached !== undefined) return cached;
+  const images = Object.freeze(parseStoredImages(json).map((image) => Object.freeze(image)));
+  parsedImages.set(json, images);
+  return images;
 }
 
 function tokensOf(query: string): string[] {
