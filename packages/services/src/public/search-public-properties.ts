@@ -82,10 +82,14 @@ function parseStoredImages(json: string): PublicImageDto[] {
  * Image lists already parsed, by their exact stored text: a listing's images change rarely, and
  * every search parsed those of each hit again (JSON.parse alone was most of a hit's cost). A
  * rebuilt document has new text and so is parsed and checked anew; the entries are frozen because
- * every search that meets the same text gets the same objects. The bound keeps memory in check
- * (an entry is a few KB) when the index outgrows it.
+ * every search that meets the same text gets the same objects. Bounded by the stored text's length
+ * (the parsed list is a few times it), so a catalogue of long galleries cannot grow it unchecked:
+ * about 4 MB of text, some 2,000 listings of six images.
  */
-const parsedImages = new LRUCache<string, readonly PublicImageDto[]>({ max: 2_000 });
+const parsedImages = new LRUCache<string, readonly PublicImageDto[]>({
+  maxSize: 4_000_000,
+  sizeCalculation: (_images, json) => json.length,
+});
 
 function parseImages(json: string | null): readonly PublicImageDto[] {
   if (json === null) return [];
