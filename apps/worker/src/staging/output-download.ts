@@ -60,8 +60,8 @@ export async function downloadOutput(
     let filled = 0;
     let total = 0;
     // The reader is never released: a stream that ended or failed needs no release, and Node
-    // builds a TypeError with its stack trace on every release, source-mapped in the image (about
-    // 0.3 ms of a download, measured in `pnpm bench staging-job`).
+    // builds a TypeError with its stack trace on every release, source-mapped in the image (the
+    // worker's CPU per job was about 5 ms higher with it: docs/decisions.md).
     const reader = response.body.getReader();
     try {
       for (;;) {
