@@ -1,12 +1,15 @@
 // A Postgres backend that goes away (restart, failover, pg_terminate_backend) must cost the
 // statements on it, never the process: an 'error' event nobody listens to ends a Node process.
 // A read sent on a connection whose backend ended unnoticed is tried once more; a write is not.
+// Which failures mean "the database cannot serve for now" (the api answers them 503), and which not.
 // Prepared statements: each text under a name of its own, parsed once per connection.
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import type { EventEmitter } from 'node:events';
 import pg from 'pg';
-import { Prisma, createDb, isLostConnection, queryPreparedRows, queryRows, sqlPoolOf } from './client';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { Prisma, createDb, isDatabaseUnavailable, isLostConnection, queryPreparedRows, queryRows, sqlPoolOf } from './client';
 import type { Db } from './client';
 
 const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -143,4 +146,42 @@ it('keeps a read inside its transaction when the connection of that transaction 
   });
   expect(isLostConnection(await rejectionOf(failed))).toBe(true);
   await expectStillServes(db);
+});
+
+/** A URL of this cluster on a port where nothing listens (a port the OS just handed out and freed). */
+async function unreachableUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  const url = new URL(process.env.DATABASE_URL ?? '');
+  url.hostname = '127.0.0.1';
+  url.port = String(port);
+  return url.toString();
+}
+
+it('calls a database nobody answers for, or a session ended under a statement, unavailable', async () => {
+  const unreachable = createDb(await unreachableUrl(), { maxConnections: 1 });
+  dbs.push(unreachable);
+  expect(isDatabaseUnavailable(await rejectionOf(unreachable.session.count()))).toBe(true);
+  expect(isDatabaseUnavailable(await rejectionOf(unreachable.$executeRaw`DELETE FROM sessions WHERE false`))).toBe(true);
+  expect(isDatabaseUnavailable(await rejectionOf(sqlPoolOf(unreachable).query('SELECT 1')))).toBe(true);
+
+  const { db } = newDb(1);
+  terminateUnnoticed(await pidOf(db));
+  expect(isDatabaseUnavailable(await rejectionOf(db.session.deleteMany({ where: { id: 'no-such-session' } })))).toBe(true);
+  terminateUnnoticed(await pidOf(db));
+  expect(isDatabaseUnavailable(await rejectionOf(sqlPoolOf(db).query('SELECT 1')))).toBe(true);
+});
+
+it('does not call a wrong statement or a missing database unavailable: trying again cannot help', async () => {
+  const { db } = newDb(1);
+  expect(isDatabaseUnavailable(await rejectionOf(db.$queryRaw`SELECT 1 +`))).toBe(false);
+  expect(isDatabaseUnavailable(await rejectionOf(sqlPoolOf(db).query('SELECT 1 +')))).toBe(false);
+  expect(isDatabaseUnavailable(new Error('anything else'))).toBe(false);
+  const missing = new URL(process.env.DATABASE_URL ?? '');
+  missing.pathname = '/database_that_does_not_exist';
+  const wrong = createDb(missing.toString(), { maxConnections: 1 });
+  dbs.push(wrong);
+  expect(isDatabaseUnavailable(await rejectionOf(wrong.session.count()))).toBe(false);
 });

@@ -48,11 +48,47 @@ export function createDb(databaseUrl: string, options: { maxConnections?: number
 // backend): https://www.postgresql.org/docs/current/errcodes-appendix.html
 const SESSION_ENDED_CODES: ReadonlySet<string> = new Set(['57P01', '57P02']);
 
+// SQLSTATEs of a server that takes no sessions now: starting up or shutting down (57P03), or at
+// max_connections (53300, which Prisma's adapter reports as TooManyConnections).
+const NO_SESSION_NOW_CODES: ReadonlySet<string> = new Set(['57P03', '53300']);
+
+// Socket errors of a server that is not there or went away mid-statement (pg passes them through).
+const UNREACHABLE_SOCKET_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH']);
+
+interface DriverAdapterCause {
+  kind?: string;
+  code?: string;
+}
+
+function driverAdapterCauseOf(error: unknown): DriverAdapterCause | undefined {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return undefined;
+  return (error.meta?.driverAdapterError as { cause?: DriverAdapterCause } | undefined)?.cause;
+}
+
 /** Whether `error` says the connection under the statement was gone, not that the statement was wrong. */
 export function isLostConnection(error: unknown): boolean {
-  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
-  const cause = (error.meta?.driverAdapterError as { cause?: { kind?: string; code?: string } } | undefined)?.cause;
+  const cause = driverAdapterCauseOf(error);
   return cause?.kind === 'ConnectionClosed' || (cause?.kind === 'postgres' && SESSION_ENDED_CODES.has(cause.code ?? ''));
+}
+
+/**
+ * Whether `error` says Postgres could not serve the statement for now (unreachable, restarting, out
+ * of connections, or the session ended under it), from Prisma or from a raw statement on the
+ * {@link SqlPool}. A wrong statement, a missing database or refused credentials are not: trying
+ * again cannot help those.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (isLostConnection(error)) return true;
+  const cause = driverAdapterCauseOf(error);
+  if (cause !== undefined) {
+    return cause.kind === 'DatabaseNotReachable' || cause.kind === 'TooManyConnections' || cause.kind === 'SocketTimeout' ||
+      (cause.kind === 'postgres' && NO_SESSION_NOW_CODES.has(cause.code ?? ''));
+  }
+  if (error instanceof DatabaseError) {
+    return SESSION_ENDED_CODES.has(error.code ?? '') || NO_SESSION_NOW_CODES.has(error.code ?? '');
+  }
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return typeof code === 'string' && UNREACHABLE_SOCKET_CODES.has(code);
 }
 
 /**

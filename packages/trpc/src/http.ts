@@ -3,7 +3,8 @@ import { TRPCError } from '@trpc/server';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { internal_exceptionHandler, nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
 import type { HTTPBaseHandlerOptions } from '@trpc/server/http';
-import { isAppError } from '@staging/domain/errors';
+import { ErrorCode } from '@staging/domain/errors';
+import { appErrorOf } from '@staging/services/app-error-of';
 import { createTrpcContext } from './context';
 import type { TrpcDeps } from './context';
 import { appRouter } from './root';
@@ -31,17 +32,15 @@ function sharedOptions(deps: TrpcDeps): HTTPBaseHandlerOptions<AppRouter, unknow
     allowBatching: true,
     maxBatchSize: MAX_BATCH_SIZE,
     onError({ error, path, type }) {
-      // Client mistakes are answered, not logged; anything answered with 500 is logged with its stack.
-      if (error.code === 'INTERNAL_SERVER_ERROR') {
+      // Client mistakes are answered, not logged; anything answered with 500, and a database that
+      // could not serve (503), is logged with its stack.
+      if (error.code === 'INTERNAL_SERVER_ERROR' || appErrorOf(error.cause)?.code === ErrorCode.TEMPORARILY_UNAVAILABLE) {
         deps.logger.error({ err: error.cause ?? error, path, type }, 'trpc procedure failed');
       }
     },
     responseMeta({ errors }) {
       const headers: Record<string, string> = { 'cache-control': 'no-store' };
-      const retryAfter = Math.max(
-        0,
-        ...errors.map((error) => (isAppError(error.cause) ? (error.cause.retryAfterSeconds ?? 0) : 0)),
-      );
+      const retryAfter = Math.max(0, ...errors.map((error) => appErrorOf(error.cause)?.retryAfterSeconds ?? 0));
       if (retryAfter > 0) headers['retry-after'] = String(retryAfter);
       return { headers };
     },

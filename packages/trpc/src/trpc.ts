@@ -1,8 +1,9 @@
 import { initTRPC } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
-import { AppError, ErrorCode, httpStatusOf, isAppError } from '@staging/domain/errors';
+import { AppError, ErrorCode, httpStatusOf } from '@staging/domain/errors';
 import type { FieldIssue } from '@staging/domain/errors';
 import type { Actor } from '@staging/services/access/property-access';
+import { appErrorOf } from '@staging/services/app-error-of';
 import type { TrpcContext } from './context';
 import { appCodeOfTrpcCode, toTrpcError, TRPC_CODE_OF, validationIssues } from './error-mapping';
 import { isCrossSiteRequest } from './origin-check';
@@ -27,29 +28,29 @@ const t = initTRPC.context<TrpcContext>().create({
   // server logs them instead (onError in http.ts).
   isDev: false,
   errorFormatter({ shape, error }) {
-    const cause = error.cause;
-    if (isAppError(cause)) {
+    const appError = appErrorOf(error.cause);
+    if (appError !== undefined) {
       // Normally the appErrors middleware already gave the TRPCError the right code; errors raised
-      // outside a procedure (e.g. while building the context) arrive here unmapped.
-      const code = TRPC_CODE_OF[cause.code];
+      // outside a procedure (e.g. the session lookup while building the context) arrive here unmapped.
+      const code = TRPC_CODE_OF[appError.code];
       const data: typeof shape.data & AppErrorData = {
         ...shape.data,
         code,
-        httpStatus: httpStatusOf[cause.code],
-        appCode: cause.code,
-        ...(cause.issues === undefined ? {} : { issues: cause.issues }),
-        ...(cause.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: cause.retryAfterSeconds }),
+        httpStatus: httpStatusOf[appError.code],
+        appCode: appError.code,
+        ...(appError.issues === undefined ? {} : { issues: appError.issues }),
+        ...(appError.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: appError.retryAfterSeconds }),
       };
       return {
         ...shape,
         code: TRPC_ERROR_CODES_BY_KEY[code],
         // AppError messages are written for clients, except INTERNAL ones.
-        message: cause.code === ErrorCode.INTERNAL ? INTERNAL_MESSAGE : cause.message,
+        message: appError.code === ErrorCode.INTERNAL ? INTERNAL_MESSAGE : appError.message,
         data,
       };
     }
     const appCode = appCodeOfTrpcCode(error.code);
-    const issues = error.code === 'BAD_REQUEST' ? validationIssues(cause) : undefined;
+    const issues = error.code === 'BAD_REQUEST' ? validationIssues(error.cause) : undefined;
     const data: typeof shape.data & AppErrorData = {
       ...shape.data,
       appCode,
@@ -61,7 +62,7 @@ const t = initTRPC.context<TrpcContext>().create({
     // A validation error's own message is the JSON of its issues, already in data.issues.
     else if (issues !== undefined) message = 'Invalid input';
     // JSON.parse messages quote the client's body back; a fixed text says the same.
-    else if (cause instanceof SyntaxError) message = 'Malformed JSON input';
+    else if (error.cause instanceof SyntaxError) message = 'Malformed JSON input';
     return { ...shape, message, data };
   },
 });
@@ -70,12 +71,14 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 /**
- * Turns an AppError thrown anywhere below into a TRPCError with the matching code, so HTTP
- * statuses and `createCaller` users see NOT_FOUND, CONFLICT… instead of INTERNAL_SERVER_ERROR.
+ * Turns an AppError thrown anywhere below (or a database that cannot serve for now, see
+ * `appErrorOf`) into a TRPCError with the matching code, so HTTP statuses and `createCaller`
+ * users see NOT_FOUND, CONFLICT… instead of INTERNAL_SERVER_ERROR.
  */
 const appErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && isAppError(result.error.cause)) throw toTrpcError(result.error.cause);
+  const appError = result.ok ? undefined : appErrorOf(result.error.cause);
+  if (appError !== undefined) throw toTrpcError(appError);
   return result;
 });
 

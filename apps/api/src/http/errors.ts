@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
-import { AppError, ErrorCode, httpStatusOf } from '@staging/domain/errors';
+import { ErrorCode, httpStatusOf } from '@staging/domain/errors';
+import { appErrorOf } from '@staging/services/app-error-of';
 import type { FieldIssue } from '@staging/domain/errors';
 
 /** Codes that exist only at the HTTP layer (no use case can produce them). */
@@ -59,18 +60,21 @@ export function zodIssues(error: ZodError): FieldIssue[] {
 }
 
 /**
- * The single Express error middleware. AppError codes map through `httpStatusOf`; zod failures
+ * The single Express error middleware. AppError codes map through `httpStatusOf`, and so does a
+ * database that cannot serve for now (503 with Retry-After, see `appErrorOf`); zod failures
  * become 400 with field paths; body-parser failures 400/413; anything else is logged with its
  * stack and answered 500 INTERNAL without details, because unknown errors may carry SQL, keys
  * or paths that a client must not see.
  */
 export const errorMiddleware: ErrorRequestHandler = (error: unknown, req, res, _next) => {
-  if (error instanceof AppError) {
-    if (error.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(error.retryAfterSeconds));
-    const body: ErrorBody['error'] = { code: error.code, message: error.message };
-    if (error.issues !== undefined) body.issues = error.issues;
-    if (error.code === ErrorCode.INTERNAL) req.log.error({ err: error }, 'internal error');
-    sendError(res, httpStatusOf[error.code], body);
+  const appError = appErrorOf(error);
+  if (appError !== undefined) {
+    if (appError.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(appError.retryAfterSeconds));
+    const body: ErrorBody['error'] = { code: appError.code, message: appError.message };
+    if (appError.issues !== undefined) body.issues = appError.issues;
+    if (appError.code === ErrorCode.INTERNAL) req.log.error({ err: appError }, 'internal error');
+    if (appError.code === ErrorCode.TEMPORARILY_UNAVAILABLE) req.log.error({ err: error }, 'database unavailable');
+    sendError(res, httpStatusOf[appError.code], body);
     return;
   }
   if (error instanceof ZodError) {

@@ -1,0 +1,72 @@
+// A database that cannot serve for now (down, restarting, a connection lost under a statement) is a
+// 503 with Retry-After on every route and procedure, with a message a client can act on, never the
+// 500 of a bug; the failure is still logged for operators. A missing database stays a 500 (trying
+// again cannot help), as packages/trpc/src/http.integration.test.ts shows.
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { startApi, stopS3 } from './support/api-test-kit';
+import type { ApiHarness } from './support/api-test-kit';
+import { call } from './support/fixtures';
+
+const PROPERTY_ID = 'prop_does_not_matter';
+const RETRY_AFTER = '2';
+
+let api: ApiHarness;
+
+/** The test database's URL on a port where nothing listens (a port the OS just handed out and freed). */
+async function unreachableDatabaseUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  const url = new URL(process.env.DATABASE_URL ?? '');
+  url.hostname = '127.0.0.1';
+  url.port = String(port);
+  return url.toString();
+}
+
+beforeAll(async () => {
+  api = await startApi({ env: { DATABASE_URL: await unreachableDatabaseUrl() } });
+});
+
+afterAll(async () => {
+  await api.close();
+  await stopS3();
+});
+
+async function expectUnavailable(response: Response): Promise<string> {
+  expect(response.status).toBe(503);
+  expect(response.headers.get('retry-after')).toBe(RETRY_AFTER);
+  const text = await response.text();
+  expect(text).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|prisma|stack/i);
+  return text;
+}
+
+it('answers an Express route 503 TEMPORARILY_UNAVAILABLE with Retry-After, and logs the cause', async () => {
+  const body = JSON.parse(await expectUnavailable(await call(`${api.url}/api/public/properties/${PROPERTY_ID}`))) as {
+    error: { code: string; message: string };
+  };
+  expect(body.error.code).toBe('TEMPORARILY_UNAVAILABLE');
+  expect(body.error.message).toMatch(/try again/i);
+  const logged = api.logs.lines().find((line) => line['msg'] === 'database unavailable');
+  expect(JSON.stringify(logged)).toMatch(/ECONNREFUSED/);
+});
+
+it('answers a sign-in 503, so the agent knows to try again rather than doubt the password', async () => {
+  const response = await call(`${api.url}/api/auth/login`, { method: 'POST', json: { email: 'agent@example.test', password: 'x'.repeat(12) } });
+  expect(JSON.parse(await expectUnavailable(response))).toMatchObject({ error: { code: 'TEMPORARILY_UNAVAILABLE' } });
+});
+
+it('answers a tRPC procedure 503 SERVICE_UNAVAILABLE with appCode and retryAfterSeconds, with or without a session', async () => {
+  const input = encodeURIComponent(JSON.stringify({ propertyId: PROPERTY_ID }));
+  const url = `${api.url}/api/trpc/public.getProperty?input=${input}`;
+  // Without a cookie the procedure fails; with one, the session lookup before it does.
+  for (const cookie of [undefined, 'sid=some-session-token']) {
+    const body = JSON.parse(await expectUnavailable(await call(url, cookie === undefined ? {} : { cookie }))) as {
+      error: { message: string; data: { code: string; appCode: string; retryAfterSeconds: number } };
+    };
+    expect(body.error.data).toMatchObject({ code: 'SERVICE_UNAVAILABLE', appCode: 'TEMPORARILY_UNAVAILABLE', retryAfterSeconds: 2 });
+    expect(body.error.message).toMatch(/try again/i);
+  }
+  expect(api.logs.lines().filter((line) => line['msg'] === 'trpc procedure failed')).toHaveLength(2);
+});
