@@ -2,31 +2,18 @@
 // 503 with Retry-After on every route and procedure, with a message a client can act on, never the
 // 500 of a bug; the failure is still logged for operators. A missing database stays a 500 (trying
 // again cannot help), as packages/trpc/src/http.integration.test.ts shows.
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { startApi, stopS3 } from './support/api-test-kit';
 import type { ApiHarness } from './support/api-test-kit';
 import { call } from './support/fixtures';
+import { unreachableDatabaseUrl } from '@staging/db/testing/unreachable-database';
 
 const PROPERTY_ID = 'prop_does_not_matter';
 const RETRY_AFTER = '2';
 
 let api: ApiHarness;
 
-/** The test database's URL on a port where nothing listens (a port the OS just handed out and freed). */
-async function unreachableDatabaseUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  const url = new URL(process.env.DATABASE_URL ?? '');
-  url.hostname = '127.0.0.1';
-  url.port = String(port);
-  return url.toString();
-}
-
 beforeAll(async () => {
-  api = await startApi({ env: { DATABASE_URL: await unreachableDatabaseUrl() } });
+  api = await startApi({ env: { DATABASE_URL: unreachableDatabaseUrl(process.env.DATABASE_URL ?? '') } });
 });
 
 afterAll(async () => {

@@ -7,10 +7,9 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import type { EventEmitter } from 'node:events';
 import pg from 'pg';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { Prisma, createDb, isDatabaseUnavailable, isLostConnection, queryPreparedRows, queryRows, sqlPoolOf } from './client';
 import type { Db } from './client';
+import { unreachableDatabaseUrl } from './testing/unreachable-database';
 
 const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
 const dbs: Db[] = [];
@@ -148,20 +147,8 @@ it('keeps a read inside its transaction when the connection of that transaction 
   await expectStillServes(db);
 });
 
-/** A URL of this cluster on a port where nothing listens (a port the OS just handed out and freed). */
-async function unreachableUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  const url = new URL(process.env.DATABASE_URL ?? '');
-  url.hostname = '127.0.0.1';
-  url.port = String(port);
-  return url.toString();
-}
-
 it('calls a database nobody answers for, or a session ended under a statement, unavailable', async () => {
-  const unreachable = createDb(await unreachableUrl(), { maxConnections: 1 });
+  const unreachable = createDb(unreachableDatabaseUrl(process.env.DATABASE_URL ?? ''), { maxConnections: 1 });
   dbs.push(unreachable);
   expect(isDatabaseUnavailable(await rejectionOf(unreachable.session.count()))).toBe(true);
   expect(isDatabaseUnavailable(await rejectionOf(unreachable.$executeRaw`DELETE FROM sessions WHERE false`))).toBe(true);
