@@ -9,7 +9,8 @@ import type { Db } from '../../packages/db/src/client';
 import { createTestDatabase } from '../../packages/db/src/testing';
 import { createRedis } from '../../packages/platform/src/queues';
 import { deleteKeysMatching } from '../../packages/platform/src/redis-keys';
-import { freePort, startProcess, stopProcesses, waitForPort } from './http-load';
+import { freePort } from '../stack/src/free-port';
+import { startProcess, stopProcesses, waitForPort } from './http-load';
 import type { Server } from './http-load';
 
 /** `--seconds 4 --rounds 3 --warmup 2 --concurrency 32`, as loadInTurns takes them. */

@@ -14,7 +14,8 @@ import { createOriginalImage, createProperty, createStagedImage, createUser } fr
 import { rebuildSearchDocument } from '../../packages/services/src/search/build-search-document';
 import { openBenchStack, parseLoadArgs } from './bench-stack';
 import { printFigure } from './figures';
-import { freePort, loadInTurns, printResults, startProcess, summarize, waitForPort } from './http-load';
+import { freePort } from '../stack/src/free-port';
+import { loadInTurns, printResults, startProcess, summarize, waitForPort } from './http-load';
 import type { LoadRequest, Server } from './http-load';
 
 const LISTINGS = 60;

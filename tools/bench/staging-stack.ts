@@ -15,7 +15,8 @@ import type { ObjectStorage } from '../../packages/platform/src/storage';
 import { createStagingQueue, enqueueStagingJob } from '../../packages/services/src/staging/staging-queue';
 import { openBenchStack } from './bench-stack';
 import type { BenchStack } from './bench-stack';
-import { freePort, root } from './http-load';
+import { freePort } from '../stack/src/free-port';
+import { root } from './http-load';
 import { startPgCountProxy } from './pg-count-proxy';
 import type { PgCountProxy } from './pg-count-proxy';
 

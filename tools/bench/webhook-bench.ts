@@ -18,7 +18,8 @@ import { signWebhook } from '../../packages/provider/src/webhook-signing';
 import { createStagingQueue, enqueueStagingJob } from '../../packages/services/src/staging/staging-queue';
 import { openBenchStack, parseLoadArgs } from './bench-stack';
 import { printFigure } from './figures';
-import { freePort, loadInTurns, printResults, startProcess, summarize, waitForPort } from './http-load';
+import { freePort } from '../stack/src/free-port';
+import { loadInTurns, printResults, startProcess, summarize, waitForPort } from './http-load';
 import type { LoadRequest, Result, Server } from './http-load';
 
 const SECRET = TEST_SECRETS.PROVIDER_WEBHOOK_SIGNING_SECRET;

@@ -11,7 +11,8 @@ import type { TestDatabase } from '@staging/db/testing';
 import { startS3rver } from '@staging/stack/s3-server';
 import type { RunningS3rver } from '@staging/stack/s3-server';
 import { Redis } from 'ioredis';
-import { freePort, startChild, waitForHttpOk } from './child-process';
+import { freePort } from '@staging/stack/free-port';
+import { startChild, waitForHttpOk } from './child-process';
 import type { RunningChild } from './child-process';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

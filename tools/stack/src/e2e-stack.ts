@@ -6,7 +6,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, type WriteStream } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createDb } from '@staging/db/client';
@@ -19,6 +18,7 @@ import { repoRoot } from './paths';
 import { startS3rver, type RunningS3rver } from './s3-server';
 import type { E2eSecrets, E2eStackInfo } from './e2e-types';
 import { deleteKeysMatching } from '@staging/platform/redis-keys';
+import { freePort } from './free-port';
 
 export interface E2eStack {
   info: E2eStackInfo;
@@ -35,18 +35,6 @@ export interface StartE2eStackOptions {
 
 const S3_BUCKET = 'staging-e2e';
 const HEALTH_TIMEOUT_MS = 90_000;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForHealth(name: string, url: string, child: ChildProcess, logFile: string): Promise<void> {
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;

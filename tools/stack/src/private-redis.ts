@@ -4,10 +4,9 @@
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
+import { freePort } from './free-port';
 
 export interface PrivateRedis {
   url: string;
@@ -15,14 +14,6 @@ export interface PrivateRedis {
   /** Kills the server and starts an empty one on the same port (a restart without persistence). */
   restartEmpty(): Promise<void>;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 async function answersPing(url: string): Promise<boolean> {

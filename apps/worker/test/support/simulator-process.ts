@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './worker-process';
+import { freePort } from '@staging/stack/free-port';
 
 const simulatorCli = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),

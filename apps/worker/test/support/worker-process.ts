@@ -4,11 +4,10 @@
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FAST_TIMINGS, HANG_GUARD_MS, waitUntil } from './test-stack';
+import { freePort } from '@staging/stack/free-port';
 
 const workerDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -23,14 +22,6 @@ export interface WorkerProcess {
   ready(timeoutMs?: number): Promise<void>;
   /** SIGKILL if still running (cleanup). */
   kill(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 export interface SpawnWorkerOptions {
