@@ -6,8 +6,8 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FAST_TIMINGS, HANG_GUARD_MS, waitUntil } from './test-stack';
 import { freePort } from '@staging/stack/free-port';
+import { FAST_TIMINGS, HANG_GUARD_MS, waitUntil } from './test-stack';
 
 const workerDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
