@@ -6,6 +6,7 @@ import { unreachableDatabaseUrl } from '@staging/db/testing/unreachable-database
 import { startApi, stopS3 } from './support/api-test-kit';
 import type { ApiHarness } from './support/api-test-kit';
 import { call } from './support/fixtures';
+import { predictionBody, sendWebhook } from './support/provider-callbacks';
 
 const PROPERTY_ID = 'prop_does_not_matter';
 const RETRY_AFTER = '2';
@@ -56,4 +57,12 @@ it('answers a tRPC procedure 503 SERVICE_UNAVAILABLE with appCode and retryAfter
     expect(body.error.message).toMatch(/try again/i);
   }
   expect(api.logs.lines().filter((line) => line['msg'] === 'trpc procedure failed')).toHaveLength(2);
+});
+
+it('answers a verified provider callback 503 on the path outside Express too, so the provider retries it', async () => {
+  // A plain callback (declared length, no encoding) is answered before Express; a chunked one by the route.
+  for (const chunked of [false, true]) {
+    const response = await sendWebhook(api.url, 'attempt_1', { body: predictionBody('pred_1'), chunked });
+    expect(JSON.parse(await expectUnavailable(response))).toMatchObject({ error: { code: 'TEMPORARILY_UNAVAILABLE' } });
+  }
 });

@@ -22,11 +22,11 @@ export function sendError(res: ServerResponse, status: number, body: ErrorBody['
 }
 
 /**
- * What {@link errorMiddleware} answers for a body that could not be read (400) and for an unknown
- * error (500); the webhook's path outside Express answers them the same way.
+ * What {@link errorMiddleware} answers for a body that could not be read (400); the webhook's path
+ * outside Express answers it the same way.
  */
 export const MALFORMED_BODY_ERROR = { code: ErrorCode.BAD_REQUEST, message: 'Malformed request body' } satisfies ErrorBody['error'];
-export const INTERNAL_ERROR = { code: ErrorCode.INTERNAL, message: 'Internal error' } satisfies ErrorBody['error'];
+const INTERNAL_ERROR = { code: ErrorCode.INTERNAL, message: 'Internal error' } satisfies ErrorBody['error'];
 
 /** Answers any path no route claimed; Express's default would be an HTML page. */
 export const notFoundHandler: RequestHandler = (_req, res) => {
@@ -59,24 +59,36 @@ export function zodIssues(error: ZodError): FieldIssue[] {
   }));
 }
 
+/** Where {@link sendThrownError} reports what operators must see (a request's logger). */
+export type ErrorLog = (fields: { err: unknown }, message: string) => void;
+
 /**
- * The single Express error middleware. AppError codes map through `httpStatusOf`, and so does a
- * database that cannot serve for now (503 with Retry-After, see `appErrorOf`); zod failures
- * become 400 with field paths; body-parser failures 400/413; anything else is logged with its
- * stack and answered 500 INTERNAL without details, because unknown errors may carry SQL, keys
- * or paths that a client must not see.
+ * Answers an error a handler threw: its AppError (including a database that cannot serve for now,
+ * 503 with Retry-After, see `appErrorOf`) by the code's status, anything else 500 INTERNAL without
+ * details, because unknown errors may carry SQL, keys or paths that a client must not see. The
+ * 500s and the database outages are logged with their stacks. Written with node:http alone, so the
+ * webhook's path outside Express answers exactly as the Express routes do.
  */
-export const errorMiddleware: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+export function sendThrownError(res: ServerResponse, error: unknown, log: ErrorLog): void {
   const appError = appErrorOf(error);
-  if (appError !== undefined) {
-    if (appError.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(appError.retryAfterSeconds));
-    const body: ErrorBody['error'] = { code: appError.code, message: appError.message };
-    if (appError.issues !== undefined) body.issues = appError.issues;
-    if (appError.code === ErrorCode.INTERNAL) req.log.error({ err: appError }, 'internal error');
-    if (appError.code === ErrorCode.TEMPORARILY_UNAVAILABLE) req.log.error({ err: error }, 'database unavailable');
-    sendError(res, httpStatusOf[appError.code], body);
+  if (appError === undefined) {
+    log({ err: error }, 'unhandled error');
+    sendError(res, 500, INTERNAL_ERROR);
     return;
   }
+  if (appError.code === ErrorCode.INTERNAL) log({ err: appError }, 'internal error');
+  if (appError.code === ErrorCode.TEMPORARILY_UNAVAILABLE) log({ err: error }, 'database unavailable');
+  if (appError.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(appError.retryAfterSeconds));
+  const body: ErrorBody['error'] = { code: appError.code, message: appError.message };
+  if (appError.issues !== undefined) body.issues = appError.issues;
+  sendError(res, httpStatusOf[appError.code], body);
+}
+
+/**
+ * The single Express error middleware: zod failures become 400 with field paths, body-parser
+ * failures 400/413, and everything else is answered by {@link sendThrownError}.
+ */
+export const errorMiddleware: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   if (error instanceof ZodError) {
     sendError(res, 400, { code: ErrorCode.BAD_REQUEST, message: 'Invalid request', issues: zodIssues(error) });
     return;
@@ -90,6 +102,5 @@ export const errorMiddleware: ErrorRequestHandler = (error: unknown, req, res, _
     }
     return;
   }
-  req.log.error({ err: error }, 'unhandled error');
-  sendError(res, 500, INTERNAL_ERROR);
+  sendThrownError(res, error, (fields, message) => req.log.error(fields, message));
 };

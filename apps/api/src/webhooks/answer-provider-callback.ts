@@ -44,7 +44,7 @@ const UNKNOWN_ATTEMPT = { status: 404, error: { code: ErrorCode.NOT_FOUND, messa
 /**
  * docs/system.md 4.1, 5.1: verify the exact bytes first (signature, timestamp ±5 min) and only
  * then read the database; record the receipt; wake the job; answer 204. Throws only for what is
- * not the caller's fault (a broken secret, the database down): the HTTP layer answers 500 and the
+ * not the caller's fault (a broken secret, the database down): the HTTP layer answers 5xx and the
  * provider retries.
  */
 export async function answerProviderCallback(

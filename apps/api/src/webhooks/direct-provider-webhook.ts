@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STAGING_WEBHOOK_PATH_PREFIX } from '@staging/provider/webhook-url';
 import { isWellFormedId } from '@staging/services/images/ids';
 import type { ApiDeps } from '../api-deps';
-import { INTERNAL_ERROR, MALFORMED_BODY_ERROR, sendError } from '../http/errors';
+import { MALFORMED_BODY_ERROR, sendError, sendThrownError } from '../http/errors';
 import { loggedRequestOf, logRequestCompleted, resolveRequestId } from '../http/request-logging';
 import { setSecurityHeaders } from '../http/security-headers';
 import { answerProviderCallback, MAX_WEBHOOK_BYTES } from './answer-provider-callback';
@@ -72,9 +72,8 @@ async function serve(deps: ApiDeps, recordCallback: ProviderCallbackRecorder, pr
     res.end();
     logRequestCompleted(deps.logger, { req: logged, res, startedAt, fields: answer.completionFields });
   } catch (err) {
-    // As errorMiddleware: the cause is logged, the provider gets a bare 500 and retries.
-    deps.logger.error({ err, req: logged }, 'unhandled error');
-    sendError(res, 500, INTERNAL_ERROR);
+    // As errorMiddleware: the provider gets a 5xx (503 while the database is down) and retries.
+    sendThrownError(res, err, (fields, message) => deps.logger.error({ ...fields, req: logged }, message));
     logRequestCompleted(deps.logger, { req: logged, res, startedAt, err });
   }
 }
