@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import type { EventEmitter } from 'node:events';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { Prisma, createDb, isDatabaseUnavailable, isLostConnection, queryPreparedRows, queryRows, sqlPoolOf } from './client';
 import type { Db } from './client';
@@ -152,19 +154,42 @@ it('calls a database nobody answers for, or a session ended under a statement, u
   dbs.push(unreachable);
   expect(isDatabaseUnavailable(await rejectionOf(unreachable.session.count()))).toBe(true);
   expect(isDatabaseUnavailable(await rejectionOf(unreachable.$executeRaw`DELETE FROM sessions WHERE false`))).toBe(true);
-  expect(isDatabaseUnavailable(await rejectionOf(sqlPoolOf(unreachable).query('SELECT 1')))).toBe(true);
+  expect(isDatabaseUnavailable(await rejectionOf(queryRows(unreachable, Prisma.sql`SELECT 1`)))).toBe(true);
 
   const { db } = newDb(1);
   terminateUnnoticed(await pidOf(db));
   expect(isDatabaseUnavailable(await rejectionOf(db.session.deleteMany({ where: { id: 'no-such-session' } })))).toBe(true);
   terminateUnnoticed(await pidOf(db));
-  expect(isDatabaseUnavailable(await rejectionOf(sqlPoolOf(db).query('SELECT 1')))).toBe(true);
+  expect(isDatabaseUnavailable(await rejectionOf(queryRows(db, Prisma.sql`SELECT 1`)))).toBe(true);
+});
+
+it('calls a server that closes the socket without a word unavailable, through Prisma and the pool', async () => {
+  // What a killed server or a dropped host looks like to pg: the socket ends, no FATAL first.
+  const server = createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = new URL(process.env.DATABASE_URL ?? '');
+  url.hostname = '127.0.0.1';
+  url.port = String((server.address() as AddressInfo).port);
+  const closing = createDb(url.toString(), { maxConnections: 1 });
+  dbs.push(closing);
+  try {
+    expect(isDatabaseUnavailable(await rejectionOf(closing.session.count()))).toBe(true);
+    expect(isDatabaseUnavailable(await rejectionOf(queryRows(closing, Prisma.sql`SELECT 1`)))).toBe(true);
+  } finally {
+    server.close();
+  }
+});
+
+it('does not call a socket error of another client unavailable: storage down is not the database down', () => {
+  const fromStorage = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', syscall: 'read' });
+  expect(isDatabaseUnavailable(fromStorage)).toBe(false);
+  expect(isDatabaseUnavailable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9000'), { code: 'ECONNREFUSED' }))).toBe(false);
 });
 
 it('does not call a wrong statement or a missing database unavailable: trying again cannot help', async () => {
   const { db } = newDb(1);
   expect(isDatabaseUnavailable(await rejectionOf(db.$queryRaw`SELECT 1 +`))).toBe(false);
-  expect(isDatabaseUnavailable(await rejectionOf(sqlPoolOf(db).query('SELECT 1 +')))).toBe(false);
+  expect(isDatabaseUnavailable(await rejectionOf(queryRows(db, Prisma.sql`SELECT 1 +`)))).toBe(false);
   expect(isDatabaseUnavailable(new Error('anything else'))).toBe(false);
   const missing = new URL(process.env.DATABASE_URL ?? '');
   missing.pathname = '/database_that_does_not_exist';

@@ -52,8 +52,16 @@ const SESSION_ENDED_CODES: ReadonlySet<string> = new Set(['57P01', '57P02']);
 // max_connections (53300, which Prisma's adapter reports as TooManyConnections).
 const NO_SESSION_NOW_CODES: ReadonlySet<string> = new Set(['57P03', '53300']);
 
-// Socket errors of a server that is not there or went away mid-statement (pg passes them through).
-const UNREACHABLE_SOCKET_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH']);
+// Socket errors of a server that is not there or went away mid-statement. pg passes them through
+// as Node raised them, so they count only when the pool raised them (see queryPool): the same codes
+// from storage or the provider say nothing about the database.
+const UNREACHABLE_SOCKET_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
+
+// pg's own words when the server closes the socket without a FATAL first (killed, OOM, a failover
+// that drops the host); Prisma's adapter rethrows that error unchanged.
+const PG_CONNECTION_LOST_MESSAGE = 'Connection terminated unexpectedly';
+
+const RAISED_BY_POOL = Symbol('@staging/db/raised-by-pool');
 
 interface DriverAdapterCause {
   kind?: string;
@@ -73,9 +81,10 @@ export function isLostConnection(error: unknown): boolean {
 
 /**
  * Whether `error` says Postgres could not serve the statement for now (unreachable, restarting, out
- * of connections, or the session ended under it), from Prisma or from a raw statement on the
- * {@link SqlPool}. A wrong statement, a missing database or refused credentials are not: trying
- * again cannot help those.
+ * of connections, or the session ended under it), from Prisma or from a statement run by
+ * {@link queryPool}. A wrong statement, a missing database or refused credentials are not: trying
+ * again cannot help those. A wrong host or port cannot be told from a host that is down, and
+ * counts as unavailable (Prisma's adapter calls both DatabaseNotReachable).
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (isLostConnection(error)) return true;
@@ -87,8 +96,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof DatabaseError) {
     return SESSION_ENDED_CODES.has(error.code ?? '') || NO_SESSION_NOW_CODES.has(error.code ?? '');
   }
-  const code = (error as NodeJS.ErrnoException | null)?.code;
-  return typeof code === 'string' && UNREACHABLE_SOCKET_CODES.has(code);
+  // Not `instanceof Error`: errors Node raises may come from another realm (Jest's, for one).
+  if (typeof error !== 'object' || error === null) return false;
+  const { message, code } = error as { message?: unknown; code?: unknown };
+  if (message === PG_CONNECTION_LOST_MESSAGE) return true;
+  return RAISED_BY_POOL in error && typeof code === 'string' && UNREACHABLE_SOCKET_CODES.has(code);
 }
 
 /**
@@ -144,7 +156,21 @@ export function sqlPoolOf(db: Db): SqlPool {
  * `db` and returns its rows as `pg` parses them.
  */
 export async function queryRows<Row extends object>(db: Db, statement: Prisma.Sql): Promise<Row[]> {
-  return (await sqlPoolOf(db).query<Row>(statement.text, statement.values)).rows;
+  return (await queryPool<Row>(sqlPoolOf(db), { text: statement.text, values: statement.values })).rows;
+}
+
+/**
+ * One statement on the pool. Every raw statement goes through here, so that a socket error it
+ * fails with is known to be the database's (see {@link isDatabaseUnavailable}).
+ */
+export async function queryPool<Row extends object>(pool: SqlPool, statement: pg.QueryConfig): Promise<pg.QueryResult<Row>> {
+  try {
+    return await pool.query<Row>(statement);
+  } catch (error) {
+    // Enumerable, so a copy made with Object.assign keeps it (tRPC copies a cause from another realm).
+    if (typeof error === 'object' && error !== null) Object.defineProperty(error, RAISED_BY_POOL, { value: true, enumerable: true });
+    throw error;
+  }
 }
 
 /**
@@ -157,5 +183,5 @@ export async function queryRows<Row extends object>(db: Db, statement: Prisma.Sq
 export async function queryPreparedRows<Row extends object>(db: Db, statement: Prisma.Sql): Promise<Row[]> {
   // Named after the text, so two statements never share a name (pg refuses that on a connection).
   const name = `q_${createHash('sha1').update(statement.text).digest('hex')}`;
-  return (await sqlPoolOf(db).query<Row>({ name, text: statement.text, values: statement.values })).rows;
+  return (await queryPool<Row>(sqlPoolOf(db), { name, text: statement.text, values: statement.values })).rows;
 }

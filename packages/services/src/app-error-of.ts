@@ -5,7 +5,7 @@ import { AppError, ErrorCode } from '@staging/domain/errors';
  * Seconds a client is asked to wait after the database was unavailable. A connection whose backend
  * ended is replaced at once; a restart or failover takes longer, and clients ask again anyway.
  */
-export const DATABASE_RETRY_AFTER_SECONDS = 2;
+const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 /**
  * The error a client is answered with for `error`: the AppError itself, TEMPORARILY_UNAVAILABLE when

@@ -15,7 +15,10 @@ export interface AppErrorData {
   appCode: ErrorCode;
   /** Field paths and messages of invalid input (zod paths) or of a conflict. */
   issues?: FieldIssue[];
-  /** With TOO_MANY_REQUESTS: seconds until the window frees a request (also `Retry-After`). */
+  /**
+   * With TOO_MANY_REQUESTS: seconds until the window frees a request; with TEMPORARILY_UNAVAILABLE:
+   * seconds to wait before asking again. Also sent as `Retry-After`.
+   */
   retryAfterSeconds?: number;
 }
 

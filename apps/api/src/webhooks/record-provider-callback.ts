@@ -1,4 +1,4 @@
-import { DatabaseError } from '@staging/db/client';
+import { DatabaseError, queryPool } from '@staging/db/client';
 import type { SqlPool } from '@staging/db/client';
 import { groupCommit } from '@staging/platform/group-commit';
 import type { Logger } from '@staging/platform/logger';
@@ -56,7 +56,8 @@ const MAX_CALLBACKS_PER_BATCH = 100;
  * failure must not fail the others, a batch that wrote nothing is safe to repeat, and in turn
  * they cannot race each other again. Any other failure (connection lost, server shutting down)
  * fails the whole batch at once rather than queueing a statement per callback behind it; those
- * callers, like a lone callback's, answer 500 and the provider retries.
+ * callers, like a lone callback's, answer 5xx (503 for a database that cannot serve) and the
+ * provider retries.
  */
 export function createProviderCallbackRecorder(sql: SqlPool, logger: Logger): ProviderCallbackRecorder {
   const recordBatch = groupCommit(
@@ -115,7 +116,7 @@ async function recordOneByOne(sql: SqlPool, callbacks: VerifiedCallback[]): Prom
  * The api never changes job or attempt status: the woken worker reads the provider's state.
  */
 async function recordProviderCallbacks(sql: SqlPool, callbacks: VerifiedCallback[]): Promise<CallbackOutcome[]> {
-  const { rows } = await sql.query<RecordedRow>({
+  const { rows } = await queryPool<RecordedRow>(sql, {
     name: 'record-provider-callbacks',
     text: RECORD_CALLBACKS_SQL,
     values: [
@@ -141,10 +142,10 @@ async function recordProviderCallbacks(sql: SqlPool, callbacks: VerifiedCallback
 async function rereadLostFillRaces(sql: SqlPool, rows: RecordedRow[]): Promise<void> {
   const unsettled = rows.filter((row) => row.providerPredictionId === null && !row.filled);
   if (unsettled.length === 0) return;
-  const { rows: current } = await sql.query<{ id: string; providerPredictionId: string | null }>(
-    `SELECT "id", "providerPredictionId" FROM "ai_provider_attempts" WHERE "id" = ANY($1::text[])`,
-    [unsettled.map((row) => row.attemptId)],
-  );
+  const { rows: current } = await queryPool<{ id: string; providerPredictionId: string | null }>(sql, {
+    text: `SELECT "id", "providerPredictionId" FROM "ai_provider_attempts" WHERE "id" = ANY($1::text[])`,
+    values: [unsettled.map((row) => row.attemptId)],
+  });
   const predictionOf = new Map(current.map((attempt) => [attempt.id, attempt.providerPredictionId]));
   for (const row of unsettled) row.providerPredictionId = predictionOf.get(row.attemptId) ?? null;
 }
