@@ -25,6 +25,7 @@ afterAll(async () => {
 async function expectUnavailable(response: Response): Promise<string> {
   expect(response.status).toBe(503);
   expect(response.headers.get('retry-after')).toBe(RETRY_AFTER);
+  expect(response.headers.get('cache-control')).toBe('no-store');
   const text = await response.text();
   expect(text).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|prisma|stack/i);
   return text;

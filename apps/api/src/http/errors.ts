@@ -16,6 +16,10 @@ export interface ErrorBody {
 /** Written with node:http alone (as Express's `res.json` would) so a route outside Express can use it. */
 export function sendError(res: ServerResponse, status: number, body: ErrorBody['error']): void {
   if (res.headersSent) return;
+  // A route may have set its success's caching before it failed (a derivative is immutable for a
+  // year); an error must not be kept under those headers by a CDN or browser.
+  res.removeHeader('ETag');
+  res.setHeader('Cache-Control', 'no-store');
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.end(JSON.stringify({ error: body } satisfies ErrorBody));
@@ -78,7 +82,8 @@ export function sendThrownError(res: ServerResponse, error: unknown, log: ErrorL
   }
   if (appError.code === ErrorCode.INTERNAL) log({ err: appError }, 'internal error');
   if (appError.code === ErrorCode.TEMPORARILY_UNAVAILABLE) log({ err: error }, 'database unavailable');
-  if (appError.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(appError.retryAfterSeconds));
+  // Headers already sent (a body streaming when storage failed): sendError leaves the response alone.
+  if (appError.retryAfterSeconds !== undefined && !res.headersSent) res.setHeader('Retry-After', String(appError.retryAfterSeconds));
   const body: ErrorBody['error'] = { code: appError.code, message: appError.message };
   if (appError.issues !== undefined) body.issues = appError.issues;
   sendError(res, httpStatusOf[appError.code], body);
