@@ -2,7 +2,7 @@
 // 503 with Retry-After on every route and procedure, with a message a client can act on, never the
 // 500 of a bug; the failure is still logged for operators. A missing database stays a 500 (trying
 // again cannot help), as packages/trpc/src/http.integration.test.ts shows.
-import { unreachableDatabaseUrl } from '@staging/db/testing/unreachable-database';
+import { unreachableDatabaseUrl } from '@staging/db/testing/broken-database-urls';
 import { startApi, stopS3 } from './support/api-test-kit';
 import type { ApiHarness } from './support/api-test-kit';
 import { call } from './support/fixtures';

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { Prisma, createDb, isDatabaseUnavailable, isLostConnection, queryPreparedRows, queryRows, sqlPoolOf } from './client';
 import type { Db } from './client';
-import { unreachableDatabaseUrl } from './testing/unreachable-database';
+import { missingDatabaseUrl, unreachableDatabaseUrl } from './testing/broken-database-urls';
 
 const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
 const dbs: Db[] = [];
@@ -191,9 +191,7 @@ it('does not call a wrong statement or a missing database unavailable: trying ag
   expect(isDatabaseUnavailable(await rejectionOf(db.$queryRaw`SELECT 1 +`))).toBe(false);
   expect(isDatabaseUnavailable(await rejectionOf(queryRows(db, Prisma.sql`SELECT 1 +`)))).toBe(false);
   expect(isDatabaseUnavailable(new Error('anything else'))).toBe(false);
-  const missing = new URL(process.env.DATABASE_URL ?? '');
-  missing.pathname = '/database_that_does_not_exist';
-  const wrong = createDb(missing.toString(), { maxConnections: 1 });
+  const wrong = createDb(missingDatabaseUrl(process.env.DATABASE_URL ?? ''), { maxConnections: 1 });
   dbs.push(wrong);
   expect(isDatabaseUnavailable(await rejectionOf(wrong.session.count()))).toBe(false);
 });

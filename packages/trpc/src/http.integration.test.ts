@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { createDb } from '@staging/db/client';
+import { MISSING_DATABASE_NAME, missingDatabaseUrl } from '@staging/db/testing/broken-database-urls';
 import { seedInventoryWorld } from './testing/inventory-fixtures';
 import type { InventoryWorld } from './testing/inventory-fixtures';
 import { dataOf, inventoryClient, outcomeOf } from './testing/inventory-calls';
@@ -112,9 +113,7 @@ describe('fetch handler', () => {
 });
 
 test('a failure inside is a 500 with a fixed message, no detail, and is logged with its cause', async () => {
-  const brokenUrl = new URL(env('DATABASE_URL'));
-  brokenUrl.pathname = '/database_that_does_not_exist';
-  const brokenDb = createDb(brokenUrl.toString(), { maxConnections: 1 });
+  const brokenDb = createDb(missingDatabaseUrl(env('DATABASE_URL')), { maxConnections: 1 });
   const broken = createTestDeps({ ...resources, db: brokenDb });
   const server = await startTestServer(broken.deps);
   try {
@@ -123,9 +122,9 @@ test('a failure inside is a 500 with a fixed message, no detail, and is logged w
     });
     expect(result.status).toBe(500);
     expect(result.ok ? null : [result.error.message, result.error.data.appCode]).toEqual(['Internal server error', 'INTERNAL']);
-    expect(JSON.stringify(result)).not.toMatch(/database_that_does_not_exist|stack|prisma/i);
+    expect(JSON.stringify(result)).not.toMatch(new RegExp(`${MISSING_DATABASE_NAME}|stack|prisma`, 'i'));
     expect(broken.logs.lines.length).toBeGreaterThan(0);
-    expect(JSON.stringify(broken.logs.lines)).toMatch(/database_that_does_not_exist/);
+    expect(JSON.stringify(broken.logs.lines)).toContain(MISSING_DATABASE_NAME);
   } finally {
     await server.close();
     await brokenDb.$disconnect();
