@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HANG_GUARD_MS } from './test-helpers';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const tsx = path.resolve(here, '../../../node_modules/.bin/tsx');
@@ -21,7 +22,7 @@ describe('cli', () => {
   it('starts on SIM_PORT, prints its URL, serves the API and stops on SIGTERM', async () => {
     const proc = run({ SIM_PORT: '0', SIM_TOKEN: 'cli-token', SIM_WEBHOOK_SECRET: `whsec_${Buffer.from('cli secret').toString('base64')}` });
     const started = await new Promise<{ url: string; mode: string }>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no start line: ${JSON.stringify(proc.output())}`)), 20_000);
+      const timer = setTimeout(() => reject(new Error(`no start line: ${JSON.stringify(proc.output())}`)), HANG_GUARD_MS);
       proc.child.stdout.on('data', () => {
         const line = proc.output().stdout.split('\n').find((l) => l.includes('provider_simulator_started'));
         if (line) {

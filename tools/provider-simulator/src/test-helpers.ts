@@ -29,8 +29,15 @@ async function close(server: Server): Promise<void> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
+/**
+ * How long a wait for an event may take before it counts as a hang. A busy machine (the whole
+ * suite on two cores) only makes a callback later, never wrong, so this is a hang guard, not a
+ * speed limit; it stays below the Jest test timeout so a hang names what it waited for.
+ */
+export const HANG_GUARD_MS = 90_000;
+
 export async function waitFor<T>(read: () => T | undefined | false, options: { timeoutMs?: number; what?: string } = {}): Promise<T> {
-  const deadline = Date.now() + (options.timeoutMs ?? 5_000);
+  const deadline = Date.now() + (options.timeoutMs ?? HANG_GUARD_MS);
   for (;;) {
     const value = read();
     if (value !== undefined && value !== false) return value;
