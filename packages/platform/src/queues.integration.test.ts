@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { createRedis, queueNames, searchDocumentKey, waitForRedis } from './queues';
+import { startPrivateRedis } from '@staging/stack/private-redis';
+import { createRedis, isRedisUnavailable, queueNames, searchDocumentKey, waitForRedis } from './queues';
 
 const VALKEY_URL = 'redis://127.0.0.1:6379';
 const opened: Redis[] = [];
@@ -78,13 +79,53 @@ describe('createRedis against the local Redis', () => {
     const redis = createRedis('redis://127.0.0.1:1', { role: 'producer', commandTimeoutMs: 200, onError: () => {} });
     try {
       // Refused by the offline-queue guard, not by a command timeout: nothing waited for Redis.
-      await expect(redis.set(`platform-test-${randomUUID()}`, '1')).rejects.toThrow(/enableOfflineQueue/);
+      const refused: unknown = await redis.set(`platform-test-${randomUUID()}`, '1').catch((error: unknown) => error);
+      expect(refused).toEqual(expect.objectContaining({ message: expect.stringMatching(/enableOfflineQueue/) }));
+      expect(isRedisUnavailable(refused)).toBe(true);
       await expect(waitForRedis(redis, 300)).rejects.toThrow(/not ready after 300 ms/);
     } finally {
       redis.disconnect();
       // ioredis arms a 2 s "destroy the stream" timer on disconnect even when the stream is already
       // closed, and a 200 ms timer for the rejected command; let both lapse so no timer outlives the test.
       await new Promise((resolve) => setTimeout(resolve, 2_100));
+    }
+  });
+
+  it('tells Redis being out of reach (a command timed out or its connection closed) from Redis answering an error', async () => {
+    const redis = createRedis(VALKEY_URL, { role: 'producer', commandTimeoutMs: 100, onError: () => {} });
+    opened.push(redis);
+    await waitForRedis(redis);
+    const failureOf = (command: Promise<unknown>) => command.then(() => 'no failure', (error: unknown) => error);
+
+    const answered = await failureOf(redis.call('NO-SUCH-COMMAND'));
+    expect(answered).toEqual(expect.objectContaining({ name: 'ReplyError' }));
+    expect(isRedisUnavailable(answered)).toBe(false);
+    expect(isRedisUnavailable(new Error('connect ECONNREFUSED'))).toBe(false);
+    expect(isRedisUnavailable(undefined)).toBe(false);
+
+    // The server keeps blocking after the client gave up, so the next command waits behind it.
+    const timedOut = await failureOf(redis.blpop(`platform-test-${randomUUID()}`, 5));
+    expect(timedOut).toEqual(expect.objectContaining({ message: 'Command timed out' }));
+    expect(isRedisUnavailable(timedOut)).toBe(true);
+
+    const closing = failureOf(redis.get('x'));
+    redis.disconnect();
+    expect(isRedisUnavailable(await closing)).toBe(true);
+  });
+
+  it('counts a producer command cut off by a Redis that stopped as out of reach (retries per request used up)', async () => {
+    const server = await startPrivateRedis();
+    const redis = createRedis(server.url, { role: 'producer', commandTimeoutMs: 60_000, onError: () => {} });
+    opened.push(redis);
+    try {
+      await waitForRedis(redis);
+      const waiting = redis.blpop(`platform-test-${randomUUID()}`, 30).then(() => 'no failure', (error: unknown) => error);
+      await server.stop();
+      const cutOff = await waiting;
+      expect(cutOff).toEqual(expect.objectContaining({ name: 'MaxRetriesPerRequestError' }));
+      expect(isRedisUnavailable(cutOff)).toBe(true);
+    } finally {
+      await server.stop();
     }
   });
 

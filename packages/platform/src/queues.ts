@@ -69,6 +69,26 @@ export function createRedis(url: string, options: CreateRedisOptions): Redis {
 }
 
 /**
+ * What ioredis rejects a command with when it could not reach Redis, rather than Redis answering
+ * with an error (a ReplyError): not connected while the offline queue is off (a producer during an
+ * outage), the connection closed under the command, the producer's command timeout, or the
+ * retries per request used up. ioredis gives these no code, so they are told by their messages.
+ */
+const UNREACHABLE_MESSAGES = new Set([
+  "Stream isn't writeable and enableOfflineQueue options is false",
+  'Connection is closed.',
+  'Command timed out',
+]);
+
+/** True when `error` says Redis could not be reached for a command, so trying again later can help. */
+export function isRedisUnavailable(error: unknown): boolean {
+  // Not `instanceof Error`: an error may come from another realm (Jest's, for one).
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, message } = error as { name?: unknown; message?: unknown };
+  return name === 'MaxRetriesPerRequestError' || (typeof message === 'string' && UNREACHABLE_MESSAGES.has(message));
+}
+
+/**
  * Resolves once the connection is ready, or rejects after `timeoutMs`. A producer with the
  * offline queue disabled rejects commands sent before the handshake finishes, so boot code and
  * /readyz wait here first.
