@@ -7,9 +7,9 @@ import { startApi, stopS3 } from './support/api-test-kit';
 import type { ApiHarness } from './support/api-test-kit';
 import { call } from './support/fixtures';
 import { predictionBody, sendWebhook } from './support/provider-callbacks';
+import { expectUnavailable } from './support/unavailable';
 
 const PROPERTY_ID = 'prop_does_not_matter';
-const RETRY_AFTER = '2';
 
 let api: ApiHarness;
 
@@ -22,22 +22,13 @@ afterAll(async () => {
   await stopS3();
 });
 
-async function expectUnavailable(response: Response): Promise<string> {
-  expect(response.status).toBe(503);
-  expect(response.headers.get('retry-after')).toBe(RETRY_AFTER);
-  expect(response.headers.get('cache-control')).toBe('no-store');
-  const text = await response.text();
-  expect(text).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|prisma|stack/i);
-  return text;
-}
-
 it('answers an Express route 503 TEMPORARILY_UNAVAILABLE with Retry-After, and logs the cause', async () => {
   const body = JSON.parse(await expectUnavailable(await call(`${api.url}/api/public/properties/${PROPERTY_ID}`))) as {
     error: { code: string; message: string };
   };
   expect(body.error.code).toBe('TEMPORARILY_UNAVAILABLE');
   expect(body.error.message).toMatch(/try again/i);
-  const logged = api.logs.lines().find((line) => line['msg'] === 'database unavailable');
+  const logged = api.logs.lines().find((line) => line['msg'] === 'dependency unavailable');
   expect(JSON.stringify(logged)).toMatch(/ECONNREFUSED/);
 });
 

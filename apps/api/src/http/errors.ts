@@ -67,10 +67,10 @@ export function zodIssues(error: ZodError): FieldIssue[] {
 export type ErrorLog = (fields: { err: unknown }, message: string) => void;
 
 /**
- * Answers an error a handler threw: its AppError (including a database that cannot serve for now,
- * 503 with Retry-After, see `appErrorOf`) by the code's status, anything else 500 INTERNAL without
- * details, because unknown errors may carry SQL, keys or paths that a client must not see. The
- * 500s and the database outages are logged with their stacks. Written with node:http alone, so the
+ * Answers an error a handler threw: its AppError (including Postgres or Redis unable to serve for
+ * now, 503 with Retry-After, see `appErrorOf`) by the code's status, anything else 500 INTERNAL
+ * without details, because unknown errors may carry SQL, keys or paths that a client must not see.
+ * The 500s and the outages are logged with their stacks. Written with node:http alone, so the
  * webhook's path outside Express answers exactly as the Express routes do.
  */
 export function sendThrownError(res: ServerResponse, error: unknown, log: ErrorLog): void {
@@ -81,7 +81,7 @@ export function sendThrownError(res: ServerResponse, error: unknown, log: ErrorL
     return;
   }
   if (appError.code === ErrorCode.INTERNAL) log({ err: appError }, 'internal error');
-  if (appError.code === ErrorCode.TEMPORARILY_UNAVAILABLE) log({ err: error }, 'database unavailable');
+  if (appError.code === ErrorCode.TEMPORARILY_UNAVAILABLE) log({ err: error }, 'dependency unavailable');
   // Headers already sent (a body streaming when storage failed): sendError leaves the response alone.
   if (appError.retryAfterSeconds !== undefined && !res.headersSent) res.setHeader('Retry-After', String(appError.retryAfterSeconds));
   const body: ErrorBody['error'] = { code: appError.code, message: appError.message };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { createRedis, isRedisUnavailable, waitForRedis } from '@staging/platform/queues';
 import { searchDocumentKey, searchIndexKey } from '../search/search-index-keys';
 import { openTestRedis, uniqueQueueSuffix } from '../staging/testing/staging-test-kit';
 import { searchPublicProperties } from './search-public-properties';
@@ -70,5 +71,32 @@ describe('public search: the images of a hit', () => {
     expect(() => (images as unknown[]).push(original('img-z', false))).toThrow(TypeError);
     const again = await searchPublicProperties({ redis, queueSuffix }, { q: 'harbour' });
     expect(again.results[0]!.images[0]!.url).toBe('/api/public/images/img-a/content');
+  });
+});
+
+describe('public search when Redis goes away under it', () => {
+  it('fails instead of answering the documents it could not read as gone', async () => {
+    await storeDocument(JSON.stringify([original('img-a', true)]));
+    // The api's kind of connection, lost right after the index was read.
+    const producer = createRedis(process.env.VALKEY_URL ?? 'redis://127.0.0.1:6379', { role: 'producer', onError: () => {} });
+    await waitForRedis(producer);
+    const lostAfterIndex = new Proxy(producer, {
+      get(target, property) {
+        if (property === 'smembers') {
+          return async (key: string) => {
+            const ids = await target.smembers(key);
+            target.disconnect();
+            return ids;
+          };
+        }
+        const value: unknown = Reflect.get(target, property);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const failure = await searchPublicProperties({ redis: lostAfterIndex, queueSuffix }, { q: 'harbour' }).then(
+      () => 'answered',
+      (error: unknown) => error,
+    );
+    expect(isRedisUnavailable(failure)).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
-import type { Redis } from 'ioredis';
+import type { ChainableCommander, Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
+import { isRedisUnavailable } from '@staging/platform/queues';
 import { z } from 'zod';
 import { searchDocumentKey, searchIndexKey } from '../search/search-index-keys';
 import { publicImageUrl, STAGED_DISCLOSURE_LABEL } from './public-images';
@@ -104,6 +105,18 @@ function tokensOf(query: string): string[] {
   return query.normalize('NFKC').toLowerCase().split(/\s+/).filter((token) => token.length > 0);
 }
 
+/**
+ * A pipeline's replies. ioredis fails each command of a pipeline on its own, so a Redis lost between
+ * the index read and the documents would read as documents that are gone: an empty page answered
+ * 200 (and cached). A reply saying Redis could not be reached fails the whole search instead.
+ */
+async function repliesOf(pipeline: ChainableCommander): Promise<[Error | null, unknown][]> {
+  const replies = (await pipeline.exec()) ?? [];
+  const unreachable = replies.find(([error]) => isRedisUnavailable(error));
+  if (unreachable !== undefined) throw unreachable[0];
+  return replies;
+}
+
 const CANDIDATE_FIELDS = ['id', 'title', 'text'] as const;
 const HIT_FIELDS = ['id', 'title', 'city', 'address', 'bedrooms', 'bathrooms', 'images'] as const;
 
@@ -124,7 +137,7 @@ export async function searchPublicProperties(
 
   const candidates = deps.redis.pipeline();
   for (const id of ids) candidates.hmget(searchDocumentKey(id), ...CANDIDATE_FIELDS);
-  const candidateRows = (await candidates.exec()) ?? [];
+  const candidateRows = await repliesOf(candidates);
   const matches: { id: string; title: string }[] = [];
   for (const [error, value] of candidateRows) {
     if (error !== null || !Array.isArray(value)) continue;
@@ -138,7 +151,7 @@ export async function searchPublicProperties(
 
   const details = deps.redis.pipeline();
   for (const match of page) details.hmget(searchDocumentKey(match.id), ...HIT_FIELDS);
-  const detailRows = (await details.exec()) ?? [];
+  const detailRows = await repliesOf(details);
   const results: PublicSearchHit[] = [];
   for (const [error, value] of detailRows) {
     if (error !== null || !Array.isArray(value)) continue;

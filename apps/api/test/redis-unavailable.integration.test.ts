@@ -1,0 +1,58 @@
+// Public search reads Redis (the search documents). While Redis cannot be reached it answers like a
+// database outage (database-unavailable.integration.test.ts): 503 with Retry-After on the route
+// and the procedure, logged for operators; never a 500, and never an empty page a CDN would keep.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRedis, waitForRedis } from '@staging/platform/queues';
+import { startPrivateRedis } from '@staging/stack/private-redis';
+import type { PrivateRedis } from '@staging/stack/private-redis';
+import { createApiServer } from '../src/create-server';
+import { startApi, stopS3 } from './support/api-test-kit';
+import type { ApiHarness } from './support/api-test-kit';
+import { call } from './support/fixtures';
+import { expectUnavailable } from './support/unavailable';
+
+let api: ApiHarness;
+let redisServer: PrivateRedis;
+let redis: ReturnType<typeof createRedis>;
+let server: Server;
+let url: string;
+
+beforeAll(async () => {
+  api = await startApi();
+  redisServer = await startPrivateRedis();
+  // The api's own kind of connection (apps/api/src/main.ts), to a Redis this file may stop.
+  redis = createRedis(redisServer.url, { role: 'producer', connectionName: 'api-test-private', onError: () => {} });
+  await waitForRedis(redis);
+  server = createApiServer({ ...api.deps, redis }).listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  redis.disconnect();
+  await redisServer.stop();
+  await api.close();
+  await stopS3();
+});
+
+it('answers public search 503 TEMPORARILY_UNAVAILABLE on the route and the procedure while Redis is down', async () => {
+  const searchUrl = `${url}/api/public/search?q=harbour`;
+  const procedureUrl = `${url}/api/trpc/public.search?input=${encodeURIComponent(JSON.stringify({ q: 'harbour' }))}`;
+  expect((await call(searchUrl)).status).toBe(200);
+  expect((await call(procedureUrl)).status).toBe(200);
+
+  await redisServer.stop();
+
+  const routeBody = JSON.parse(await expectUnavailable(await call(searchUrl))) as { error: { code: string; message: string } };
+  expect(routeBody.error).toMatchObject({ code: 'TEMPORARILY_UNAVAILABLE', message: expect.stringMatching(/try again/i) as unknown });
+  const logged = api.logs.lines().find((line) => line['msg'] === 'dependency unavailable');
+  expect(JSON.stringify(logged)).toMatch(/enableOfflineQueue|Connection is closed|MaxRetriesPerRequest/);
+
+  const procedureBody = JSON.parse(await expectUnavailable(await call(procedureUrl))) as {
+    error: { data: { code: string; appCode: string; retryAfterSeconds: number } };
+  };
+  expect(procedureBody.error.data).toMatchObject({ code: 'SERVICE_UNAVAILABLE', appCode: 'TEMPORARILY_UNAVAILABLE', retryAfterSeconds: 2 });
+});
