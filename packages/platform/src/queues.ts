@@ -80,8 +80,17 @@ const UNREACHABLE_MESSAGES = new Set([
   'Command timed out',
 ]);
 
-/** True when `error` says Redis could not be reached for a command, so trying again later can help. */
+/** {@link waitForRedis} gave up: the connection did not become ready in time, or ended first. */
+class RedisNotReadyError extends Error {
+  override name = 'RedisNotReadyError';
+}
+
+/**
+ * True when `error` says Redis could not be reached for a command (or was not ready for one, see
+ * {@link waitForRedis}), so trying again later can help.
+ */
 export function isRedisUnavailable(error: unknown): boolean {
+  if (error instanceof RedisNotReadyError) return true;
   // Not `instanceof Error`: an error may come from another realm (Jest's, for one).
   if (typeof error !== 'object' || error === null) return false;
   const { name, message } = error as { name?: unknown; message?: unknown };
@@ -98,7 +107,7 @@ export async function waitForRedis(redis: Redis, timeoutMs = 5_000): Promise<voi
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       cleanup();
-      reject(new Error(`Redis not ready after ${timeoutMs} ms (status ${redis.status})`));
+      reject(new RedisNotReadyError(`Redis not ready after ${timeoutMs} ms (status ${redis.status})`));
     }, timeoutMs);
     const onReady = (): void => {
       cleanup();
@@ -106,7 +115,7 @@ export async function waitForRedis(redis: Redis, timeoutMs = 5_000): Promise<voi
     };
     const onEnd = (): void => {
       cleanup();
-      reject(new Error('Redis connection ended before it became ready'));
+      reject(new RedisNotReadyError('Redis connection ended before it became ready'));
     };
     function cleanup(): void {
       clearTimeout(timer);

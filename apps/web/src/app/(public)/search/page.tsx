@@ -1,9 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { waitForRedis } from '@staging/platform/queues';
-import { searchPublicProperties, PUBLIC_SEARCH_LIMITS } from '@staging/services/public/search-public-properties';
+import { PUBLIC_SEARCH_LIMITS } from '@staging/services/public/search-public-properties';
+import type { PublicSearchResult } from '@staging/services/public/search-public-properties';
+import { AlertMessage } from '@/components/alert-message';
 import { getWebDeps } from '@/server/deps';
+import { searchForPage } from '@/server/public-search';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('search'))('title') };
@@ -18,10 +20,7 @@ export default async function SearchPage({ searchParams }: PageProps<'/search'>)
   const q = first((await searchParams).q).slice(0, PUBLIC_SEARCH_LIMITS.queryMaxLength);
   const t = await getTranslations('search');
   const { redis, config } = getWebDeps();
-  // The web's producer connection refuses commands until its first handshake: the first search
-  // after a start would otherwise fail instead of waiting a few milliseconds.
-  await waitForRedis(redis);
-  const result = await searchPublicProperties({ redis, queueSuffix: config.queueSuffix }, { q });
+  const result = await searchForPage({ redis, queueSuffix: config.queueSuffix }, { q });
   return (
     <>
       <h1>{t('title')}</h1>
@@ -34,6 +33,19 @@ export default async function SearchPage({ searchParams }: PageProps<'/search'>)
           {t('submit')}
         </button>
       </form>
+      {result === 'unavailable' ? (
+        <AlertMessage message={t('unavailable')} tone="page" />
+      ) : (
+        <SearchResults result={result} />
+      )}
+    </>
+  );
+}
+
+async function SearchResults({ result }: { result: PublicSearchResult }) {
+  const t = await getTranslations('search');
+  return (
+    <>
       <p role="status" className="muted">
         {result.total === 0 ? t('noMatch') : t('found', { count: result.total })}
       </p>
