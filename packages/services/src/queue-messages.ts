@@ -1,3 +1,5 @@
+import { Queue } from 'bullmq';
+import type { ConnectionOptions } from 'bullmq';
 import { z } from 'zod';
 
 /**
@@ -23,3 +25,16 @@ export const KEEP_FAILED_FOR_A_WEEK = { age: 7 * 24 * 3600 } as const;
  * job is open; a failed one is kept a week.
  */
 export const LEDGER_MESSAGE_RETENTION = { removeOnComplete: true, removeOnFail: KEEP_FAILED_FOR_A_WEEK } as const;
+
+/**
+ * Opens queue `name` for adding and reading messages. A Queue relays every error of its connection,
+ * and with no listener BullMQ prints each one with console.error, once per queue and outside the
+ * structured log: a Redis outage flooded the api's and web's output with raw stack traces. The
+ * connection's own listener (createRedis `onError`) logs those errors once, so the queue's copies
+ * are dropped; a Queue raises no errors of its own through that event.
+ */
+export function openQueue<Data, Result>(name: string, connection: ConnectionOptions): Queue<Data, Result, string> {
+  const queue = new Queue<Data, Result, string>(name, { connection });
+  queue.on('error', () => undefined);
+  return queue;
+}

@@ -1,8 +1,7 @@
-import { Queue } from 'bullmq';
-import type { ConnectionOptions, JobsOptions } from 'bullmq';
+import type { ConnectionOptions, JobsOptions, Queue } from 'bullmq';
 import type { z } from 'zod';
 import { queueNames } from '@staging/platform/queues';
-import { LEDGER_MESSAGE_RETENTION, retryWithBackoff, ZLedgerJobMessage } from '../queue-messages';
+import { LEDGER_MESSAGE_RETENTION, openQueue, retryWithBackoff, ZLedgerJobMessage } from '../queue-messages';
 
 /**
  * `ai<QUEUE_SUFFIX>` carries two message kinds, told apart by the BullMQ job name:
@@ -34,7 +33,7 @@ export const DESCRIPTION_JOB_OPTIONS = {
 
 /** Opens `ai<queueSuffix>` on `connection`. */
 export function createAiQueue(connection: ConnectionOptions, queueSuffix: string): AiQueue {
-  return new Queue<Record<string, unknown>, unknown, string>(queueNames(queueSuffix).ai, { connection });
+  return openQueue<Record<string, unknown>, unknown>(queueNames(queueSuffix).ai, connection);
 }
 
 /** Adds the message of description job `aiJobId` (jobId = aiJobId, so adding twice adds once). */

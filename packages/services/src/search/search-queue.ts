@@ -1,12 +1,12 @@
-import { Queue, Worker } from 'bullmq';
-import type { ConnectionOptions, Job, JobsOptions } from 'bullmq';
+import { Worker } from 'bullmq';
+import type { ConnectionOptions, Job, JobsOptions, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Db } from '@staging/db/client';
 import type { Logger } from '@staging/platform/logger';
 import { queueNames } from '@staging/platform/queues';
 import { isWellFormedId } from '../images/ids';
-import { KEEP_FAILED_FOR_A_WEEK, retryWithBackoff } from '../queue-messages';
+import { KEEP_FAILED_FOR_A_WEEK, openQueue, retryWithBackoff } from '../queue-messages';
 import { rebuildSearchDocument } from './build-search-document';
 import type { RebuildResult } from './build-search-document';
 
@@ -37,7 +37,7 @@ export const SEARCH_REBUILD_JOB_OPTIONS = {
 
 /** Opens the `search-indexing<queueSuffix>` queue on `connection`. */
 export function createSearchQueue(connection: ConnectionOptions, queueSuffix: string): SearchQueue {
-  return new Queue<TSearchRebuildPayload, RebuildResult, string>(queueNames(queueSuffix).search, { connection });
+  return openQueue<TSearchRebuildPayload, RebuildResult>(queueNames(queueSuffix).search, connection);
 }
 
 /** Asks the worker to rebuild `psearch:property:<propertyId>`. */

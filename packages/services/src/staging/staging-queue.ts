@@ -1,8 +1,7 @@
-import { Queue } from 'bullmq';
-import type { ConnectionOptions, JobsOptions } from 'bullmq';
+import type { ConnectionOptions, JobsOptions, Queue } from 'bullmq';
 import type { z } from 'zod';
 import { queueNames } from '@staging/platform/queues';
-import { LEDGER_MESSAGE_RETENTION, retryWithBackoff, ZLedgerJobMessage } from '../queue-messages';
+import { LEDGER_MESSAGE_RETENTION, openQueue, retryWithBackoff, ZLedgerJobMessage } from '../queue-messages';
 
 /** Job name of staging messages on `ai-staging<QUEUE_SUFFIX>`. */
 export const STAGING_JOB_NAME = 'room-staging';
@@ -31,7 +30,7 @@ export const STAGING_JOB_OPTIONS = {
 
 /** Opens the `ai-staging<queueSuffix>` queue on `connection`. */
 export function createStagingQueue(connection: ConnectionOptions, queueSuffix: string): StagingQueue {
-  return new Queue<TStagingJobPayload, unknown, string>(queueNames(queueSuffix).staging, { connection });
+  return openQueue<TStagingJobPayload, unknown>(queueNames(queueSuffix).staging, connection);
 }
 
 /** Validates a message payload (the worker calls this on consume). @throws ZodError */
