@@ -5,7 +5,7 @@ import type { PublicSearchResult, TPublicSearchInput } from '@staging/services/p
 /**
  * How long a search waits for the web's Redis connection to become ready. The producer connection
  * refuses commands until its first handshake, which takes milliseconds after a start; while Redis
- * is down it never comes, and a visitor should hear so at once rather than after seconds.
+ * is down it never comes, and a visitor should hear so within a second, not after five.
  */
 const READY_WAIT_MS = 1_000;
 
