@@ -1,5 +1,5 @@
 /** Seconds every 503 for a dependency that cannot serve asks a client to wait (appErrorOf). */
-export const RETRY_AFTER = '2';
+const RETRY_AFTER = '2';
 
 /**
  * Checks the answer of an outage: 503 with Retry-After, never cached, and nothing of the failure
