@@ -231,24 +231,15 @@ export async function startE2eStack(options: StartE2eStackOptions): Promise<E2eS
     const nextBin = path.join(repoRoot, 'apps/web/node_modules/.bin/next');
     const webDir = path.join(repoRoot, 'apps/web');
     const webEnv = { ...producer, NODE_ENV: 'production', API_ORIGIN: apiUrl };
-    const web = startChild('web', [nextBin, 'start', '--port', String(webPort), '--hostname', '127.0.0.1'], webDir, {
-      ...webEnv,
-      PORT: String(webPort),
-    }, logDir);
-    const webDisabled = startChild(
-      'web-disabled',
-      [nextBin, 'start', '--port', String(webDisabledPort), '--hostname', '127.0.0.1'],
-      webDir,
-      { ...webEnv, PORT: String(webDisabledPort), AI_ROOM_STAGING_ENABLED: 'false' },
-      logDir,
-    );
-    const webPaused = startChild(
-      'web-paused',
-      [nextBin, 'start', '--port', String(pausedWebPort), '--hostname', '127.0.0.1'],
-      webDir,
-      { ...webEnv, PORT: String(pausedWebPort), DATABASE_URL: pausedDatabase.url, QUEUE_SUFFIX: pausedSuffix },
-      logDir,
-    );
+    const startWeb = (name: string, port: number, env: NodeJS.ProcessEnv = {}): Child =>
+      startChild(name, [nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1'], webDir, {
+        ...webEnv,
+        PORT: String(port),
+        ...env,
+      }, logDir);
+    const web = startWeb('web', webPort);
+    const webDisabled = startWeb('web-disabled', webDisabledPort, { AI_ROOM_STAGING_ENABLED: 'false' });
+    const webPaused = startWeb('web-paused', pausedWebPort, { DATABASE_URL: pausedDatabase.url, QUEUE_SUFFIX: pausedSuffix });
     children.push(web, webDisabled, webPaused);
 
     await Promise.all([
