@@ -1,8 +1,8 @@
 // The whole stack for the browser tests, on free loopback ports and in namespaces of its own: a
 // fresh migrated database, a queue suffix, s3rver, the provider simulator (in this process), and
-// api, worker and two instances of the built web app (`next start`) as child processes. The second
-// web instance runs with the kill switch off, so the unavailable state is tested against a real
-// server configuration rather than a mocked flag.
+// api, worker and instances of the built web app (`next start`) as child processes. Besides the
+// main one, a web instance runs with the kill switch off and one with its database and Redis out
+// of reach, so those states are tested against a real server configuration rather than mocks.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, type WriteStream } from 'node:fs';
@@ -153,7 +153,8 @@ export async function startE2eStack(options: StartE2eStackOptions): Promise<E2eS
       completionDelayMs: options.completionDelayMs ?? 1_500,
     });
 
-    const [apiPort, workerPort, webPort, webDisabledPort, pausedWorkerPort, pausedWebPort] = await Promise.all([
+    const [apiPort, workerPort, webPort, webDisabledPort, pausedWorkerPort, pausedWebPort, outageWebPort] = await Promise.all([
+      freePort(),
       freePort(),
       freePort(),
       freePort(),
@@ -240,7 +241,13 @@ export async function startE2eStack(options: StartE2eStackOptions): Promise<E2eS
     const web = startWeb('web', webPort);
     const webDisabled = startWeb('web-disabled', webDisabledPort, { AI_ROOM_STAGING_ENABLED: 'false' });
     const webPaused = startWeb('web-paused', pausedWebPort, { DATABASE_URL: pausedDatabase.url, QUEUE_SUFFIX: pausedSuffix });
-    children.push(web, webDisabled, webPaused);
+    // Port 1 refuses connections at once (nothing listens there and no test can bind it), so
+    // every database and Redis call of this instance fails as in an outage.
+    const webOutage = startWeb('web-outage', outageWebPort, {
+      DATABASE_URL: 'postgresql://postgres@127.0.0.1:1/outage',
+      VALKEY_URL: 'redis://127.0.0.1:1',
+    });
+    children.push(web, webDisabled, webPaused, webOutage);
 
     await Promise.all([
       waitForHealth('api', `${apiUrl}/healthz`, api.process, api.logFile),
@@ -248,12 +255,14 @@ export async function startE2eStack(options: StartE2eStackOptions): Promise<E2eS
       waitForHealth('web-paused', `http://127.0.0.1:${pausedWebPort}/healthz`, webPaused.process, webPaused.logFile),
       waitForHealth('web', `${webUrl}/healthz`, web.process, web.logFile),
       waitForHealth('web-disabled', `http://127.0.0.1:${webDisabledPort}/healthz`, webDisabled.process, webDisabled.logFile),
+      waitForHealth('web-outage', `http://127.0.0.1:${outageWebPort}/healthz`, webOutage.process, webOutage.logFile),
     ]);
 
     return {
       info: {
         webUrl,
         webDisabledUrl: `http://127.0.0.1:${webDisabledPort}`,
+        outageWebUrl: `http://127.0.0.1:${outageWebPort}`,
         apiUrl,
         simulatorOrigin: simulator.origin,
         databaseUrl: database.url,

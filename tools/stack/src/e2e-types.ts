@@ -6,6 +6,8 @@ export interface E2eStackInfo {
   webUrl: string;
   /** The same build, started with AI_ROOM_STAGING_ENABLED=false. */
   webDisabledUrl: string;
+  /** The same build, with its database and Redis unreachable: the public pages during an outage. */
+  outageWebUrl: string;
   apiUrl: string;
   simulatorOrigin: string;
   databaseUrl: string;
