@@ -232,12 +232,15 @@ export async function startE2eStack(options: StartE2eStackOptions): Promise<E2eS
     const nextBin = path.join(repoRoot, 'apps/web/node_modules/.bin/next');
     const webDir = path.join(repoRoot, 'apps/web');
     const webEnv = { ...producer, NODE_ENV: 'production', API_ORIGIN: apiUrl };
-    const startWeb = (name: string, port: number, env: NodeJS.ProcessEnv = {}): Child =>
-      startChild(name, [nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1'], webDir, {
+    // Every web instance runs the same build; only its environment differs.
+    const startWeb = (name: string, port: number, env: NodeJS.ProcessEnv = {}) => ({
+      child: startChild(name, [nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1'], webDir, {
         ...webEnv,
         PORT: String(port),
         ...env,
-      }, logDir);
+      }, logDir),
+      url: `http://127.0.0.1:${port}`,
+    });
     const web = startWeb('web', webPort);
     const webDisabled = startWeb('web-disabled', webDisabledPort, { AI_ROOM_STAGING_ENABLED: 'false' });
     const webPaused = startWeb('web-paused', pausedWebPort, { DATABASE_URL: pausedDatabase.url, QUEUE_SUFFIX: pausedSuffix });
@@ -247,22 +250,20 @@ export async function startE2eStack(options: StartE2eStackOptions): Promise<E2eS
       DATABASE_URL: 'postgresql://postgres@127.0.0.1:1/outage',
       VALKEY_URL: 'redis://127.0.0.1:1',
     });
-    children.push(web, webDisabled, webPaused, webOutage);
+    const webs = [web, webDisabled, webPaused, webOutage];
+    children.push(...webs.map((w) => w.child));
 
     await Promise.all([
       waitForHealth('api', `${apiUrl}/healthz`, api.process, api.logFile),
       ...workers.map((w) => waitForHealth(w.child.name, `http://127.0.0.1:${w.port}/healthz`, w.child.process, w.child.logFile)),
-      waitForHealth('web-paused', `http://127.0.0.1:${pausedWebPort}/healthz`, webPaused.process, webPaused.logFile),
-      waitForHealth('web', `${webUrl}/healthz`, web.process, web.logFile),
-      waitForHealth('web-disabled', `http://127.0.0.1:${webDisabledPort}/healthz`, webDisabled.process, webDisabled.logFile),
-      waitForHealth('web-outage', `http://127.0.0.1:${outageWebPort}/healthz`, webOutage.process, webOutage.logFile),
+      ...webs.map((w) => waitForHealth(w.child.name, `${w.url}/healthz`, w.child.process, w.child.logFile)),
     ]);
 
     return {
       info: {
         webUrl,
-        webDisabledUrl: `http://127.0.0.1:${webDisabledPort}`,
-        outageWebUrl: `http://127.0.0.1:${outageWebPort}`,
+        webDisabledUrl: webDisabled.url,
+        outageWebUrl: webOutage.url,
         apiUrl,
         simulatorOrigin: simulator.origin,
         databaseUrl: database.url,
@@ -271,7 +272,7 @@ export async function startE2eStack(options: StartE2eStackOptions): Promise<E2eS
         s3Endpoint: s3.endpoint,
         s3Bucket: S3_BUCKET,
         workerStarted,
-        paused: { webUrl: `http://127.0.0.1:${pausedWebPort}`, databaseUrl: pausedDatabase.url },
+        paused: { webUrl: webPaused.url, databaseUrl: pausedDatabase.url },
       },
       stop,
     };
