@@ -5,7 +5,7 @@ import { captureAlert as platformCaptureAlert } from '@staging/platform/error-tr
 import type { Alert } from '@staging/platform/error-tracker';
 import { createLogger } from '@staging/platform/logger';
 import type { Logger } from '@staging/platform/logger';
-import { createRedis, queueNames } from '@staging/platform/queues';
+import { createRedis, isRedisConnectionError, queueNames } from '@staging/platform/queues';
 import { createObjectStorage } from '@staging/platform/storage';
 import type { ObjectStorage } from '@staging/platform/storage';
 import { createProviderClient } from '@staging/provider/provider-client';
@@ -112,7 +112,6 @@ export async function createWorkerApp(config: WorkerConfig, overrides: WorkerApp
   const provider = overrides.provider ?? createProviderClient({ baseUrl: config.providerApiBaseUrl, token: config.providerApiToken });
   const names = queueNames(config.queueSuffix);
   const queue = createStagingQueue(redis, config.queueSuffix);
-  queue.on('error', (error) => logger.warn({ err: error }, 'staging queue error'));
   const timings: StagingTimings = { ...DEFAULT_STAGING_TIMINGS, ...stripUndefined(overrides.timings ?? {}) };
   // The provider client's request timeout (30 s) plus a margin.
   const inFlightHoldMs = 35_000;
@@ -180,7 +179,9 @@ export async function createWorkerApp(config: WorkerConfig, overrides: WorkerApp
 
   // Rebuilds psearch:property:<id> after every image change (api/web enqueue; docs/system.md 2.4).
   const searchIndexing = createSearchIndexingWorker({ db, redis, queueSuffix: config.queueSuffix, logger, connection: redis });
-  searchIndexing.on('error', (error) => logger.warn({ err: error }, 'search-indexing worker error'));
+  searchIndexing.on('error', (error) => {
+    if (!isRedisConnectionError(error)) logger.warn({ err: error }, 'search-indexing worker error');
+  });
   searchIndexing.on('failed', (job, error) =>
     logger.error({ err: error, queueJobId: job?.id, propertyId: job?.data.propertyId }, 'search document rebuild failed'),
   );

@@ -1,6 +1,7 @@
 /**
  * Redis restarted empty (no persistence): the worker rebuilds its queue from the ledger as soon as
- * it reconnects, not at the next periodic repair.
+ * it reconnects, not at the next periodic repair. Redis down for a while: the log says so once per
+ * connection and retry.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startPrivateRedis } from '@staging/stack/private-redis';
@@ -38,6 +39,33 @@ describe('Redis restarted empty', () => {
     });
     expect(await stack.waitForStatus(jobId, ['SUCCESS', 'FAILED', 'CANCELED'])).toBe('SUCCESS');
     expect(await stack.purchasesFor(jobId)).toHaveLength(1);
+    await worker.stop();
+  }, 300_000);
+});
+
+describe('Redis down for a while', () => {
+  it('is a warning of each connection per retry, not an error of every queue and consumer relaying it', async () => {
+    const worker = await stack.startWorker({ env: { VALKEY_URL: redis.url } });
+    await waitUntil(async () => worker.log.lines().some((line) => line['msg'] === 'staging queue repair pass'), {
+      what: 'the boot repair pass',
+    });
+    const before = worker.log.lines().length;
+    const during = () => worker.log.lines().slice(before);
+    const count = (msg: string) => during().filter((line) => line['msg'] === msg).length;
+
+    await redis.stop();
+    // Two retries of both connections (the staging and search consumers' and the ai queue's).
+    await waitUntil(async () => count('redis connection error; reconnecting') >= 2 && count('ai queue redis error; reconnecting') >= 2, {
+      what: 'the connections to retry twice',
+    });
+    await redis.restartEmpty();
+    await waitUntil(async () => during().some((line) => String(line['msg']).includes('redis reconnected')), {
+      what: 'the worker to reconnect',
+    });
+
+    const outage = during();
+    expect(outage.filter((line) => line['level'] === 'error').map((line) => line['msg'])).toEqual([]);
+    expect(outage.filter((line) => /queue error|consumer error|worker error/.test(String(line['msg'])))).toEqual([]);
     await worker.stop();
   }, 300_000);
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { startPrivateRedis } from '@staging/stack/private-redis';
-import { createRedis, isRedisUnavailable, queueNames, searchDocumentKey, waitForRedis } from './queues';
+import { createRedis, isRedisConnectionError, isRedisUnavailable, queueNames, searchDocumentKey, waitForRedis } from './queues';
 
 const VALKEY_URL = 'redis://127.0.0.1:6379';
 const opened: Redis[] = [];
@@ -127,6 +127,48 @@ describe('createRedis against the local Redis', () => {
       expect(cutOff).toEqual(expect.objectContaining({ name: 'MaxRetriesPerRequestError' }));
       expect(isRedisUnavailable(cutOff)).toBe(true);
     } finally {
+      await server.stop();
+    }
+  });
+
+  it("tells a connection's socket errors, which a BullMQ worker relays as its own, from other errors", async () => {
+    const server = await startPrivateRedis();
+    const firstError = () => {
+      let settle: (error: Error) => void = () => undefined;
+      const first = new Promise<Error>((resolve) => (settle = resolve));
+      return { first, listener: (error: Error) => settle(error) };
+    };
+    const ofConnection = firstError();
+    const ofWorker = firstError();
+    const redis = createRedis(server.url, { role: 'worker', onError: ofConnection.listener });
+    opened.push(redis);
+    const worker = new Worker(queueNames(`-platform-test-${randomUUID()}`).staging, async () => undefined, { connection: redis });
+    worker.on('error', ofWorker.listener);
+    let serverDown = false;
+    try {
+      await worker.waitUntilReady();
+      await server.stop();
+      serverDown = true;
+      expect(isRedisConnectionError(await ofConnection.first)).toBe(true);
+      expect(isRedisConnectionError(await ofWorker.first)).toBe(true);
+
+      // Redis answering, a command given up on, and anything else are not the connection's own.
+      const answered = redis.call('NO-SUCH-COMMAND').then(
+        () => 'no failure',
+        (error: unknown) => error,
+      );
+      await server.restartEmpty();
+      serverDown = false;
+      expect(await answered).toEqual(expect.objectContaining({ name: 'ReplyError' }));
+      expect(isRedisConnectionError(await answered)).toBe(false);
+      expect(isRedisConnectionError(new Error('Connection is closed.'))).toBe(false);
+      expect(isRedisConnectionError(Object.assign(new Error('Reached the max retries per request limit'), { name: 'MaxRetriesPerRequestError' }))).toBe(false);
+      expect(isRedisConnectionError(undefined)).toBe(false);
+    } finally {
+      // Closing needs a server and a connection to it: the worker says goodbye before it ends.
+      if (serverDown) await server.restartEmpty();
+      await waitForRedis(redis);
+      await worker.close();
       await server.stop();
     }
   });

@@ -98,6 +98,17 @@ export function isRedisUnavailable(error: unknown): boolean {
 }
 
 /**
+ * True for an error of a Redis connection's socket (a refused connect, a reset or timed-out
+ * socket): ioredis raises it on the connection's `error` event before reconnecting, and every
+ * BullMQ queue and worker on that connection relays it as an error of its own. createRedis's
+ * `onError` logs it once per connection, so the relayed copies say nothing new.
+ */
+export function isRedisConnectionError(error: unknown): boolean {
+  // Node's socket errors name the system call that failed (connect, read, write, getaddrinfo).
+  return typeof error === 'object' && error !== null && typeof (error as { syscall?: unknown }).syscall === 'string';
+}
+
+/**
  * Resolves once the connection is ready, or rejects after `timeoutMs`. A producer with the
  * offline queue disabled rejects commands sent before the handshake finishes, so boot code and
  * /readyz wait here first.
