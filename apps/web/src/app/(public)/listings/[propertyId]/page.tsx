@@ -1,19 +1,22 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { cache } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { isAppError } from '@staging/domain/errors';
 import { getPublicProperty, type PublicPropertyDto } from '@staging/services/public/get-public-property';
 import { PublicGallery } from '@/components/public-gallery';
 import { getWebDeps } from '@/server/deps';
 
-async function loadProperty(propertyId: string): Promise<PublicPropertyDto> {
+// One read per page view: the metadata and the page ask for the same listing in one request, and
+// React's cache hands the second the first's answer (Next memoizes fetch, not database reads).
+const loadProperty = cache(async (propertyId: string): Promise<PublicPropertyDto> => {
   try {
     return await getPublicProperty(getWebDeps().db, propertyId);
   } catch (error) {
     if (isAppError(error) && error.code === 'NOT_FOUND') notFound();
     throw error;
   }
-}
+});
 
 export async function generateMetadata({ params }: PageProps<'/listings/[propertyId]'>): Promise<Metadata> {
   const property = await loadProperty((await params).propertyId);
