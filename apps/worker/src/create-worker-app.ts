@@ -5,7 +5,7 @@ import { captureAlert as platformCaptureAlert } from '@staging/platform/error-tr
 import type { Alert } from '@staging/platform/error-tracker';
 import { createLogger } from '@staging/platform/logger';
 import type { Logger } from '@staging/platform/logger';
-import { createRedis, isRedisConnectionError, queueNames } from '@staging/platform/queues';
+import { createRedis, onOwnErrors, queueNames } from '@staging/platform/queues';
 import { createObjectStorage } from '@staging/platform/storage';
 import type { ObjectStorage } from '@staging/platform/storage';
 import { createProviderClient } from '@staging/provider/provider-client';
@@ -179,9 +179,7 @@ export async function createWorkerApp(config: WorkerConfig, overrides: WorkerApp
 
   // Rebuilds psearch:property:<id> after every image change (api/web enqueue; docs/system.md 2.4).
   const searchIndexing = createSearchIndexingWorker({ db, redis, queueSuffix: config.queueSuffix, logger, connection: redis });
-  searchIndexing.on('error', (error) => {
-    if (!isRedisConnectionError(error)) logger.warn({ err: error }, 'search-indexing worker error');
-  });
+  onOwnErrors(searchIndexing, (error) => logger.warn({ err: error }, 'search-indexing worker error'));
   searchIndexing.on('failed', (job, error) =>
     logger.error({ err: error, queueJobId: job?.id, propertyId: job?.data.propertyId }, 'search document rebuild failed'),
   );

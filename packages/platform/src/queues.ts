@@ -108,6 +108,22 @@ export function isRedisConnectionError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && typeof (error as { syscall?: unknown }).syscall === 'string';
 }
 
+/** A BullMQ Worker or Queue, as far as its `error` event goes. */
+interface ErrorEmitter {
+  on(event: 'error', listener: (error: Error) => void): unknown;
+}
+
+/**
+ * Hands `log` the errors of a BullMQ worker (or queue) that are its own, leaving out the errors of
+ * its connections that it relays ({@link isRedisConnectionError}): those are logged once by the
+ * connection, and a worker relays each one again per connection.
+ */
+export function onOwnErrors(emitter: ErrorEmitter, log: (error: Error) => void): void {
+  emitter.on('error', (error) => {
+    if (!isRedisConnectionError(error)) log(error);
+  });
+}
+
 /**
  * Resolves once the connection is ready, or rejects after `timeoutMs`. A producer with the
  * offline queue disabled rejects commands sent before the handshake finishes, so boot code and

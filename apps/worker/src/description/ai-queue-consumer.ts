@@ -7,7 +7,7 @@ import type { Db } from '@staging/db/client';
 import type { Alert } from '@staging/platform/error-tracker';
 import type { Logger } from '@staging/platform/logger';
 import type { PriorityGate } from '@staging/platform/priority-gate';
-import { createRedis, isRedisConnectionError, queueNames } from '@staging/platform/queues';
+import { createRedis, onOwnErrors, queueNames } from '@staging/platform/queues';
 import { LEGACY_STAGE_ROOM_JOB_NAME } from '@staging/services/bridge/legacy-stage-room';
 import {
   createAiQueue,
@@ -148,9 +148,7 @@ export function startAiQueueConsumer(config: WorkerConfig, deps: AiQueueConsumer
       removeOnFail: { age: 7 * 24 * 3600 },
     },
   );
-  worker.on('error', (error) => {
-    if (!isRedisConnectionError(error)) logger.error({ err: error, queue: queue.name }, 'ai queue consumer error');
-  });
+  onOwnErrors(worker, (error) => logger.error({ err: error, queue: queue.name }, 'ai queue consumer error'));
   worker.on('failed', (job, error) => {
     if (error instanceof DelayedError || error.name === 'DelayedError') return;
     logger.warn({ queueJobId: job?.id, jobName: job?.name, err: error }, 'ai queue job failed');

@@ -1,7 +1,7 @@
 import { DelayedError, Worker } from 'bullmq';
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { isRedisConnectionError } from '@staging/platform/queues';
+import { onOwnErrors } from '@staging/platform/queues';
 import { withJobLock } from './job-lock';
 import { runStagingJob } from './run-staging-job';
 import { wait } from './staging-deps';
@@ -115,11 +115,7 @@ export function startStagingConsumer(deps: StagingDeps, options: StagingConsumer
     removeOnComplete: { age: 24 * 3_600, count: 10_000 },
     removeOnFail: { age: 7 * 24 * 3_600 },
   });
-  // A worker relays each error of its connections too; those are the connection's to log
-  // (createRedis `onError`), once, not once more per worker and connection at error level.
-  worker.on('error', (error) => {
-    if (!isRedisConnectionError(error)) deps.logger.error({ err: error, queue: options.queueName }, 'staging consumer error');
-  });
+  onOwnErrors(worker, (error) => deps.logger.error({ err: error, queue: options.queueName }, 'staging consumer error'));
   worker.on('failed', (job, error) => {
     if (error instanceof DelayedError || error.name === 'DelayedError') return;
     deps.logger.error({ jobId: job?.id, err: error }, 'staging queue job failed');
