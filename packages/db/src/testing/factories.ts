@@ -70,9 +70,12 @@ export async function createProperty(db: Db, options: CreatePropertyOptions): Pr
   });
 }
 
-export async function createPropertyUnit(db: Db, options: { propertyId: string; name?: string }): Promise<PropertyUnit> {
+export async function createPropertyUnit(
+  db: Db,
+  options: { propertyId: string; name?: string; createdAt?: Date },
+): Promise<PropertyUnit> {
   return db.propertyUnit.create({
-    data: { propertyId: options.propertyId, name: options.name ?? `Unit type ${shortId()}` },
+    data: { propertyId: options.propertyId, name: options.name ?? `Unit type ${shortId()}`, createdAt: options.createdAt },
   });
 }
 

@@ -28,9 +28,11 @@ export async function seedInventoryWorld(db: Db, options: { now?: Date } = {}): 
   ]);
   const property = await createProperty(db, { ownerAgentId: owner.id, assignedAgentIds: [assigned.id] });
   const other = await createProperty(db, { ownerAgentId: unrelated.id });
-  // Sequential so that createdAt orders A before B (getUnits orders units by creation).
-  const unitA = await createPropertyUnit(db, { propertyId: property.id, name: 'A' });
-  const unitB = await createPropertyUnit(db, { propertyId: property.id, name: 'B' });
+  // getUnits orders units by createdAt (millisecond precision), then by random id: two inserts in
+  // the same millisecond would tie, so A and B get creation times a second apart.
+  const unitsCreatedAt = (options.now ?? new Date()).getTime();
+  const unitA = await createPropertyUnit(db, { propertyId: property.id, name: 'A', createdAt: new Date(unitsCreatedAt) });
+  const unitB = await createPropertyUnit(db, { propertyId: property.id, name: 'B', createdAt: new Date(unitsCreatedAt + 1000) });
   const otherUnit = await createPropertyUnit(db, { propertyId: other.id, name: 'Other' });
   return {
     owner,
