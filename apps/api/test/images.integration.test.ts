@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createOriginalImage, createProperty } from '@staging/db/testing/factories';
 import { enqueueStagingJob } from '@staging/services/staging/staging-queue';
 import { MAX_UPLOAD_BYTES } from '@staging/services/images/inspect-upload';
+import { sendRaw } from '@staging/stack/raw-http';
+import type { RawPiece } from '@staging/stack/raw-http';
 import { call, imageBytes, seedListing, seedStagingJob, useApiTestContext } from './support/fixtures';
 import type { Listing } from './support/fixtures';
 
@@ -123,6 +125,71 @@ describe('POST /api/properties/:propertyId/images', () => {
     expect(unrelated.status).toBe(404);
     const missing = await upload(randomUUID(), form({ bytes }));
     expect(await unrelated.json()).toEqual(await missing.json());
+  });
+});
+
+describe('POST /api/properties/:propertyId/images with a body the client breaks', () => {
+  const BOUNDARY = 'hostile-boundary';
+  let propertyId: string;
+  let jpeg: Buffer;
+  beforeAll(async () => {
+    propertyId = (await createProperty(api.db, { ownerAgentId: api.actors.owner.id })).id;
+    jpeg = await imageBytes('jpeg', 120, 80);
+  });
+
+  function part(name: string, content: Buffer | string, fileName?: string): Buffer {
+    const disposition = `form-data; name="${name}"${fileName === undefined ? '' : `; filename="${fileName}"`}`;
+    const type = fileName === undefined ? '' : 'Content-Type: image/jpeg\r\n';
+    return Buffer.concat([Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`), Buffer.from(content), Buffer.from('\r\n')]);
+  }
+  const closing = Buffer.from(`--${BOUNDARY}--\r\n`);
+
+  function head(contentLength: number): string {
+    return [
+      `POST /api/properties/${propertyId}/images HTTP/1.1`,
+      'Host: 127.0.0.1',
+      `Cookie: ${api.actors.cookies.owner}`,
+      `Content-Type: multipart/form-data; boundary=${BOUNDARY}`,
+      `Content-Length: ${contentLength}`,
+      'Connection: close',
+      '',
+      '',
+    ].join('\r\n');
+  }
+
+  async function expectRefused(pieces: RawPiece[], status: number, options: { endAfterSending?: boolean } = {}): Promise<void> {
+    const before = await api.db.propertyImage.count({ where: { propertyId } });
+    const answer = await sendRaw(api.url, { pieces, ...options });
+    expect(answer.status).toBe(status);
+    expect(JSON.parse(answer.body.toString('utf8'))).toMatchObject({ error: { code: 'BAD_REQUEST' } });
+    // The server is still serving, and nothing of the refused upload was kept.
+    expect((await call(`${api.url}/healthz`)).status).toBe(200);
+    expect(await api.db.propertyImage.count({ where: { propertyId } })).toBe(before);
+  }
+
+  it('answers 400 to a form that ends without its closing boundary', async () => {
+    const body = part('file', jpeg, 'photo.jpg');
+    await expectRefused([head(body.length), body], 400);
+  });
+
+  it('answers 400 to a form cut off in the middle of the file', async () => {
+    const body = part('file', jpeg.subarray(0, 500), 'photo.jpg').subarray(0, 400);
+    await expectRefused([head(body.length), body], 400);
+  });
+
+  it('answers 400 to a form with the file in a misnamed part, and to a second file', async () => {
+    const misnamed = Buffer.concat([part('photo', jpeg, 'photo.jpg'), closing]);
+    await expectRefused([head(misnamed.length), misnamed], 400);
+    const twoFiles = Buffer.concat([part('file', jpeg, 'a.jpg'), part('file', jpeg, 'b.jpg'), closing]);
+    await expectRefused([head(twoFiles.length), twoFiles], 400);
+  });
+
+  it('answers a client that stops sending mid-file, and keeps serving', async () => {
+    const body = Buffer.concat([part('file', jpeg, 'photo.jpg'), closing]);
+    const answer = await sendRaw(api.url, { pieces: [head(body.length), body.subarray(0, 300)], endAfterSending: true });
+    // The client went away: an answer is optional, staying up is not.
+    if (answer.status !== undefined) expect(answer.status).toBe(400);
+    expect((await call(`${api.url}/healthz`)).status).toBe(200);
   });
 });
 

@@ -61,6 +61,9 @@ export function readImageUpload(req: Request, options: ReadImageUploadOptions): 
     };
 
     parser.on('file', (name, stream, info) => {
+      // busboy raises a truncated part ("Unexpected end of form") on the part's own stream, not
+      // only on the parser; an EventEmitter with no 'error' listener ends the process.
+      stream.on('error', malformed);
       if (name !== options.fileField || sawFile) {
         fail(badRequest(`Send exactly one file, in the field "${options.fileField}"`));
         stream.resume();
@@ -87,15 +90,20 @@ export function readImageUpload(req: Request, options: ReadImageUploadOptions): 
     parser.on('partsLimit', () => fail(badRequest('Too many parts in the form')));
     parser.on('filesLimit', () => fail(badRequest('Send exactly one file')));
     parser.on('fieldsLimit', () => fail(badRequest('Too many fields in the form')));
-    parser.on('error', () => {
+    function malformed(): void {
       fail(badRequest('Malformed multipart body'));
       settle();
-    });
+    }
+    parser.on('error', malformed);
     parser.on('close', () => settle());
-    req.on('aborted', () => {
+    // A client that goes away mid-body: 'aborted' on older Node, an error ('aborted', ECONNRESET)
+    // on the request stream on newer ones; either way nothing more will arrive.
+    const aborted = (): void => {
       fail(badRequest('Upload aborted'));
       settle();
-    });
+    };
+    req.on('aborted', aborted);
+    req.on('error', aborted);
 
     let settled = false;
     function settle(): void {
