@@ -2,7 +2,7 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { TEST_SECRETS } from '@staging/config/test-env';
 import { startS3rver } from '@staging/stack/s3-server';
 import type { RunningS3rver } from '@staging/stack/s3-server';
-import { storedKeys } from './collect-facts';
+import { storedKeys } from '@staging/stack/s3-server';
 
 const BUCKET = 'chaos-list-test';
 let s3rver: RunningS3rver;

@@ -1,8 +1,7 @@
 // Reads what the audit judges, after the drain: every prediction the simulator created (its
 // control API, which keeps the callback URL even where the public API does not echo it), the
 // ledger rows of the run's database and the keys stored in its bucket.
-import { ListObjectsCommand, S3Client } from '@aws-sdk/client-s3';
-import { TEST_SECRETS } from '@staging/config/test-env';
+import { storedKeys } from '@staging/stack/s3-server';
 import type { Db } from '@staging/db/client';
 import type { JobStatus } from '@staging/domain/staging-states';
 import { attemptIdOfCallback } from './audit-rules';
@@ -23,31 +22,6 @@ export async function readPurchases(simulatorOrigin: string): Promise<Purchase[]
     createdAtMs: Date.parse(p.created_at),
     attemptId: attemptIdOfCallback(p.webhook),
   }));
-}
-
-export async function storedKeys(endpoint: string, bucket: string): Promise<string[]> {
-  const s3 = new S3Client({
-    endpoint,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: TEST_SECRETS.S3_SECRET_ACCESS_KEY },
-  });
-  const keys: string[] = [];
-  try {
-    // ListObjects (v1) paged by the last key, not V2's continuation token: s3rver builds that token
-    // with DES, which Node's OpenSSL 3 refuses, so any bucket of over 1,000 keys failed to list
-    // (a 1,000-kill run stores more outputs than that). S3 itself pages v1 the same way.
-    let marker: string | undefined;
-    for (;;) {
-      const page = await s3.send(new ListObjectsCommand({ Bucket: bucket, ...(marker === undefined ? {} : { Marker: marker }) }));
-      keys.push(...(page.Contents ?? []).map((object) => object.Key!).filter(Boolean));
-      marker = keys.at(-1);
-      if (page.IsTruncated !== true || marker === undefined) break;
-    }
-  } finally {
-    s3.destroy();
-  }
-  return keys;
 }
 
 export async function collectFacts(options: {

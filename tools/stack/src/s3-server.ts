@@ -1,8 +1,10 @@
+import { ListObjectsCommand, S3Client } from '@aws-sdk/client-s3';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { TEST_SECRETS } from '@staging/config/test-env';
 
 /** The part of s3rver 3.7's API used here; the package ships no type declarations. */
 interface S3rverInstance {
@@ -58,4 +60,30 @@ export async function startS3rver(options: StartS3rverOptions = {}): Promise<Run
       if (ownsDirectory) await rm(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** Every key stored in `bucket` of an s3rver started with the test secrets. */
+export async function storedKeys(endpoint: string, bucket: string): Promise<string[]> {
+  const s3 = new S3Client({
+    endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: TEST_SECRETS.S3_SECRET_ACCESS_KEY },
+  });
+  const keys: string[] = [];
+  try {
+    // ListObjects (v1) paged by the last key, not V2's continuation token: s3rver builds that token
+    // with DES, which Node's OpenSSL 3 refuses, so any bucket of over 1,000 keys failed to list
+    // (a 1,000-kill run stores more outputs than that). S3 itself pages v1 the same way.
+    let marker: string | undefined;
+    for (;;) {
+      const page = await s3.send(new ListObjectsCommand({ Bucket: bucket, ...(marker === undefined ? {} : { Marker: marker }) }));
+      keys.push(...(page.Contents ?? []).map((object) => object.Key!).filter(Boolean));
+      marker = keys.at(-1);
+      if (page.IsTruncated !== true || marker === undefined) break;
+    }
+  } finally {
+    s3.destroy();
+  }
+  return keys;
 }

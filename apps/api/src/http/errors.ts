@@ -30,6 +30,8 @@ export function sendError(res: ServerResponse, status: number, body: ErrorBody['
  * outside Express answers it the same way.
  */
 export const MALFORMED_BODY_ERROR = { code: ErrorCode.BAD_REQUEST, message: 'Malformed request body' } satisfies ErrorBody['error'];
+/** What every route answers when a path parameter is not valid percent-encoded UTF-8. */
+const MALFORMED_PATH_ERROR = { code: ErrorCode.BAD_REQUEST, message: 'Malformed percent-encoding in the path' } satisfies ErrorBody['error'];
 const INTERNAL_ERROR = { code: ErrorCode.INTERNAL, message: 'Internal error' } satisfies ErrorBody['error'];
 
 /** Answers any path no route claimed; Express's default would be an HTML page. */
@@ -90,12 +92,18 @@ export function sendThrownError(res: ServerResponse, error: unknown, log: ErrorL
 }
 
 /**
- * The single Express error middleware: zod failures become 400 with field paths, body-parser
- * failures 400/413, and everything else is answered by {@link sendThrownError}.
+ * The single Express error middleware: zod failures and undecodable path parameters become 400,
+ * body-parser failures 400/413, and everything else is answered by {@link sendThrownError}.
  */
 export const errorMiddleware: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   if (error instanceof ZodError) {
     sendError(res, 400, { code: ErrorCode.BAD_REQUEST, message: 'Invalid request', issues: zodIssues(error) });
+    return;
+  }
+  // The router could not percent-decode a path parameter (`%E0%A4%A`): the client's URL is
+  // malformed, whichever route it was meant for.
+  if (error instanceof URIError) {
+    sendError(res, 400, MALFORMED_PATH_ERROR);
     return;
   }
   const parserStatus = bodyParserStatus(error);
