@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import { sqlPoolOf } from '@staging/db/client';
+import { answerMalformedRequests } from '@staging/platform/http-client-errors';
 import type { ApiDeps } from './api-deps';
 import { createApp } from './create-app';
 import { createDirectProviderWebhook } from './webhooks/direct-provider-webhook';
@@ -26,5 +27,6 @@ export function createApiServer(deps: ApiDeps): Server {
   });
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
+  answerMalformedRequests(server);
   return server;
 }

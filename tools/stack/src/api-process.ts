@@ -6,6 +6,8 @@ export interface ApiProcess {
   origin: string;
   /** Everything the api wrote to stdout and stderr so far (its JSON log lines). */
   output(): string;
+  /** The exit code once the process has ended on its own or been stopped; null while it runs. */
+  exitCode(): number | null;
   /** SIGTERM, then waits for the exit. */
   stop(): Promise<void>;
 }
@@ -46,6 +48,7 @@ export async function startApiProcess(env: Record<string, string | undefined>): 
   return {
     origin: `http://127.0.0.1:${port}`,
     output: () => output,
+    exitCode: () => child.exitCode ?? (child.signalCode === null ? null : 128),
     async stop() {
       child.kill('SIGTERM');
       await exited;
