@@ -4,6 +4,7 @@
 import * as Sentry from '@sentry/nextjs';
 import type { ErrorEvent } from '@sentry/nextjs';
 import { parseWebEnv } from '@staging/config/web';
+import { SENTRY_PROCESS_HANDLER_INTEGRATIONS } from '@staging/platform/fatal-error';
 import { scrubValue } from '@staging/platform/scrub';
 
 function scrubEvent(event: ErrorEvent): ErrorEvent {
@@ -24,6 +25,8 @@ try {
       release: sentry.release,
       sendDefaultPii: false,
       tracesSampleRate: 0,
+      // Uncaught errors are captured by the fatal-error policy (src/instrumentation-node.ts).
+      integrations: (defaults) => defaults.filter((integration) => !SENTRY_PROCESS_HANDLER_INTEGRATIONS.includes(integration.name)),
       beforeSend: scrubEvent,
       beforeBreadcrumb: (breadcrumb) => scrubValue(breadcrumb) as typeof breadcrumb,
       initialScope: { tags: { service: 'web' } },

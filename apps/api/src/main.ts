@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { loadConfigOrExit } from '@staging/config/load';
 import { producerValuesFingerprint } from '@staging/config/producer-values';
 import { createDb } from '@staging/db/client';
-import { flushErrorTracker, initErrorTracker } from '@staging/platform/error-tracker';
+import { flushErrorTracker, initErrorTracker, reportFatalError } from '@staging/platform/error-tracker';
+import { exitOnFatalError } from '@staging/platform/fatal-error';
 import { createLogger } from '@staging/platform/logger';
 import { createRedis } from '@staging/platform/queues';
 import { createObjectStorage } from '@staging/platform/storage';
@@ -19,6 +20,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const config = loadConfigOrExit('api');
 const logger = createLogger({ service: 'api', level: config.logLevel });
 initErrorTracker({ ...config.sentry, service: 'api', logger });
+exitOnFatalError({ logger, report: reportFatalError });
 
 const db = createDb(config.databaseUrl);
 const redis = createRedis(config.valkeyUrl, {

@@ -110,6 +110,15 @@ describe('POST /api/properties/:propertyId/images', () => {
     expect(image.thumbnailUrl).toBe(`/api/property-images/${image.id}/derivatives/thumb`);
   });
 
+  it('gives parallel uploads to one property distinct positions at the end of the gallery', async () => {
+    const property = await createProperty(api.db, { ownerAgentId: api.actors.owner.id });
+    const bytes = await imageBytes('jpeg', 40, 30);
+    const responses = await Promise.all(Array.from({ length: 20 }, () => upload(property.id, form({ bytes }))));
+    expect(responses.map((response) => response.status)).toEqual(Array.from({ length: 20 }, () => 201));
+    const rows = await api.db.propertyImage.findMany({ where: { propertyId: property.id }, select: { displayOrder: true } });
+    expect(rows.map((row) => row.displayOrder).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, index) => index));
+  });
+
   it('refuses a file over the size cap with 413', async () => {
     const big = Buffer.concat([await imageBytes('jpeg'), Buffer.alloc(MAX_UPLOAD_BYTES + 1)]);
     const response = await upload(propertyId, form({ bytes: big }));

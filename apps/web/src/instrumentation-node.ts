@@ -1,20 +1,37 @@
-// Node.js part of src/instrumentation.ts: publishes the web runtime's producer fingerprint to the
-// queue store at start and every 30 s (services/parity), so the worker and `pnpm run doctor` can
-// compare it with the worker's values.
+// Node.js part of src/instrumentation.ts: the fatal-error policy shared with api and worker
+// (platform/fatal-error), and the web runtime's producer fingerprint, published to the queue store
+// at start and every 30 s (services/parity) so the worker and `pnpm run doctor` can compare it
+// with the worker's values.
+import * as Sentry from '@sentry/nextjs';
 import { parseWebEnv } from '@staging/config/web';
+import { exitOnFatalError, uncaughtErrorHint } from '@staging/platform/fatal-error';
 import { createLogger } from '@staging/platform/logger';
+import type { Logger } from '@staging/platform/logger';
 import { createRedis } from '@staging/platform/queues';
 import { startProducerFingerprintPublisher } from '@staging/services/parity/producer-parity';
 
-export function startProducerParityPublisher(): void {
-  let config: ReturnType<typeof parseWebEnv>;
+export function startNodeRuntime(): void {
+  let config: ReturnType<typeof parseWebEnv> | null = null;
   try {
     config = parseWebEnv(process.env);
   } catch {
     // Reported by the app itself on first use, with every problem listed.
-    return;
   }
-  const logger = createLogger({ service: 'web', level: config.logLevel });
+  const logger = createLogger({ service: 'web', level: config?.logLevel ?? 'info' });
+  exitOnFatalError({
+    logger,
+    report: async (error, origin) => {
+      Sentry.captureException(error, uncaughtErrorHint(origin, origin === 'uncaughtException'));
+      await Sentry.flush(2_000);
+    },
+    // React Server Components leave promises unawaited by design (a prefetch a render turns out
+    // not to need), and Next.js keeps serving after their rejections; so do we, once reported.
+    unhandledRejection: 'report',
+  });
+  if (config !== null) startProducerParityPublisher(config, logger);
+}
+
+function startProducerParityPublisher(config: ReturnType<typeof parseWebEnv>, logger: Logger): void {
   const redis = createRedis(config.valkeyUrl, {
     role: 'producer',
     connectionName: 'web-parity',

@@ -1,5 +1,6 @@
 import { loadConfigOrExit } from '@staging/config/load';
-import { captureAlert, flushErrorTracker, initErrorTracker } from '@staging/platform/error-tracker';
+import { captureAlert, flushErrorTracker, initErrorTracker, reportFatalError } from '@staging/platform/error-tracker';
+import { exitOnFatalError } from '@staging/platform/fatal-error';
 import { createLogger } from '@staging/platform/logger';
 import { createWorkerApp } from './create-worker-app';
 import type { WorkerApp } from './create-worker-app';
@@ -13,6 +14,7 @@ export async function runWorkerProcess(options: { whenSignaled: (handler: (signa
   const config = loadConfigOrExit('worker');
   const logger = createLogger({ service: 'worker', level: config.logLevel });
   initErrorTracker({ ...config.sentry, service: 'worker', logger });
+  exitOnFatalError({ logger, report: reportFatalError });
   for (const warning of config.warnings) logger.warn({ warning }, 'configuration warning');
 
   const hooks = parseTestHooks(process.argv.slice(2));
@@ -31,7 +33,6 @@ export async function runWorkerProcess(options: { whenSignaled: (handler: (signa
       process.exit(1);
     }
   }
-  process.on('unhandledRejection', (error) => logger.error({ err: error }, 'unhandled rejection'));
   let signaled: string | null = null;
   options.whenSignaled((signal) => {
     signaled = signal;

@@ -1,6 +1,8 @@
 import * as Sentry from '@sentry/node';
 import type { ErrorEvent } from '@sentry/node';
 import type { SentryConfig } from '@staging/config/common';
+import { SENTRY_PROCESS_HANDLER_INTEGRATIONS, uncaughtErrorHint } from './fatal-error';
+import type { FatalOrigin } from './fatal-error';
 import { createLogger } from './logger';
 import type { Logger } from './logger';
 import { scrubValue } from './scrub';
@@ -62,8 +64,13 @@ export function initErrorTracker(options: InitErrorTrackerOptions): { enabled: b
       release: options.release,
       sendDefaultPii: false,
       // Error reporting only: no tracing, and no ESM loader hooks that would wrap every import.
+      // Uncaught errors are captured by exitOnFatalError (reportFatalError), not by the SDK.
       registerEsmLoaderHooks: false,
-      integrations: (defaults) => defaults.filter((integration) => integration.name !== 'Http' && integration.name !== 'NodeFetch'),
+      integrations: (defaults) =>
+        defaults.filter(
+          (integration) =>
+            integration.name !== 'Http' && integration.name !== 'NodeFetch' && !SENTRY_PROCESS_HANDLER_INTEGRATIONS.includes(integration.name),
+        ),
       beforeSend: (event) => scrubEvent(event),
       beforeBreadcrumb: (breadcrumb) => scrubValue(breadcrumb) as typeof breadcrumb,
       initialScope: { tags: { service: options.service } },
@@ -110,6 +117,16 @@ export function captureError(error: unknown, context: { tags: AlertTags; extra?:
   if (enabled) {
     Sentry.captureException(error, { tags, ...(context.extra === undefined ? {} : { extra: context.extra }) });
   }
+}
+
+/**
+ * `report` of exitOnFatalError: captures an error nothing caught as an unhandled fatal event and
+ * sends it before the process exits. Logging is the policy's part, so this only reaches the tracker.
+ */
+export async function reportFatalError(error: unknown, origin: FatalOrigin): Promise<boolean> {
+  if (!currentState().enabled) return true;
+  Sentry.captureException(error, uncaughtErrorHint(origin, true));
+  return flushErrorTracker();
 }
 
 /** Sends buffered events; call before exit. Resolves false when the timeout was hit. */

@@ -1,6 +1,6 @@
 // `npm start`: the whole local stack with demo data. Postgres and Redis come from the machine (or
 // DATABASE_URL/VALKEY_URL), s3rver and the provider simulator run in this process, and the three
-// apps run as child processes. Ctrl-C stops all of it.
+// apps run as child processes, each restarted when it exits (supervise.ts). Ctrl-C stops all of it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -9,6 +9,8 @@ import { createDb } from '@staging/db/client';
 import { migrate } from '@staging/db/migrate';
 import { createObjectStorage } from '@staging/platform/storage';
 import { startS3rver } from './s3-server';
+import { supervise } from './supervise';
+import type { SupervisedProcess } from './supervise';
 import { startProviderSimulator } from '@staging/provider-simulator/simulator';
 import { ensureDatabase, ensureLocalServices } from './local-services';
 import { loadOrCreateLocalSecrets } from './local-secrets';
@@ -24,18 +26,17 @@ const ports = {
   s3: Number(process.env.S3_PORT ?? 4300),
 };
 
-const children: ChildProcess[] = [];
+const services: SupervisedProcess[] = [];
 
 /**
- * Starts one app with the machine's environment plus `roleEnv`. Its output goes to the terminal
- * with a `[name]` prefix, and unprefixed to .stack/logs/<name>.log, where JSON-reading tools
- * (bridge-readiness --local) find whole pino lines.
+ * Runs one app with the machine's environment plus `roleEnv`, restarted whenever it exits while
+ * the stack is not stopping. Its output goes to the terminal with a `[name]` prefix, and unprefixed
+ * to .stack/logs/<name>.log (every run of it), where JSON-reading tools (bridge-readiness --local)
+ * find whole pino lines.
  */
-function startChild(name: 'web' | 'api' | 'worker', args: string[], cwd: string, roleEnv: Record<string, string>): ChildProcess {
+function startService(name: 'web' | 'api' | 'worker', args: string[], cwd: string, roleEnv: Record<string, string>): void {
   const env = { ...process.env, ...roleEnv };
-  const child = spawn(args[0]!, args.slice(1), { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const log = createWriteStream(localLogFile(name), { flags: 'w' });
-  child.stdout?.pipe(log);
   const prefix = (chunk: Buffer) =>
     chunk
       .toString()
@@ -43,13 +44,14 @@ function startChild(name: 'web' | 'api' | 'worker', args: string[], cwd: string,
       .filter(Boolean)
       .map((line) => `[${name}] ${line}`)
       .join('\n');
-  child.stdout?.on('data', (chunk: Buffer) => console.log(prefix(chunk)));
-  child.stderr?.on('data', (chunk: Buffer) => console.error(prefix(chunk)));
-  child.on('exit', (code, signal) => {
-    if (!shuttingDown) console.error(`[${name}] exited (${signal ?? code}); press Ctrl-C to stop the stack.`);
-  });
-  children.push(child);
-  return child;
+  const spawnChild = (): ChildProcess => {
+    const child = spawn(args[0]!, args.slice(1), { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout?.pipe(log, { end: false });
+    child.stdout?.on('data', (chunk: Buffer) => console.log(prefix(chunk)));
+    child.stderr?.on('data', (chunk: Buffer) => console.error(prefix(chunk)));
+    return child;
+  };
+  services.push(supervise({ name, start: spawnChild, log: (line) => console.error(line) }));
 }
 
 async function waitForHealth(name: string, url: string, timeoutMs: number): Promise<void> {
@@ -64,8 +66,6 @@ async function waitForHealth(name: string, url: string, timeoutMs: number): Prom
   }
   throw new Error(`${name} did not answer ${url} within ${timeoutMs / 1000}s`);
 }
-
-let shuttingDown = false;
 
 async function main(): Promise<void> {
   const secrets = loadOrCreateLocalSecrets(path.join(repoRoot, '.env.local'));
@@ -137,10 +137,10 @@ async function main(): Promise<void> {
   writeLocalEnvFile('api', apiEnv);
   writeLocalEnvFile('worker', workerEnv);
   writeLocalEnvFile('web', webEnv);
-  startChild('api', [tsx, 'src/main.ts'], path.join(repoRoot, 'apps/api'), apiEnv);
-  startChild('worker', [tsx, 'src/main.ts'], path.join(repoRoot, 'apps/worker'), workerEnv);
+  startService('api', [tsx, 'src/main.ts'], path.join(repoRoot, 'apps/api'), apiEnv);
+  startService('worker', [tsx, 'src/main.ts'], path.join(repoRoot, 'apps/worker'), workerEnv);
   const next = path.join(repoRoot, 'apps/web/node_modules/.bin/next');
-  startChild('web', [next, 'dev', '--port', String(ports.web)], path.join(repoRoot, 'apps/web'), webEnv);
+  startService('web', [next, 'dev', '--port', String(ports.web)], path.join(repoRoot, 'apps/web'), webEnv);
 
   // Only hang guards: a first start compiles everything, and a busy machine makes that slow.
   await Promise.all([
@@ -165,12 +165,12 @@ ${DEMO_LOGINS.map((login) => `  ${login.email.padEnd(18)} ${login.role.toLowerCa
 
 Press Ctrl-C to stop everything.`);
 
+  let stopping = false;
   const stop = async () => {
-    if (shuttingDown) return;
-    shuttingDown = true;
+    if (stopping) return;
+    stopping = true;
     console.log('\nStopping the stack …');
-    for (const child of children) child.kill('SIGTERM');
-    await Promise.all(children.map((child) => new Promise((resolve) => child.once('exit', resolve))));
+    await Promise.all(services.map((service) => service.stop()));
     await simulator.stop();
     await s3.stop();
     process.exit(0);
@@ -181,6 +181,6 @@ Press Ctrl-C to stop everything.`);
 
 main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
-  for (const child of children) child.kill('SIGTERM');
+  for (const service of services) void service.stop();
   process.exit(1);
 });

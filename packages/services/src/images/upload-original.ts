@@ -41,27 +41,33 @@ export async function uploadOriginalImage(
   const now = deps.clock.now();
   let row;
   try {
-    const last = await deps.db.propertyImage.aggregate({
-      where: { propertyId: input.propertyId },
-      _max: { displayOrder: true },
-    });
-    row = await deps.db.propertyImage.create({
-      data: {
-        id,
-        propertyId: input.propertyId,
-        objectKey,
-        contentType: image.contentType,
-        width: image.width,
-        height: image.height,
-        bytes: input.bytes.length,
-        fileName: cleanFileName(input.fileName),
-        // New photos go to the end of the gallery.
-        displayOrder: (last._max.displayOrder ?? -1) + 1,
-        roomType: input.roomType,
-        createdAt: now,
-        updatedAt: now,
-      },
-      select: AGENT_IMAGE_SELECT,
+    row = await deps.db.$transaction(async (tx) => {
+      // Parallel uploads to one property would all read the same last position: the property row
+      // lock makes them take turns. NO KEY UPDATE does not block inserts that merely reference
+      // the property (a staged result, a job).
+      await tx.$queryRaw`SELECT "id" FROM "properties" WHERE "id" = ${input.propertyId} FOR NO KEY UPDATE`;
+      const last = await tx.propertyImage.aggregate({
+        where: { propertyId: input.propertyId },
+        _max: { displayOrder: true },
+      });
+      return tx.propertyImage.create({
+        data: {
+          id,
+          propertyId: input.propertyId,
+          objectKey,
+          contentType: image.contentType,
+          width: image.width,
+          height: image.height,
+          bytes: input.bytes.length,
+          fileName: cleanFileName(input.fileName),
+          // New photos go to the end of the gallery.
+          displayOrder: (last._max.displayOrder ?? -1) + 1,
+          roomType: input.roomType,
+          createdAt: now,
+          updatedAt: now,
+        },
+        select: AGENT_IMAGE_SELECT,
+      });
     });
   } catch (error) {
     await deps.storage.deleteObject(objectKey).catch((cleanupError: unknown) => {
