@@ -38,7 +38,8 @@ export const LOGIN_RATE_LIMITS: LoginRateLimits = {
 };
 
 export interface LoginAttempt {
-  ip: string;
+  /** The client's address per the trusted-proxy rule; undefined when none is known (all such attempts share one key). */
+  ip: string | undefined;
   email: string;
 }
 
@@ -63,7 +64,8 @@ export function createLoginGuard(deps: TrpcDeps, limits: LoginRateLimits = LOGIN
     createOutcomeCounter(limiterDeps, { bucket, points, windowSeconds: limits.windowSeconds });
   const perAccountAndIp = failures('login-account-ip-fails', limits.failuresPerAccountAndIp);
   const perAccount = failures('login-account-fails', limits.failuresPerAccountBeforeDelay);
-  const pairKey = (attempt: LoginAttempt) => `${accountKey(attempt.email)}:${attempt.ip}`;
+  const ipKey = (attempt: LoginAttempt) => attempt.ip ?? 'unknown';
+  const pairKey = (attempt: LoginAttempt) => `${accountKey(attempt.email)}:${ipKey(attempt)}`;
   // As for every limit here: when Redis fails, the login goes ahead and the failure is logged.
   const bestEffort = async <T>(what: string, run: () => Promise<T>): Promise<T | undefined> => {
     try {
@@ -76,7 +78,7 @@ export function createLoginGuard(deps: TrpcDeps, limits: LoginRateLimits = LOGIN
 
   return {
     async before(attempt) {
-      await consumeRateLimit(limiterDeps, { bucket: 'login-ip', key: attempt.ip, points: limits.perIp });
+      await consumeRateLimit(limiterDeps, { bucket: 'login-ip', key: ipKey(attempt), points: limits.perIp });
       const pair = await bestEffort('login-account-ip-fails', () => perAccountAndIp.get(pairKey(attempt)));
       if (pair != null && pair.consumedPoints >= limits.failuresPerAccountAndIp) {
         const retryAfterSeconds = Math.max(1, Math.ceil(pair.msBeforeNext / 1000));
