@@ -112,6 +112,7 @@ async function main(): Promise<void> {
     clock: () => new Date(),
     queueSuffix,
     allowedOrigins: [],
+    trustedProxyHops: 0,
     staging: {
       enabled: false,
       producer: { quality: 'medium', aspectRatio: '1:1', outputFormat: 'jpeg', outputCompression: 92 },

@@ -6,7 +6,7 @@ import type { ApiDeps } from './api-deps';
 import { errorMiddleware, notFoundHandler } from './http/errors';
 import { createOriginCheck } from './http/origin-check';
 import { createRequestLogger } from './http/request-logging';
-import { securityHeaders } from './http/security-headers';
+import { createSecurityHeaders } from './http/security-headers';
 import { createAuthRouter } from './routes/auth';
 import { createDerivativeRouter } from './routes/derivatives';
 import { createHealthRouter } from './routes/health';
@@ -14,13 +14,6 @@ import { createImageRouter } from './routes/images';
 import { createProviderWebhookRouter } from './routes/provider-webhook';
 import { createPublicRouter } from './routes/public';
 import type { ProviderCallbackRecorder } from './webhooks/record-provider-callback';
-
-/**
- * Proxies trusted for X-Forwarded-For (client IP for the login limits): loopback and private
- * networks, where a load balancer or ingress sits; a client on the internet cannot spoof its IP
- * by sending the header itself (docs/decisions.md "Trusted proxies").
- */
-export const TRUST_PROXY = 'loopback, linklocal, uniquelocal';
 
 /** The tRPC deps of this process, derived from the api's own. */
 export function toTrpcDeps(deps: ApiDeps): TrpcDeps {
@@ -31,6 +24,7 @@ export function toTrpcDeps(deps: ApiDeps): TrpcDeps {
     clock: () => deps.clock.now(),
     queueSuffix: deps.config.queueSuffix,
     allowedOrigins: deps.config.allowedOrigins,
+    trustedProxyHops: deps.config.trustedProxyHops,
     stagingQueue: deps.stagingQueue,
     searchQueue: deps.searchQueue,
     staging: {
@@ -54,9 +48,11 @@ export function toTrpcDeps(deps: ApiDeps): TrpcDeps {
 export function createApp(deps: ApiDeps, recordCallback: ProviderCallbackRecorder): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', TRUST_PROXY);
+  // The api reads X-Forwarded-* through http/request-source.ts; the numeric setting makes a stray
+  // `req.ip` name the same client (Express takes the N-th X-Forwarded-For entry from the right too).
+  app.set('trust proxy', deps.config.trustedProxyHops);
   app.set('etag', false);
-  app.use(securityHeaders);
+  app.use(createSecurityHeaders(deps.config));
 
   const trpcDeps = toTrpcDeps(deps);
   app.use(createRequestLogger(deps.logger));
@@ -66,7 +62,7 @@ export function createApp(deps: ApiDeps, recordCallback: ProviderCallbackRecorde
   app.use(TRPC_ENDPOINT, createTrpcNodeHandler(trpcDeps));
   app.use(createPublicRouter(deps));
   app.use(createDerivativeRouter(deps));
-  app.use('/api', createOriginCheck(deps.config.allowedOrigins));
+  app.use('/api', createOriginCheck(deps.config.allowedOrigins, deps.config.trustedProxyHops));
   app.use(createAuthRouter(deps, trpcDeps));
   app.use(createImageRouter(deps));
   app.use(notFoundHandler);

@@ -8,18 +8,19 @@ import { call, seedActors, seedListing, trpc } from './support/fixtures';
 let api: ApiHarness;
 let user: SeededUser;
 
+// Small limits so the tests can reach them; the production values are in packages/trpc/src/login-guard.ts.
+const SMALL_LIMITS = {
+  perIp: 6,
+  failuresPerAccountAndIp: 3,
+  failuresPerAccountBeforeDelay: 3,
+  delayPerFailureMs: 20,
+  maxDelayMs: 100,
+  windowSeconds: 60,
+};
+
 beforeAll(async () => {
-  // Small limits so the tests can reach them; the production values are in packages/trpc/src/login-guard.ts.
-  api = await startApi({
-    loginRateLimits: {
-      perIp: 6,
-      failuresPerAccountAndIp: 3,
-      failuresPerAccountBeforeDelay: 3,
-      delayPerFailureMs: 20,
-      maxDelayMs: 100,
-      windowSeconds: 60,
-    },
-  });
+  // The test plays the one trusted proxy in front of the api: its X-Forwarded-For names the client.
+  api = await startApi({ env: { TRUSTED_PROXY_HOPS: '1' }, loginRateLimits: SMALL_LIMITS });
   user = await createUser(api.db);
 });
 afterAll(async () => {
@@ -33,8 +34,8 @@ function clientIp(): string {
   return `203.0.${n()}.${n()}`;
 }
 
-async function login(email: string, password: string, ip = clientIp(), headers: Record<string, string> = {}): Promise<Response> {
-  return call(`${api.url}/api/auth/login`, { method: 'POST', json: { email, password }, headers: { 'x-forwarded-for': ip, ...headers } });
+async function login(email: string, password: string, ip = clientIp(), headers: Record<string, string> = {}, baseUrl = api.url): Promise<Response> {
+  return call(`${baseUrl}/api/auth/login`, { method: 'POST', json: { email, password }, headers: { 'x-forwarded-for': ip, ...headers } });
 }
 
 function cookieOf(response: Response): string {
@@ -141,6 +142,31 @@ describe('login rate limits', () => {
     expect((await login(target.email, target.password, ip)).status).toBe(204);
   });
 
+  it('invented X-Forwarded-For entries left of the trusted hop do not reset the per-account-and-address budget', async () => {
+    const target = await createUser(api.db);
+    const attacker = clientIp();
+    // 20 wrong passwords at once, each claiming another client in front of the proxy's own entry:
+    // no more reach the password check than the budget of one address for one account.
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => login(target.email, `wrong-${i}`, `198.51.100.${i + 1}, ${attacker}`).then((r) => r.status)),
+    );
+    expect(answers.filter((status) => status === 401)).toHaveLength(SMALL_LIMITS.failuresPerAccountAndIp);
+    expect(answers.filter((status) => status === 429)).toHaveLength(20 - SMALL_LIMITS.failuresPerAccountAndIp);
+  });
+
+  it('with no trusted proxy, 20 invented X-Forwarded-For values all count against the socket address', async () => {
+    const direct = await startApi({ loginRateLimits: SMALL_LIMITS });
+    try {
+      const target = await createUser(direct.db);
+      const answers: number[] = [];
+      for (let i = 0; i < 20; i += 1) answers.push((await login(target.email, `wrong-${i}`, `203.0.113.${i + 1}`, {}, direct.url)).status);
+      expect(answers.slice(0, SMALL_LIMITS.failuresPerAccountAndIp)).toEqual([401, 401, 401]);
+      expect(new Set(answers.slice(SMALL_LIMITS.failuresPerAccountAndIp))).toEqual(new Set([429]));
+    } finally {
+      await direct.close();
+    }
+  });
+
   it('limits attempts per address across accounts', async () => {
     const ip = clientIp();
     for (let i = 0; i < 6; i += 1) expect((await login(`spray-${randomUUID()}@example.test`, 'x', ip)).status).toBe(401);
@@ -162,6 +188,26 @@ describe('production cookies', () => {
       expect(response.headers.get('set-cookie')).toMatch(/; Secure$/);
     } finally {
       await prod.close();
+    }
+  });
+});
+
+describe('Strict-Transport-Security', () => {
+  const hstsOf = async (url: string, proto: string) =>
+    (await call(`${url}/api/auth/me`, { headers: { 'x-forwarded-proto': proto } })).headers.get('strict-transport-security');
+
+  it('is sent in production on answers that came over HTTPS through the trusted proxy, only there', async () => {
+    const prod = await startApi({ env: { NODE_ENV: 'production', TRUSTED_PROXY_HOPS: '1' } });
+    const untrusting = await startApi({ env: { NODE_ENV: 'production' } });
+    try {
+      expect(await hstsOf(prod.url, 'https')).toBe('max-age=31536000; includeSubDomains');
+      expect(await hstsOf(prod.url, 'http')).toBeNull();
+      // Without a trusted proxy a client's own X-Forwarded-Proto says nothing.
+      expect(await hstsOf(untrusting.url, 'https')).toBeNull();
+      // Outside production never, so a developer's localhost is not pinned to HTTPS.
+      expect(await hstsOf(api.url, 'https')).toBeNull();
+    } finally {
+      await Promise.all([prod.close(), untrusting.close()]);
     }
   });
 });

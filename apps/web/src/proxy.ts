@@ -1,5 +1,9 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { parseWebEnv } from '@staging/config/web';
+import type { WebConfig } from '@staging/config/web';
+import { strictTransportSecurityFor } from '@staging/domain/request-source';
 import { SESSION_COOKIE_NAME } from '@staging/services/auth/cookies';
+import { requestSourceOfHeaders } from '@staging/trpc/request-source';
 import { contentSecurityPolicy, createNonce, reportOriginOf } from '@/server/content-security-policy';
 import { REQUEST_PATH_HEADER } from '@/server/request-path';
 
@@ -11,7 +15,26 @@ function isAgentPath(pathname: string): boolean {
   return pathname === '/' || AGENT_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 
+let webConfig: WebConfig | undefined;
+
+/**
+ * HSTS on every page answer that reached the browser over HTTPS, in production; the first page a
+ * browser loads pins the host. Route handlers stay outside this proxy: Next.js would buffer their
+ * request bodies (photo uploads) through it.
+ */
+function withStrictTransportSecurity(request: NextRequest, response: NextResponse): NextResponse {
+  // eslint-disable-next-line no-restricted-properties -- the web's entry points hand their environment to @staging/config
+  webConfig ??= parseWebEnv(process.env);
+  const hsts = strictTransportSecurityFor(requestSourceOfHeaders(request.headers, webConfig.trustedProxyHops), webConfig.nodeEnv);
+  if (hsts !== undefined) response.headers.set('strict-transport-security', hsts);
+  return response;
+}
+
 export function proxy(request: NextRequest): NextResponse {
+  return withStrictTransportSecurity(request, pageResponse(request));
+}
+
+function pageResponse(request: NextRequest): NextResponse {
   const { pathname, search } = request.nextUrl;
   const pathWithQuery = `${pathname}${search}`;
   if (isAgentPath(pathname) && !request.cookies.get(SESSION_COOKIE_NAME)?.value) {

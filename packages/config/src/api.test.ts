@@ -13,6 +13,15 @@ describe('parseApiEnv', () => {
     expect(config.legacyAliasSunsetAt.toISOString()).toBe('2027-01-31T23:59:59.999Z');
     expect(config.storage.bucket).toBe('staging-test');
     expect(config.providerModel).toBe('openai/gpt-image-2');
+    expect(config.trustedProxyHops).toBe(0);
+  });
+
+  it('reads TRUSTED_PROXY_HOPS; 0 is allowed in production (the api sees its socket peer)', () => {
+    expect(parseApiEnv(apiTestEnv({ TRUSTED_PROXY_HOPS: '2' })).trustedProxyHops).toBe(2);
+    expect(parseApiEnv(apiTestEnv({ NODE_ENV: 'production' })).trustedProxyHops).toBe(0);
+    expect(problemsOf(() => parseApiEnv(apiTestEnv({ TRUSTED_PROXY_HOPS: '-1' })))).toEqual([
+      { variable: 'TRUSTED_PROXY_HOPS', rule: expect.stringContaining('integer') },
+    ]);
   });
 
   // prettier-ignore

@@ -43,6 +43,8 @@ describe.each(roles)('common settings on the $role role', ({ parse, env }) => {
         SENTRY_DSN: 'https://public@o1.ingest.sentry.io/2',
         SENTRY_ENVIRONMENT: 'staging',
         RELEASE: 'v1.2.3',
+        // the web refuses production without a trusted proxy; the others ignore or accept it.
+        TRUSTED_PROXY_HOPS: '1',
         // production requires an https provider URL and forbids the override; neither is set here.
       }),
     );

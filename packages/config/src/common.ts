@@ -67,6 +67,12 @@ export interface SessionRoleConfig {
    * rule as on the worker, which must run the same value.
    */
   providerModel: string;
+  /**
+   * TRUSTED_PROXY_HOPS: how many proxies stand in front of this service and may speak through
+   * X-Forwarded-For/-Host/-Proto (packages/domain/src/request-source.ts). 0, the default, ignores
+   * those headers entirely.
+   */
+  trustedProxyHops: number;
 }
 
 export function readCommon(r: EnvReader): CommonConfig {
@@ -127,6 +133,8 @@ export function readSessionRole(r: EnvReader, defaultPort: number): SessionRoleC
     // 0 asks the OS for a free port (tests).
     port: r.optional('PORT', integerRule(0, 65535), defaultPort),
     providerModel: r.optional('PROVIDER_MODEL', modelRule(), 'openai/gpt-image-2'),
+    // A CDN, a load balancer and an ingress are three; a longer chain is a misconfiguration.
+    trustedProxyHops: r.optional('TRUSTED_PROXY_HOPS', integerRule(0, 10), 0),
   };
 }
 

@@ -35,6 +35,22 @@ describe('parseWebEnv', () => {
     ]);
   });
 
+  it('reads TRUSTED_PROXY_HOPS, 0 by default, and requires at least 1 in production', () => {
+    expect(parseWebEnv(webTestEnv()).trustedProxyHops).toBe(0);
+    expect(parseWebEnv(webTestEnv({ TRUSTED_PROXY_HOPS: '2' })).trustedProxyHops).toBe(2);
+    expect(parseWebEnv(webTestEnv({ NODE_ENV: 'production', TRUSTED_PROXY_HOPS: '1' })).trustedProxyHops).toBe(1);
+    for (const hops of [undefined, '0']) {
+      expect(problemsOf(() => parseWebEnv(webTestEnv({ NODE_ENV: 'production', TRUSTED_PROXY_HOPS: hops })))).toEqual([
+        { variable: 'TRUSTED_PROXY_HOPS', rule: expect.stringContaining('at least 1 in production') },
+      ]);
+    }
+    for (const hops of ['-1', '1.5', 'one', '11']) {
+      expect(problemsOf(() => parseWebEnv(webTestEnv({ TRUSTED_PROXY_HOPS: hops })))).toEqual([
+        { variable: 'TRUSTED_PROXY_HOPS', rule: expect.stringContaining('integer') },
+      ]);
+    }
+  });
+
   it('reads PORT', () => {
     expect(parseWebEnv(webTestEnv({ PORT: '8080' })).port).toBe(8080);
   });

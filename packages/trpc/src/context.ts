@@ -37,6 +37,8 @@ export interface TrpcDeps {
    * mutations, besides the request's own host. See `origin-check.ts`.
    */
   allowedOrigins: readonly string[];
+  /** TRUSTED_PROXY_HOPS: which X-Forwarded-* headers name the request's host (request-source.ts). */
+  trustedProxyHops: number;
   /**
    * Rate-limit window in seconds. Tests only (to watch a window end); production leaves it unset
    * and gets the 60 seconds of docs/system.md 4.4. Same code path either way.

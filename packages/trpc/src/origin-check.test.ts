@@ -1,10 +1,10 @@
 import { describe, expect, test } from '@jest/globals';
-import { isCrossSiteRequest } from './origin-check';
+import { isCrossSiteMutation } from './origin-check';
 
 const allowed = ['https://app.example.com'];
-const check = (headers: Record<string, string>) => isCrossSiteRequest(new Headers(headers), allowed);
+const check = (headers: Record<string, string>, hops = 0) => isCrossSiteMutation(new Headers(headers), allowed, hops);
 
-describe('isCrossSiteRequest', () => {
+describe('isCrossSiteMutation', () => {
   test('allowed origins and the own host pass', () => {
     expect(check({ origin: 'https://app.example.com', host: 'api.example.com' })).toBe(false);
     expect(check({ origin: 'HTTPS://APP.EXAMPLE.COM/', host: 'api.example.com' })).toBe(false);
@@ -22,5 +22,12 @@ describe('isCrossSiteRequest', () => {
     expect(check({ 'sec-fetch-site': 'cross-site', host: 'api.example.com' })).toBe(true);
     expect(check({ 'sec-fetch-site': 'same-origin', host: 'api.example.com' })).toBe(false);
     expect(check({ host: 'api.example.com' })).toBe(false);
+  });
+
+  test('X-Forwarded-Host names the host only behind a trusted proxy', () => {
+    const forged = { origin: 'https://evil.example', host: 'api.example.com', 'x-forwarded-host': 'evil.example' };
+    expect(check(forged)).toBe(true);
+    expect(check(forged, 1)).toBe(false);
+    expect(check({ origin: 'https://api.example.com', host: 'api:4000', 'x-forwarded-host': 'api.example.com' }, 1)).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import type { Actor } from '@staging/services/access/property-access';
 import { appErrorOf } from '@staging/services/app-error-of';
 import type { TrpcContext } from './context';
 import { appCodeOfTrpcCode, toTrpcError, TRPC_CODE_OF, validationIssues } from './error-mapping';
-import { isCrossSiteRequest } from './origin-check';
+import { isCrossSiteMutation } from './origin-check';
 import { consumeRateLimit } from './rate-limit';
 
 /** What every error response carries in `error.data` besides tRPC's own code/httpStatus/path. */
@@ -85,9 +85,12 @@ const appErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-/** Cookie-authenticated mutations from another site are refused (see origin-check.ts). */
+/**
+ * Mutations a browser sent from another site are refused (see origin-check.ts), with or without a
+ * session, as the api and the web refuse every cross-site POST.
+ */
 const crossSiteGuard = t.middleware(({ ctx, type, next }) => {
-  if (type === 'mutation' && ctx.session !== null && isCrossSiteRequest(ctx.headers, ctx.deps.allowedOrigins)) {
+  if (type === 'mutation' && isCrossSiteMutation(ctx.headers, ctx.deps.allowedOrigins, ctx.deps.trustedProxyHops)) {
     throw new AppError(ErrorCode.FORBIDDEN, 'Cross-site request refused');
   }
   return next();

@@ -231,7 +231,9 @@ export async function startE2eStack(options: StartE2eStackOptions): Promise<E2eS
 
     const nextBin = path.join(repoRoot, 'apps/web/node_modules/.bin/next');
     const webDir = path.join(repoRoot, 'apps/web');
-    const webEnv = { ...producer, NODE_ENV: 'production', API_ORIGIN: apiUrl };
+    // The tests play the TLS proxy in front of the production web: their X-Forwarded-For names the
+    // client (postSignIn), and a production web refuses to start trusting no proxy.
+    const webEnv = { ...producer, NODE_ENV: 'production', API_ORIGIN: apiUrl, TRUSTED_PROXY_HOPS: '1' };
     // Every web instance runs the same build; only its environment differs.
     const startWeb = (name: string, port: number, env: NodeJS.ProcessEnv = {}) => ({
       child: startChild(name, [nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1'], webDir, {

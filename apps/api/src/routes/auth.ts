@@ -10,6 +10,7 @@ import { createLoginGuard, signInGuarded } from '@staging/trpc/login-guard';
 import type { ApiDeps } from '../api-deps';
 import { findRequestSession, sessionTokenOf, usesSecureCookies } from '../auth/request-session';
 import { methodNotAllowed } from '../http/errors';
+import { requestSourceOf } from '../http/request-source';
 
 const ZLoginBody = z.strictObject({
   email: z.string().min(1).max(320),
@@ -24,7 +25,7 @@ export function createAuthRouter(deps: ApiDeps, trpcDeps: TrpcDeps): Router {
 
   router.post('/api/auth/login', json, async (req, res) => {
     const body = ZLoginBody.parse(req.body ?? {});
-    const attempt = { ip: req.ip ?? 'unknown', email: body.email };
+    const attempt = { ip: requestSourceOf(req, deps.config.trustedProxyHops).clientIp, email: body.email };
     const { session } = await signInGuarded(guard, attempt, () => login(deps.db, body, deps.clock.now()));
     res.setHeader('Set-Cookie', serializeSessionCookie(session.token, { expiresAt: session.expiresAt, secure: usesSecureCookies(deps) }));
     res.setHeader('Cache-Control', 'no-store');

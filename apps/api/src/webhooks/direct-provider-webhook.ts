@@ -49,7 +49,7 @@ function isPlainCallbackPath(url: string): boolean {
 
 async function serve(deps: ApiDeps, recordCallback: ProviderCallbackRecorder, providerAttemptId: string, req: IncomingMessage, res: ServerResponse) {
   const startedAt = Date.now();
-  setSecurityHeaders(res);
+  setSecurityHeaders(req, res, deps.config);
   const logged = loggedRequestOf(req, resolveRequestId(req, res));
   const log = { warn: (fields: Record<string, unknown>, message: string) => deps.logger.warn({ ...fields, req: logged }, message) };
   let rawBody: Buffer;

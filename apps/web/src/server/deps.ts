@@ -49,6 +49,7 @@ export function getWebDeps(): WebDeps {
     queueSuffix: config.queueSuffix,
     // Same-host requests are always accepted; the dashboard has no other browser origin.
     allowedOrigins: [],
+    trustedProxyHops: config.trustedProxyHops,
     staging: {
       enabled: config.stagingEnabled,
       producer: config.producer,

@@ -1,6 +1,6 @@
 import 'server-only';
 import { getWebDeps } from './deps';
-import { crossSiteRefused, isSameOriginRequest } from './same-origin';
+import { crossSiteRefused, isSameOriginRequest, requestSourceOf } from './same-origin';
 
 // Connection-level headers describe one hop and must not be copied to the next one.
 const HOP_BY_HOP = new Set([
@@ -28,7 +28,8 @@ const BROWSER_ORIGIN_HEADERS = new Set(['origin', 'sec-fetch-site', 'sec-fetch-m
  * had called it directly, and the browser never needs CORS.
  */
 export async function forwardToApi(request: Request): Promise<Response> {
-  if (!isSameOriginRequest(request)) return crossSiteRefused();
+  const source = requestSourceOf(request);
+  if (!isSameOriginRequest(request, source)) return crossSiteRefused();
   const incoming = new URL(request.url);
   const target = `${getWebDeps().config.apiOrigin}${incoming.pathname}${incoming.search}`;
 
@@ -39,8 +40,12 @@ export async function forwardToApi(request: Request): Promise<Response> {
       headers.set(name, value);
     }
   });
-  headers.set('x-forwarded-host', request.headers.get('host') ?? incoming.host);
-  headers.set('x-forwarded-proto', incoming.protocol.replace(':', ''));
+  // The web is a proxy in front of the api here: it passes on what its own trusted-proxy rule
+  // believes, one entry each and nothing the client wrote, so an api trusting one hop or more
+  // reads the browser's address, host and scheme (docs/decisions.md "Trusted proxy hops").
+  if (source.clientIp !== undefined) headers.set('x-forwarded-for', source.clientIp);
+  headers.set('x-forwarded-host', source.host ?? incoming.host);
+  headers.set('x-forwarded-proto', source.https ? 'https' : 'http');
 
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   let upstream: Response;

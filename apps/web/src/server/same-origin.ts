@@ -1,25 +1,34 @@
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+import 'server-only';
+import type { RequestSource } from '@staging/domain/request-source';
+import { isCrossSiteRequest } from '@staging/domain/same-origin';
+import { requestSourceOfHeaders } from '@staging/trpc/request-source';
+import { getWebDeps } from './deps';
 
 /**
- * CSRF guard for state-changing requests, the same rule as the api's origin check: a browser
- * request must carry an Origin naming this host, or at least not be marked cross-site. Requests
- * with neither header are not from a browser, so no ambient cookie is being abused.
+ * Who sent this request and how, per TRUSTED_PROXY_HOPS (packages/domain/src/request-source.ts):
+ * the client's address for the login limits, the host for the same-origin rule, HTTPS for cookies.
  */
-export function isSameOriginRequest(request: Request): boolean {
-  if (SAFE_METHODS.has(request.method)) return true;
-  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
-  const origin = request.headers.get('origin');
-  if (origin !== null) {
-    const parsed = URL.parse(origin);
-    return parsed !== null && parsed.host !== '' && host !== null && parsed.host.toLowerCase() === host.toLowerCase();
-  }
-  return request.headers.get('sec-fetch-site') !== 'cross-site';
+export function requestSourceOf(request: Request): RequestSource {
+  return requestSourceOfHeaders(request.headers, getWebDeps().config.trustedProxyHops);
 }
 
-/** True when the browser reached us over HTTPS (directly or through a TLS-terminating proxy). */
+/**
+ * CSRF guard for state-changing requests: the rule the api and the tRPC router apply too
+ * (packages/domain/src/same-origin.ts). The dashboard has no browser origin but its own host.
+ */
+export function isSameOriginRequest(request: Request, source: RequestSource = requestSourceOf(request)): boolean {
+  return !isCrossSiteRequest({
+    method: request.method,
+    origin: request.headers.get('origin') ?? undefined,
+    secFetchSite: request.headers.get('sec-fetch-site') ?? undefined,
+    host: source.host,
+    allowedOrigins: [],
+  });
+}
+
+/** True when the browser reached the outermost trusted proxy over HTTPS (the web never serves TLS itself). */
 export function isHttpsRequest(request: Request): boolean {
-  const forwarded = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
-  return forwarded === 'https' || new URL(request.url).protocol === 'https:';
+  return requestSourceOf(request).https;
 }
 
 export function crossSiteRefused(): Response {

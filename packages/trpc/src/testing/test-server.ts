@@ -71,6 +71,7 @@ export function createTestDeps(
     clock: () => new Date(),
     queueSuffix,
     allowedOrigins: ['https://app.example.test'],
+    trustedProxyHops: 0,
     staging: {
       enabled: false,
       producer: { quality: 'medium', aspectRatio: '1:1', outputFormat: 'jpeg', outputCompression: 92 },

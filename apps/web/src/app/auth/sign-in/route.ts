@@ -1,12 +1,11 @@
 import { login } from '@staging/services/auth/login';
 import { serializeSessionCookie } from '@staging/services/auth/cookies';
 import { isAppError } from '@staging/domain/errors';
-import { clientIpFromForwardedFor } from '@staging/trpc/client-ip';
 import { signInGuarded } from '@staging/trpc/login-guard';
 import { serializeLocaleCookie } from '@/lib/locale';
 import { safeNextPath } from '@/lib/safe-next-path';
 import { getWebDeps } from '@/server/deps';
-import { crossSiteRefused, isHttpsRequest, isSameOriginRequest } from '@/server/same-origin';
+import { crossSiteRefused, isSameOriginRequest, requestSourceOf } from '@/server/same-origin';
 
 export const dynamic = 'force-dynamic';
 
@@ -22,19 +21,20 @@ function redirectTo(path: string, cookies: string[] = []): Response {
  * and goes back to the page the visitor came from; failure returns to the form with an error.
  */
 export async function POST(request: Request): Promise<Response> {
-  if (!isSameOriginRequest(request)) return crossSiteRefused();
+  const source = requestSourceOf(request);
+  if (!isSameOriginRequest(request, source)) return crossSiteRefused();
   const form = await request.formData().catch(() => new FormData());
   const email = String(form.get('email') ?? '');
   const password = String(form.get('password') ?? '');
   const next = safeNextPath(String(form.get('next') ?? ''));
   const { db, logger, loginGuard } = getWebDeps();
-  const attempt = { ip: clientIpFromForwardedFor(request.headers.get('x-forwarded-for')), email };
+  const attempt = { ip: source.clientIp, email };
   try {
     const { user, session, locale } = await signInGuarded(loginGuard, attempt, () =>
       login(db, { email, password }, new Date()),
     );
     logger.info({ event: 'web.sign_in', userId: user.id }, 'signed in');
-    const secure = isHttpsRequest(request);
+    const secure = source.https;
     // The language the agent picked before, on any browser; without one the current cookie (or
     // Accept-Language) stays in charge.
     return redirectTo(next, [

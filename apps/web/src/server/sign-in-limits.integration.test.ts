@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { webTestEnv } from '@staging/config/test-env';
+import { parseWebEnv } from '@staging/config/web';
+import { createUser } from '@staging/db/testing/factories';
+import { createLoginGuard } from '@staging/trpc/login-guard';
+import { createTestDeps, env, openTestResources } from '@staging/trpc/testing/test-server';
+import type { TestResources } from '@staging/trpc/testing/test-server';
+import { POST as signIn } from '@/app/auth/sign-in/route';
+import { POST as signOut } from '@/app/auth/sign-out/route';
+import type { WebDeps } from './deps';
+
+// Small limits so 20 attempts cross them; production's are in packages/trpc/src/login-guard.ts.
+const LIMITS = { perIp: 50, failuresPerAccountAndIp: 3, failuresPerAccountBeforeDelay: 50, delayPerFailureMs: 0, maxDelayMs: 0, windowSeconds: 60 };
+
+let resources: TestResources;
+beforeAll(() => {
+  resources = openTestResources();
+});
+afterAll(async () => {
+  delete (globalThis as { __stagingWebDeps?: WebDeps }).__stagingWebDeps;
+  await resources.close();
+});
+
+/** The web's deps (src/server/deps.ts picks them up from globalThis) with TRUSTED_PROXY_HOPS = hops. */
+function useWebDeps(hops: number): void {
+  const config = parseWebEnv(webTestEnv({ DATABASE_URL: env('DATABASE_URL'), VALKEY_URL: env('VALKEY_URL'), TRUSTED_PROXY_HOPS: String(hops) }));
+  const { deps } = createTestDeps(resources, { trustedProxyHops: hops });
+  const web: WebDeps = {
+    config,
+    db: resources.db,
+    redis: resources.redis as unknown as WebDeps['redis'],
+    logger: deps.logger,
+    handleTrpc: () => Promise.reject(new Error('not used here')),
+    loginGuard: createLoginGuard(deps, LIMITS),
+  };
+  (globalThis as { __stagingWebDeps?: WebDeps }).__stagingWebDeps = web;
+}
+
+function form(email: string, password: string, headers: Record<string, string>): Request {
+  return new Request('http://app.example.test/auth/sign-in', {
+    method: 'POST',
+    headers: { host: 'app.example.test', origin: 'http://app.example.test', ...headers },
+    body: new URLSearchParams({ email, password, next: '/properties' }),
+  });
+}
+
+/** The sign-in form's outcome as the page shows it: invalid, throttled, or the next page. */
+async function outcomeOf(request: Request): Promise<string> {
+  const location = new URL((await signIn(request)).headers.get('location') ?? '', 'http://x');
+  return location.searchParams.get('error') ?? location.pathname;
+}
+
+describe('sign-in route: invented X-Forwarded-For values do not reset the login budget', () => {
+  it.each([
+    ['behind one trusted proxy: entries left of its own are ignored', 1, (i: number) => `198.51.100.${i + 1}, 203.0.113.50`],
+    ['with no trusted proxy: the header is ignored', 0, (i: number) => `198.51.100.${i + 1}`],
+  ])('%s', async (_name, hops, forwardedFor) => {
+    useWebDeps(hops);
+    const agent = await createUser(resources.db);
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => outcomeOf(form(agent.email, `wrong-${i}`, { 'x-forwarded-for': forwardedFor(i) }))),
+    );
+    // 20 wrong passwords at once reach the password check only as often as one address may.
+    expect(outcomes.filter((outcome) => outcome === 'invalid')).toHaveLength(LIMITS.failuresPerAccountAndIp);
+    expect(outcomes.filter((outcome) => outcome === 'throttled')).toHaveLength(20 - LIMITS.failuresPerAccountAndIp);
+  });
+
+  it('keeps the budget per address behind a trusted proxy: the agent from elsewhere signs in', async () => {
+    useWebDeps(1);
+    const agent = await createUser(resources.db);
+    for (let i = 0; i < 5; i += 1) await outcomeOf(form(agent.email, 'wrong', { 'x-forwarded-for': '203.0.113.60' }));
+    expect(await outcomeOf(form(agent.email, 'wrong', { 'x-forwarded-for': '203.0.113.60' }))).toBe('throttled');
+    expect(await outcomeOf(form(agent.email, agent.password, { 'x-forwarded-for': '203.0.113.61' }))).toBe('/properties');
+  });
+});
+
+describe('web same-origin rule', () => {
+  it('refuses a sign-out from another site that names that site in X-Forwarded-Host', async () => {
+    useWebDeps(0);
+    const forged = new Request('http://app.example.test/auth/sign-out', {
+      method: 'POST',
+      headers: { host: 'app.example.test', origin: 'http://evil.example', 'x-forwarded-host': 'evil.example' },
+    });
+    expect((await signOut(forged)).status).toBe(403);
+  });
+
+  it('sets Secure only when a trusted proxy says HTTPS', async () => {
+    const secureOf = async (hops: number) => {
+      useWebDeps(hops);
+      const agent = await createUser(resources.db);
+      const response = await signIn(form(agent.email, agent.password, { 'x-forwarded-for': '203.0.113.70', 'x-forwarded-proto': 'https' }));
+      return /;\s*Secure/i.test(response.headers.get('set-cookie') ?? '');
+    };
+    expect(await secureOf(0)).toBe(false);
+    expect(await secureOf(1)).toBe(true);
+  });
+});
