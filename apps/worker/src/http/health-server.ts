@@ -8,7 +8,7 @@ import { ExpressAdapter } from '@bull-board/express';
 import type { Queue } from 'bullmq';
 import express from 'express';
 import type { NextFunction, Request, Response } from 'express';
-import type { DashboardCredentials } from '@staging/config/worker';
+import type { DashboardConfig } from '@staging/config/worker';
 import type { Logger } from '@staging/platform/logger';
 
 export interface HealthServerOptions {
@@ -19,7 +19,7 @@ export interface HealthServerOptions {
   /** True while the process accepts work; false once shutdown began. */
   isAccepting: () => boolean;
   /** Queue dashboard, only with both credentials (docs/system.md 5.5). */
-  dashboard?: { credentials: DashboardCredentials; queues: Queue[] };
+  dashboard?: { credentials: DashboardConfig; queues: Queue[] };
 }
 
 export interface HealthServer {
@@ -87,7 +87,7 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
   };
 }
 
-function basicAuth(credentials: DashboardCredentials) {
+function basicAuth(credentials: DashboardConfig) {
   const expected = Buffer.from(`${credentials.user}:${credentials.password}`);
   return (req: Request, res: Response, next: NextFunction): void => {
     const header = req.headers.authorization ?? '';
