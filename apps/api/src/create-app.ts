@@ -1,12 +1,12 @@
 import express from 'express';
 import type { Express } from 'express';
+import { securityHeaders } from '@staging/platform/security-headers';
 import { createTrpcNodeHandler, TRPC_ENDPOINT } from '@staging/trpc/http';
 import type { TrpcDeps } from '@staging/trpc/context';
 import type { ApiDeps } from './api-deps';
 import { errorMiddleware, notFoundHandler } from './http/errors';
 import { createOriginCheck } from './http/origin-check';
 import { createRequestLogger } from './http/request-logging';
-import { securityHeaders } from './http/security-headers';
 import { createAuthRouter } from './routes/auth';
 import { createDerivativeRouter } from './routes/derivatives';
 import { createHealthRouter } from './routes/health';
