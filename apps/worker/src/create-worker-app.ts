@@ -33,6 +33,7 @@ import type { StagingConsumer } from './staging/staging-consumer';
 import { createStagingEvents } from './staging/staging-events';
 import { startStaleJobAlerts } from './alerts/stale-job-alerts';
 import { logDashboardState, openDashboardQueues } from './dashboard/dashboard-queues';
+import { createDashboardRouter } from './dashboard/dashboard-router';
 import { startAiQueueConsumer } from './description/ai-queue-consumer';
 import { startParityMonitor } from './parity/parity-monitor';
 
@@ -212,7 +213,17 @@ export async function createWorkerApp(config: WorkerConfig, overrides: WorkerApp
           await redis.ping();
         },
       },
-      ...(config.dashboard === undefined ? {} : { dashboard: { credentials: config.dashboard, queues: dashboardQueues.queues } }),
+      ...(config.dashboard === undefined
+        ? {}
+        : {
+            dashboard: createDashboardRouter({
+              config: config.dashboard,
+              queues: dashboardQueues.queues,
+              redis,
+              queueSuffix: config.queueSuffix,
+              logger,
+            }),
+          }),
     });
   }
   logger.info(

@@ -63,7 +63,7 @@ describe('parseWorkerEnv', () => {
       descriptionConcurrency: 3,
       costMicrousd: { medium: 42_000, high: 167_000, low: 0 },
       pricingVersion: 'replicate-2026-11-01',
-      dashboard: { user: 'ops', password: TEST_SECRETS.QUEUE_DASHBOARD_PASSWORD },
+      dashboard: { user: 'ops', password: TEST_SECRETS.QUEUE_DASHBOARD_PASSWORD, writesEnabled: false },
       port: 5100,
       deletionOutboxIntervalMs: 1000,
       warnings: [],
@@ -86,6 +86,7 @@ describe('parseWorkerEnv', () => {
     'AI_STAGING_COST_MICROUSD_MEDIUM-HD': [['10', 'must name a price key']],
     PORT: [['70000', 'integer from 0 to 65535']],
     DELETION_OUTBOX_INTERVAL_MS: [['0', 'integer >= 1']],
+    QUEUE_DASHBOARD_WRITES: [['true', 'must be one of enabled, disabled'], ['Enabled', 'must be one of enabled, disabled']],
   });
 
   it('accepts PORT 0, which asks the OS for a free port (tests beside a running stack)', () => {
@@ -189,6 +190,22 @@ describe('parseWorkerEnv', () => {
       expect(config.dashboard).toBeUndefined();
       expect(config.warnings).toEqual([expect.stringContaining(`${missing} is not set`)]);
       expect(config.warnings.join('\n')).not.toContain(TEST_SECRETS.QUEUE_DASHBOARD_PASSWORD);
+    });
+
+    it.each([
+      [undefined, false],
+      ['', false],
+      ['disabled', false],
+      ['enabled', true],
+    ])('QUEUE_DASHBOARD_WRITES=%p allows changes through the dashboard: %p', (value, writesEnabled) => {
+      const config = parseWorkerEnv(
+        workerTestEnv({
+          QUEUE_DASHBOARD_USER: 'ops',
+          QUEUE_DASHBOARD_PASSWORD: TEST_SECRETS.QUEUE_DASHBOARD_PASSWORD,
+          QUEUE_DASHBOARD_WRITES: value,
+        }),
+      );
+      expect(config.dashboard?.writesEnabled).toBe(writesEnabled);
     });
   });
 

@@ -2,13 +2,18 @@ import { checkSecretPlacement, readCommon, readStorage } from './common';
 import type { CommonConfig, StorageConfig } from './common';
 import { EnvReader } from './env-reader';
 import type { Env } from './env-reader';
-import { hexKeyRule, integerRule, modelRule, secretRule, textRule, urlRule, utcInstantRule } from './rules';
+import { hexKeyRule, integerRule, modelRule, oneOfRule, secretRule, textRule, urlRule, utcInstantRule } from './rules';
 import { readStagingCosts } from './staging-costs';
 import { webhookBaseUrlProblems } from './webhook-base-url';
 
-export interface DashboardCredentials {
+export interface DashboardConfig {
   user: string;
   password: string;
+  /**
+   * QUEUE_DASHBOARD_WRITES=enabled: retry, promote, clean, add, pause and every other changing
+   * action of the dashboard are allowed. Off by default: the dashboard only shows the queues.
+   */
+  writesEnabled: boolean;
 }
 
 export interface WorkerConfig extends CommonConfig {
@@ -33,7 +38,7 @@ export interface WorkerConfig extends CommonConfig {
   costMicrousd: Record<string, number>;
   pricingVersion?: string;
   /** Undefined keeps the queue dashboard off (docs/system.md 5.5: never exposed without both). */
-  dashboard: DashboardCredentials | undefined;
+  dashboard: DashboardConfig | undefined;
   port: number;
   deletionOutboxIntervalMs: number;
   /**
@@ -117,10 +122,13 @@ function readUserHashSecret(r: EnvReader): string {
   return secret;
 }
 
-function readDashboard(r: EnvReader): DashboardCredentials | undefined {
+function readDashboard(r: EnvReader): DashboardConfig | undefined {
   const user = r.raw('QUEUE_DASHBOARD_USER');
   const password = r.raw('QUEUE_DASHBOARD_PASSWORD');
-  if (user !== undefined && password !== undefined) return { user, password };
+  // Parsed even while the dashboard is off, so a mistyped value fails at boot, not on the day the
+  // credentials are added.
+  const writes = r.optional('QUEUE_DASHBOARD_WRITES', oneOfRule(['enabled', 'disabled']), 'disabled');
+  if (user !== undefined && password !== undefined) return { user, password, writesEnabled: writes === 'enabled' };
   if (user !== undefined || password !== undefined) {
     const missing = user === undefined ? 'QUEUE_DASHBOARD_USER' : 'QUEUE_DASHBOARD_PASSWORD';
     r.warnings.push(`queue dashboard disabled: ${missing} is not set (both are required to expose it)`);

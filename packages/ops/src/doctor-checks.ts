@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import pg from 'pg';
 import type { StorageConfig } from '@staging/config/common';
 import type { ProducerValues } from '@staging/config/producer-values';
+import type { DashboardConfig } from '@staging/config/worker';
 import { readMigrations } from '@staging/db/migrate';
 import { queueNames, waitForRedis } from '@staging/platform/queues';
 import { createS3Client } from '@staging/platform/storage';
@@ -116,6 +117,26 @@ export async function checkRedis(redis: Redis): Promise<Finding[]> {
       detail: `maxmemory-policy is ${policy ?? 'unknown'}; BullMQ needs noeviction (evicted queue keys lose jobs silently)`,
     },
   ];
+}
+
+/**
+ * Whether the worker mounts the queue dashboard and whether it may change queues through it
+ * (docs/operations.md "Queue dashboard"). Writes on is a warning: it is meant for one
+ * intervention, not to stay.
+ */
+export function describeQueueDashboard(dashboard: DashboardConfig | undefined): Finding {
+  const scope = 'worker';
+  const check = 'queue dashboard';
+  if (dashboard === undefined)
+    return { scope, check, status: 'info', detail: 'not mounted (QUEUE_DASHBOARD_USER and QUEUE_DASHBOARD_PASSWORD are not both set)' };
+  if (!dashboard.writesEnabled)
+    return { scope, check, status: 'info', detail: 'mounted, read-only (QUEUE_DASHBOARD_WRITES=disabled)' };
+  return {
+    scope,
+    check,
+    status: 'warn',
+    detail: 'mounted with QUEUE_DASHBOARD_WRITES=enabled: retry, promote, clean, pause and remove are allowed; set it back to disabled after the intervention',
+  };
 }
 
 /** HeadBucket with the role's own credentials: reachable and allowed, nothing is written. */

@@ -138,6 +138,7 @@ describe('doctor', () => {
     ]);
     expect(finding(report, 'producer parity')).toMatchObject([{ status: 'pass' }]);
     expect(finding(report, 'kill switch').map((f) => f.scope)).toEqual(['web', 'api', 'worker']);
+    expect(finding(report, 'queue dashboard')).toMatchObject([{ scope: 'worker', status: 'info' }]);
     expect(finding(report, `queue ai-staging${suffix}`)).toHaveLength(1);
     expect(finding(report, `queue ai${suffix}`)).toHaveLength(1);
     expect(finding(report, `queue search-indexing${suffix}`)).toHaveLength(1);

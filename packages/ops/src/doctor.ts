@@ -24,6 +24,7 @@ import {
   checkQueues,
   checkRedis,
   checkWebhookRoute,
+  describeQueueDashboard,
   fetchModel,
 } from './doctor-checks';
 import type { Finding } from './doctor-checks';
@@ -116,6 +117,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     });
   }
   const worker = configs.find((c): c is WorkerConfig => c.role === 'worker');
+  if (worker !== undefined) findings.push(describeQueueDashboard(worker.dashboard));
   if (
     worker !== undefined &&
     !worker.stagingEnabled &&

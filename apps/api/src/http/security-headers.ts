@@ -1,19 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { strictTransportSecurityFor } from '@staging/domain/request-source';
+import { setSecurityHeaders as setServiceSecurityHeaders } from '@staging/platform/security-headers';
 import type { ApiConfig } from '@staging/config/api';
 import { requestSourceOf } from './request-source';
 
 type SecuritySettings = Pick<ApiConfig, 'nodeEnv' | 'trustedProxyHops'>;
 
 /**
- * Headers every api answer carries, errors and 404s included: the api serves JSON and image
- * bytes, never a page, so nothing of it may be sniffed into HTML or framed by another site. HSTS
- * goes on answers that reached the client over HTTPS, in production.
+ * Headers every api answer carries, errors and 404s included: those of every service of ours,
+ * and HSTS on answers that reached the client over HTTPS, in production.
  */
 export function setSecurityHeaders(req: IncomingMessage, res: ServerResponse, settings: SecuritySettings): void {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Content-Security-Policy', "frame-ancestors 'none'");
+  setServiceSecurityHeaders(res);
   const hsts = strictTransportSecurityFor(requestSourceOf(req, settings.trustedProxyHops), settings.nodeEnv);
   if (hsts !== undefined) res.setHeader('Strict-Transport-Security', hsts);
 }

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { WorkerConfig } from '@staging/config/worker';
 import type { Logger } from '@staging/platform/logger';
 import { createSearchQueue } from '@staging/services/search/search-queue';
+import { DASHBOARD_PATH } from './dashboard-router';
 
 export interface DashboardQueues {
   /** ai-staging, ai and search-indexing, in that order (the dashboard's tabs). */
@@ -13,7 +14,7 @@ export interface DashboardQueues {
 /**
  * The queues the bull-board dashboard shows (docs/system.md 6 names all three). The staging and ai
  * queues are the consumers' own objects; search-indexing is opened here on the worker's
- * connection, read-only in practice (the dashboard's retry/clean actions go through it).
+ * connection; the dashboard's retry/clean actions, when QUEUE_DASHBOARD_WRITES allows them, go through it.
  */
 export function openDashboardQueues(options: {
   redis: Redis;
@@ -38,9 +39,10 @@ export function openDashboardQueues(options: {
  */
 export function logDashboardState(logger: Logger, config: Pick<WorkerConfig, 'dashboard'>): void {
   if (config.dashboard !== undefined) {
+    const { writesEnabled } = config.dashboard;
     logger.info(
-      { event: 'queue_dashboard.mounted', path: '/admin/queues' },
-      'queue dashboard mounted at /admin/queues (basic auth)',
+      { event: 'queue_dashboard.mounted', path: DASHBOARD_PATH, writesEnabled },
+      `queue dashboard mounted at ${DASHBOARD_PATH} (basic auth, ${writesEnabled ? 'writes enabled' : 'read-only'})`,
     );
     return;
   }

@@ -1,15 +1,11 @@
-import { timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createBullBoard } from '@bull-board/api';
-import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import { ExpressAdapter } from '@bull-board/express';
-import type { Queue } from 'bullmq';
 import express from 'express';
-import type { NextFunction, Request, Response } from 'express';
-import type { DashboardCredentials } from '@staging/config/worker';
+import type { Router } from 'express';
 import type { Logger } from '@staging/platform/logger';
+import { securityHeaders } from '@staging/platform/security-headers';
+import { DASHBOARD_PATH } from '../dashboard/dashboard-router';
 
 export interface HealthServerOptions {
   port: number;
@@ -18,8 +14,8 @@ export interface HealthServerOptions {
   readinessChecks: Record<string, () => Promise<void>>;
   /** True while the process accepts work; false once shutdown began. */
   isAccepting: () => boolean;
-  /** Queue dashboard, only with both credentials (docs/system.md 5.5). */
-  dashboard?: { credentials: DashboardCredentials; queues: Queue[] };
+  /** Queue dashboard (createDashboardRouter), only with both credentials (docs/system.md 5.5). */
+  dashboard?: Router;
 }
 
 export interface HealthServer {
@@ -36,6 +32,7 @@ const READY_CHECK_TIMEOUT_MS = 2_000;
 export async function startHealthServer(options: HealthServerOptions): Promise<HealthServer> {
   const app = express();
   app.disable('x-powered-by');
+  app.use(securityHeaders);
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -55,18 +52,7 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
     const ready = accepting && Object.values(results).every((r) => r === 'ok');
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', accepting, checks: results });
   });
-  if (options.dashboard !== undefined) {
-    const serverAdapter = new ExpressAdapter();
-    serverAdapter.setBasePath('/admin/queues');
-    // @bull-board/express pins a sibling patch release of @bull-board/api; the adapter contract is
-    // the same, only the duplicated private declarations make the types disagree.
-    type BoardOptions = Parameters<typeof createBullBoard>[0];
-    createBullBoard({
-      queues: options.dashboard.queues.map((q) => new BullMQAdapter(q)),
-      serverAdapter: serverAdapter as unknown as BoardOptions['serverAdapter'],
-    });
-    app.use('/admin/queues', basicAuth(options.dashboard.credentials), serverAdapter.getRouter());
-  }
+  if (options.dashboard !== undefined) app.use(DASHBOARD_PATH, options.dashboard);
   app.use((_req, res) => {
     res.status(404).json({ error: { code: 'NOT_FOUND', message: 'Not found' } });
   });
@@ -84,20 +70,6 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
-  };
-}
-
-function basicAuth(credentials: DashboardCredentials) {
-  const expected = Buffer.from(`${credentials.user}:${credentials.password}`);
-  return (req: Request, res: Response, next: NextFunction): void => {
-    const header = req.headers.authorization ?? '';
-    const given = header.startsWith('Basic ') ? Buffer.from(header.slice(6), 'base64') : Buffer.alloc(0);
-    if (given.length === expected.length && timingSafeEqual(given, expected)) {
-      next();
-      return;
-    }
-    res.setHeader('WWW-Authenticate', 'Basic realm="queues"');
-    res.status(401).json({ error: { code: 'UNAUTHORIZED', message: 'Authentication required' } });
   };
 }
 
