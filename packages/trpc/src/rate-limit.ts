@@ -1,9 +1,8 @@
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError, ErrorCode } from '@staging/domain/errors';
+import { REQUEST_LIMIT_WINDOW_SECONDS } from '@staging/domain/request-limits';
+import type { RequestLimit } from '@staging/domain/request-limits';
 import type { TrpcDeps } from './context';
-
-/** docs/system.md 4.4: every inventory limit counts within a 60-second window. */
-export const RATE_LIMIT_WINDOW_SECONDS = 60;
 
 // One limiter per deps × bucket × points: the RateLimiterRedis constructor registers a Lua command
 // on the client, which should happen once per process, not once per request.
@@ -24,7 +23,7 @@ function limiterFor(deps: TrpcDeps, bucket: string, points: number): RateLimiter
       // runs and parallel stacks on one Redis never share counters.
       keyPrefix: `rl:${bucket}${deps.queueSuffix}`,
       points,
-      duration: deps.rateLimitWindowSeconds ?? RATE_LIMIT_WINDOW_SECONDS,
+      duration: deps.rateLimitWindowSeconds ?? REQUEST_LIMIT_WINDOW_SECONDS,
       // Fail fast instead of waiting in ioredis's offline queue while Redis is down.
       rejectIfRedisNotReady: true,
     });
@@ -54,7 +53,8 @@ export function createOutcomeCounter(
  * Takes one point for `key`. Over the limit → AppError TOO_MANY_REQUESTS with the whole seconds
  * until the window frees a point. When Redis itself fails the call is let through and logged:
  * the limit protects the service from abuse, and an outage of the queue store should not also
- * take inventory editing down (docs/decisions.md "Inventory rate limits").
+ * take inventory editing, or every read of the site, down (docs/decisions.md "Inventory rate
+ * limits", "Every read has a limit").
  */
 export async function consumeRateLimit(
   deps: TrpcDeps,
@@ -69,4 +69,27 @@ export async function consumeRateLimit(
     }
     deps.logger.error({ err: rejection, bucket: options.bucket }, 'rate limiter unavailable; request allowed');
   }
+}
+
+/** Who is calling: the signed-in user, if any, and the client address of the transport. */
+export interface RequestCaller {
+  userId: string | null;
+  address: string;
+}
+
+/**
+ * Takes one point of a table entry (`@staging/domain/request-limits`) for `caller`: per user, or
+ * per client address for an anonymous surface. A `user` entry without a session is refused as
+ * UNAUTHORIZED rather than counted nowhere.
+ */
+export async function consumeRequestLimit(
+  deps: TrpcDeps,
+  options: { bucket: string; name: string; limit: RequestLimit; caller: RequestCaller },
+): Promise<void> {
+  const { bucket, name, limit, caller } = options;
+  let who: string;
+  if (limit.per === 'address') who = `addr:${caller.address}`;
+  else if (caller.userId !== null) who = caller.userId;
+  else throw new AppError(ErrorCode.UNAUTHORIZED, 'Sign in to continue');
+  await consumeRateLimit(deps, { bucket, key: `${who}:${name}`, points: limit.points });
 }
