@@ -5,6 +5,7 @@ import type { TrpcDeps } from '@staging/trpc/context';
 import type { ApiDeps } from './api-deps';
 import { errorMiddleware, notFoundHandler } from './http/errors';
 import { createOriginCheck } from './http/origin-check';
+import { clientAddressOf, createReadLimit } from './http/read-limits';
 import { createRequestLogger } from './http/request-logging';
 import { securityHeaders } from './http/security-headers';
 import { createAuthRouter } from './routes/auth';
@@ -16,7 +17,7 @@ import { createPublicRouter } from './routes/public';
 import type { ProviderCallbackRecorder } from './webhooks/record-provider-callback';
 
 /**
- * Proxies trusted for X-Forwarded-For (client IP for the login limits): loopback and private
+ * Proxies trusted for X-Forwarded-For (client IP for the login and read limits): loopback and private
  * networks, where a load balancer or ingress sits; a client on the internet cannot spoof its IP
  * by sending the header itself (docs/decisions.md "Trusted proxies").
  */
@@ -31,6 +32,7 @@ export function toTrpcDeps(deps: ApiDeps): TrpcDeps {
     clock: () => deps.clock.now(),
     queueSuffix: deps.config.queueSuffix,
     allowedOrigins: deps.config.allowedOrigins,
+    ...(deps.requestLimitOverrides === undefined ? {} : { requestLimitOverrides: deps.requestLimitOverrides }),
     stagingQueue: deps.stagingQueue,
     searchQueue: deps.searchQueue,
     staging: {
@@ -59,16 +61,17 @@ export function createApp(deps: ApiDeps, recordCallback: ProviderCallbackRecorde
   app.use(securityHeaders);
 
   const trpcDeps = toTrpcDeps(deps);
+  const readLimit = createReadLimit(deps, trpcDeps);
   app.use(createRequestLogger(deps.logger));
   app.use(createHealthRouter(deps));
   app.use(createProviderWebhookRouter(deps, recordCallback));
   // tRPC applies its own cross-site guard to cookie-authenticated mutations.
-  app.use(TRPC_ENDPOINT, createTrpcNodeHandler(trpcDeps));
-  app.use(createPublicRouter(deps));
-  app.use(createDerivativeRouter(deps));
+  app.use(TRPC_ENDPOINT, createTrpcNodeHandler(trpcDeps, { clientAddress: clientAddressOf }));
+  app.use(createPublicRouter(deps, readLimit));
+  app.use(createDerivativeRouter(deps, readLimit));
   app.use('/api', createOriginCheck(deps.config.allowedOrigins));
-  app.use(createAuthRouter(deps, trpcDeps));
-  app.use(createImageRouter(deps));
+  app.use(createAuthRouter(deps, trpcDeps, readLimit));
+  app.use(createImageRouter(deps, readLimit));
   app.use(notFoundHandler);
   app.use(errorMiddleware);
   return app;
