@@ -1,4 +1,4 @@
-import { clientIpFromForwardedFor } from './client-ip';
+import { clientAddressFromHeaders, clientIpFromForwardedFor } from './client-ip';
 
 describe('clientIpFromForwardedFor', () => {
   it('takes the right-most hop that is not one of our proxies: a forged left part is ignored', () => {
@@ -17,5 +17,12 @@ describe('clientIpFromForwardedFor', () => {
   it('names an unknown client when there is no header', () => {
     expect(clientIpFromForwardedFor(null)).toBe('unknown');
     expect(clientIpFromForwardedFor(' , ')).toBe('unknown');
+  });
+});
+
+describe('clientAddressFromHeaders', () => {
+  it('reads X-Forwarded-For of a request', () => {
+    expect(clientAddressFromHeaders(new Headers({ 'x-forwarded-for': '198.51.100.1, 203.0.113.7, 10.0.0.5' }))).toBe('203.0.113.7');
+    expect(clientAddressFromHeaders(new Headers())).toBe('unknown');
   });
 });

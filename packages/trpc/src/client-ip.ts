@@ -39,3 +39,11 @@ export function clientIpFromForwardedFor(header: string | null): string {
   for (let i = hops.length - 1; i >= 0; i -= 1) if (!isTrustedProxy(hops[i]!)) return hops[i]!;
   return hops[0] ?? 'unknown';
 }
+
+/**
+ * The client address of a request reaching a Next.js or fetch handler (the web's sign-in, its
+ * forwarding to the api, the tRPC context): the one place that transport reads it.
+ */
+export function clientAddressFromHeaders(headers: Headers): string {
+  return clientIpFromForwardedFor(headers.get('x-forwarded-for'));
+}

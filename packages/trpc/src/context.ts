@@ -8,7 +8,7 @@ import { resolveSession } from '@staging/services/auth/sessions';
 import type { ResolvedSession } from '@staging/services/auth/sessions';
 import type { SearchQueue } from '@staging/services/search/search-queue';
 import type { StagingQueue } from '@staging/services/staging/staging-queue';
-import { clientIpFromForwardedFor } from './client-ip';
+import { clientAddressFromHeaders } from './client-ip';
 
 /** Staging settings the submission procedures read (from the web/api config). */
 export interface StagingDeps {
@@ -82,5 +82,5 @@ export async function createTrpcContext({
 }): Promise<TrpcContext> {
   const token = parseCookies(headers.get('cookie')).get(SESSION_COOKIE_NAME);
   const session = token === undefined ? null : await resolveSession(deps.db, token, deps.clock());
-  return { deps, headers, session, clientAddress: clientAddress ?? clientIpFromForwardedFor(headers.get('x-forwarded-for')) };
+  return { deps, headers, session, clientAddress: clientAddress ?? clientAddressFromHeaders(headers) };
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { clientAddressFromHeaders } from '@staging/trpc/client-ip';
 import { getWebDeps } from './deps';
 import { crossSiteRefused, isSameOriginRequest } from './same-origin';
 
@@ -39,6 +40,9 @@ export async function forwardToApi(request: Request): Promise<Response> {
       headers.set(name, value);
     }
   });
+  // The visitor's address as this app resolved it, for the api's per-address read limits: without
+  // it every visitor would count as this web server (the api trusts private hops, see operations.md).
+  headers.set('x-forwarded-for', clientAddressFromHeaders(request.headers));
   headers.set('x-forwarded-host', request.headers.get('host') ?? incoming.host);
   headers.set('x-forwarded-proto', incoming.protocol.replace(':', ''));
 

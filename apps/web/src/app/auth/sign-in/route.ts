@@ -1,7 +1,7 @@
 import { login } from '@staging/services/auth/login';
 import { serializeSessionCookie } from '@staging/services/auth/cookies';
 import { isAppError } from '@staging/domain/errors';
-import { clientIpFromForwardedFor } from '@staging/trpc/client-ip';
+import { clientAddressFromHeaders } from '@staging/trpc/client-ip';
 import { signInGuarded } from '@staging/trpc/login-guard';
 import { serializeLocaleCookie } from '@/lib/locale';
 import { safeNextPath } from '@/lib/safe-next-path';
@@ -28,7 +28,7 @@ export async function POST(request: Request): Promise<Response> {
   const password = String(form.get('password') ?? '');
   const next = safeNextPath(String(form.get('next') ?? ''));
   const { db, logger, loginGuard } = getWebDeps();
-  const attempt = { ip: clientIpFromForwardedFor(request.headers.get('x-forwarded-for')), email };
+  const attempt = { ip: clientAddressFromHeaders(request.headers), email };
   try {
     const { user, session, locale } = await signInGuarded(loginGuard, attempt, () =>
       login(db, { email, password }, new Date()),
