@@ -49,9 +49,25 @@ export function createOutcomeCounter(
   });
 }
 
+// Every request takes a point, so while Redis is out each one would log the same failure: one line
+// per interval (with how many requests went through unlogged) tells an operator as much.
+const UNAVAILABLE_LOG_INTERVAL_MS = 10_000;
+const unavailableLogs = new WeakMap<TrpcDeps, { at: number; unlogged: number }>();
+
+function logLimiterUnavailable(deps: TrpcDeps, bucket: string, error: unknown): void {
+  const now = deps.clock().getTime();
+  const last = unavailableLogs.get(deps);
+  if (last !== undefined && now - last.at < UNAVAILABLE_LOG_INTERVAL_MS) {
+    last.unlogged += 1;
+    return;
+  }
+  deps.logger.error({ err: error, bucket, allowedUnlogged: last?.unlogged ?? 0 }, 'rate limiter unavailable; request allowed');
+  unavailableLogs.set(deps, { at: now, unlogged: 0 });
+}
+
 /**
  * Takes one point for `key`. Over the limit → AppError TOO_MANY_REQUESTS with the whole seconds
- * until the window frees a point. When Redis itself fails the call is let through and logged:
+ * until the window frees a point. When Redis itself fails the call is let through and logged (once per 10 s):
  * the limit protects the service from abuse, and an outage of the queue store should not also
  * take inventory editing, or every read of the site, down (docs/decisions.md "Inventory rate
  * limits", "Every read has a limit").
@@ -67,7 +83,7 @@ export async function consumeRateLimit(
       const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
       throw new AppError(ErrorCode.TOO_MANY_REQUESTS, 'Too many requests; try again later', { retryAfterSeconds });
     }
-    deps.logger.error({ err: rejection, bucket: options.bucket }, 'rate limiter unavailable; request allowed');
+    logLimiterUnavailable(deps, options.bucket, rejection);
   }
 }
 
