@@ -136,6 +136,7 @@ async function main(): Promise<void> {
         deps,
         headers: new Headers(),
         session: { sessionId: 'bench', user: { id: agent.id, email: agent.email, name: agent.name, role: 'AGENT' } },
+        clientAddress: '127.0.0.1',
       });
     };
     let caller: Awaited<ReturnType<typeof assignedAgentCaller>>;

@@ -1,5 +1,6 @@
 import type { ApiConfig } from '@staging/config/api';
 import type { Db } from '@staging/db/client';
+import type { RequestLimitOverrides } from '@staging/domain/request-limits';
 import type { Logger } from '@staging/platform/logger';
 import type { ObjectStorage } from '@staging/platform/storage';
 import type { SearchQueue } from '@staging/services/search/search-queue';
@@ -27,4 +28,6 @@ export interface ApiDeps {
   clock: Clock;
   /** Login limits; production uses LOGIN_RATE_LIMITS, tests may shorten the window. */
   loginRateLimits?: LoginRateLimits;
+  /** Points replacing entries of the request-limit table, for procedures and reads alike (tests only). */
+  requestLimitOverrides?: RequestLimitOverrides;
 }

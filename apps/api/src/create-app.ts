@@ -5,6 +5,7 @@ import type { TrpcDeps } from '@staging/trpc/context';
 import type { ApiDeps } from './api-deps';
 import { errorMiddleware, notFoundHandler } from './http/errors';
 import { createOriginCheck } from './http/origin-check';
+import { clientAddressOf, createReadLimit } from './http/read-limits';
 import { createRequestLogger } from './http/request-logging';
 import { createSecurityHeaders } from './http/security-headers';
 import { createAuthRouter } from './routes/auth';
@@ -25,6 +26,7 @@ export function toTrpcDeps(deps: ApiDeps): TrpcDeps {
     queueSuffix: deps.config.queueSuffix,
     allowedOrigins: deps.config.allowedOrigins,
     trustedProxyHops: deps.config.trustedProxyHops,
+    ...(deps.requestLimitOverrides === undefined ? {} : { requestLimitOverrides: deps.requestLimitOverrides }),
     stagingQueue: deps.stagingQueue,
     searchQueue: deps.searchQueue,
     staging: {
@@ -55,16 +57,17 @@ export function createApp(deps: ApiDeps, recordCallback: ProviderCallbackRecorde
   app.use(createSecurityHeaders(deps.config));
 
   const trpcDeps = toTrpcDeps(deps);
+  const readLimit = createReadLimit(deps, trpcDeps);
   app.use(createRequestLogger(deps.logger));
   app.use(createHealthRouter(deps));
   app.use(createProviderWebhookRouter(deps, recordCallback));
   // tRPC applies its own cross-site guard to cookie-authenticated mutations.
-  app.use(TRPC_ENDPOINT, createTrpcNodeHandler(trpcDeps));
-  app.use(createPublicRouter(deps));
-  app.use(createDerivativeRouter(deps));
+  app.use(TRPC_ENDPOINT, createTrpcNodeHandler(trpcDeps, { clientAddress: (req) => clientAddressOf(req, deps.config.trustedProxyHops) }));
+  app.use(createPublicRouter(deps, readLimit));
+  app.use(createDerivativeRouter(deps, readLimit));
   app.use('/api', createOriginCheck(deps.config.allowedOrigins, deps.config.trustedProxyHops));
-  app.use(createAuthRouter(deps, trpcDeps));
-  app.use(createImageRouter(deps));
+  app.use(createAuthRouter(deps, trpcDeps, readLimit));
+  app.use(createImageRouter(deps, readLimit));
   app.use(notFoundHandler);
   app.use(errorMiddleware);
   return app;

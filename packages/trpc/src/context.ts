@@ -1,12 +1,14 @@
 import type { Redis } from 'ioredis';
 import type { ProducerValues } from '@staging/config/producer-values';
 import type { Db } from '@staging/db/client';
+import type { RequestLimitOverrides } from '@staging/domain/request-limits';
 import type { Logger } from '@staging/platform/logger';
 import { parseCookies, SESSION_COOKIE_NAME } from '@staging/services/auth/cookies';
 import { resolveSession } from '@staging/services/auth/sessions';
 import type { ResolvedSession } from '@staging/services/auth/sessions';
 import type { SearchQueue } from '@staging/services/search/search-queue';
 import type { StagingQueue } from '@staging/services/staging/staging-queue';
+import { requestSourceOfHeaders } from './request-source';
 
 /** Staging settings the submission procedures read (from the web/api config). */
 export interface StagingDeps {
@@ -44,6 +46,11 @@ export interface TrpcDeps {
    * and gets the 60 seconds of docs/system.md 4.4. Same code path either way.
    */
   rateLimitWindowSeconds?: number;
+  /**
+   * Points replacing entries of the request-limit table. Tests only: to reach a limit in a few
+   * calls, or to call a procedure more often than a person would.
+   */
+  requestLimitOverrides?: RequestLimitOverrides;
   staging: StagingDeps;
   /** ai-staging<QUEUE_SUFFIX>: submission adds, cancel removes or wakes (ai router). */
   stagingQueue: StagingQueue;
@@ -57,11 +64,25 @@ export interface TrpcContext {
   headers: Headers;
   /** The session of the `sid` cookie, or null when absent, unknown or expired. */
   session: ResolvedSession | null;
+  /** The caller's address, which anonymous procedures count their limits by. */
+  clientAddress: string;
 }
 
-/** Builds the per-request context; the session is resolved from the `cookie` header. */
-export async function createTrpcContext({ deps, headers }: { deps: TrpcDeps; headers: Headers }): Promise<TrpcContext> {
+/**
+ * Builds the per-request context; the session is resolved from the `cookie` header. A transport
+ * that knows the client address better than the headers do (Express's `req.ip` in the api)
+ * passes it; otherwise it is read from X-Forwarded-For, as the web's sign-in reads it.
+ */
+export async function createTrpcContext({
+  deps,
+  headers,
+  clientAddress,
+}: {
+  deps: TrpcDeps;
+  headers: Headers;
+  clientAddress?: string;
+}): Promise<TrpcContext> {
   const token = parseCookies(headers.get('cookie')).get(SESSION_COOKIE_NAME);
   const session = token === undefined ? null : await resolveSession(deps.db, token, deps.clock());
-  return { deps, headers, session };
+  return { deps, headers, session, clientAddress: clientAddress ?? requestSourceOfHeaders(headers, deps.trustedProxyHops).clientIp ?? 'unknown' };
 }

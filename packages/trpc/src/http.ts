@@ -99,7 +99,13 @@ function toHeaders(incoming: IncomingHttpHeaders): Headers {
  * adapter, so it works with or without the mount prefix stripped from `req.url`. A body already
  * parsed into `req.body` (express.json) is used as is.
  */
-export function createTrpcNodeHandler(deps: TrpcDeps, options: Omit<TrpcHttpOptions, 'endpoint'> = {}) {
+export function createTrpcNodeHandler(
+  deps: TrpcDeps,
+  options: Omit<TrpcHttpOptions, 'endpoint'> & {
+    /** The client address as the host server knows it (Express: `req.ip`); default from X-Forwarded-For. */
+    clientAddress?: (req: IncomingMessage) => string;
+  } = {},
+) {
   const shared = sharedOptions(deps);
   const maxBodySize = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -110,7 +116,12 @@ export function createTrpcNodeHandler(deps: TrpcDeps, options: Omit<TrpcHttpOpti
       res,
       path: pathname.slice(pathname.lastIndexOf('/') + 1),
       maxBodySize,
-      createContext: () => createTrpcContext({ deps, headers: toHeaders(req.headers) }),
+      createContext: () =>
+        createTrpcContext({
+          deps,
+          headers: toHeaders(req.headers),
+          ...(options.clientAddress === undefined ? {} : { clientAddress: options.clientAddress(req) }),
+        }),
     };
     // Same guard as tRPC's Express adapter: anything escaping the handler still gets a JSON answer.
     await nodeHTTPRequestHandler(handlerOptions).catch(internal_exceptionHandler(handlerOptions));

@@ -1,9 +1,8 @@
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError, ErrorCode } from '@staging/domain/errors';
+import { REQUEST_LIMIT_WINDOW_SECONDS } from '@staging/domain/request-limits';
+import type { RequestLimit } from '@staging/domain/request-limits';
 import type { TrpcDeps } from './context';
-
-/** docs/system.md 4.4: every inventory limit counts within a 60-second window. */
-export const RATE_LIMIT_WINDOW_SECONDS = 60;
 
 // One limiter per deps × bucket × points: the RateLimiterRedis constructor registers a Lua command
 // on the client, which should happen once per process, not once per request.
@@ -24,7 +23,7 @@ function limiterFor(deps: TrpcDeps, bucket: string, points: number): RateLimiter
       // runs and parallel stacks on one Redis never share counters.
       keyPrefix: `rl:${bucket}${deps.queueSuffix}`,
       points,
-      duration: deps.rateLimitWindowSeconds ?? RATE_LIMIT_WINDOW_SECONDS,
+      duration: deps.rateLimitWindowSeconds ?? REQUEST_LIMIT_WINDOW_SECONDS,
       // Fail fast instead of waiting in ioredis's offline queue while Redis is down.
       rejectIfRedisNotReady: true,
     });
@@ -50,11 +49,28 @@ export function createOutcomeCounter(
   });
 }
 
+// Every request takes a point, so while Redis is out each one would log the same failure: one line
+// per interval (with how many requests went through unlogged) tells an operator as much.
+const UNAVAILABLE_LOG_INTERVAL_MS = 10_000;
+const unavailableLogs = new WeakMap<TrpcDeps, { at: number; unlogged: number }>();
+
+function logLimiterUnavailable(deps: TrpcDeps, bucket: string, error: unknown): void {
+  const now = deps.clock().getTime();
+  const last = unavailableLogs.get(deps);
+  if (last !== undefined && now - last.at < UNAVAILABLE_LOG_INTERVAL_MS) {
+    last.unlogged += 1;
+    return;
+  }
+  deps.logger.error({ err: error, bucket, allowedUnlogged: last?.unlogged ?? 0 }, 'rate limiter unavailable; request allowed');
+  unavailableLogs.set(deps, { at: now, unlogged: 0 });
+}
+
 /**
  * Takes one point for `key`. Over the limit → AppError TOO_MANY_REQUESTS with the whole seconds
- * until the window frees a point. When Redis itself fails the call is let through and logged:
+ * until the window frees a point. When Redis itself fails the call is let through and logged (once per 10 s):
  * the limit protects the service from abuse, and an outage of the queue store should not also
- * take inventory editing down (docs/decisions.md "Inventory rate limits").
+ * take inventory editing, or every read of the site, down (docs/decisions.md "Inventory rate
+ * limits", "Every read has a limit").
  */
 export async function consumeRateLimit(
   deps: TrpcDeps,
@@ -67,6 +83,29 @@ export async function consumeRateLimit(
       const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
       throw new AppError(ErrorCode.TOO_MANY_REQUESTS, 'Too many requests; try again later', { retryAfterSeconds });
     }
-    deps.logger.error({ err: rejection, bucket: options.bucket }, 'rate limiter unavailable; request allowed');
+    logLimiterUnavailable(deps, options.bucket, rejection);
   }
+}
+
+/** Who is calling: the signed-in user, if any, and the client address of the transport. */
+export interface RequestCaller {
+  userId: string | null;
+  address: string;
+}
+
+/**
+ * Takes one point of a table entry (`@staging/domain/request-limits`) for `caller`: per user, or
+ * per client address for an anonymous surface. A `user` entry without a session is refused as
+ * UNAUTHORIZED rather than counted nowhere.
+ */
+export async function consumeRequestLimit(
+  deps: TrpcDeps,
+  options: { bucket: string; name: string; limit: RequestLimit; caller: RequestCaller },
+): Promise<void> {
+  const { bucket, name, limit, caller } = options;
+  let who: string;
+  if (limit.per === 'address') who = `addr:${caller.address}`;
+  else if (caller.userId !== null) who = caller.userId;
+  else throw new AppError(ErrorCode.UNAUTHORIZED, 'Sign in to continue');
+  await consumeRateLimit(deps, { bucket, key: `${who}:${name}`, points: limit.points });
 }

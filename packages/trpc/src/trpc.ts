@@ -2,12 +2,14 @@ import { initTRPC } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { AppError, ErrorCode, httpStatusOf } from '@staging/domain/errors';
 import type { FieldIssue } from '@staging/domain/errors';
+import { PROCEDURE_LIMITS, requestLimitOf } from '@staging/domain/request-limits';
+import type { ProcedurePath } from '@staging/domain/request-limits';
 import type { Actor } from '@staging/services/access/property-access';
 import { appErrorOf } from '@staging/services/app-error-of';
 import type { TrpcContext } from './context';
 import { appCodeOfTrpcCode, toTrpcError, TRPC_CODE_OF, validationIssues } from './error-mapping';
 import { isCrossSiteMutation } from './origin-check';
-import { consumeRateLimit } from './rate-limit';
+import { consumeRequestLimit } from './rate-limit';
 
 /** What every error response carries in `error.data` besides tRPC's own code/httpStatus/path. */
 export interface AppErrorData {
@@ -96,7 +98,31 @@ const crossSiteGuard = t.middleware(({ ctx, type, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(appErrors).use(crossSiteGuard);
+function isProcedurePath(path: string): path is ProcedurePath {
+  return Object.hasOwn(PROCEDURE_LIMITS, path);
+}
+
+/**
+ * Every call takes a point of its procedure's entry in the request-limit table, shared through
+ * Redis by every api and web instance. Middleware runs per call, so each call of a batch counts.
+ * It runs before authentication and input validation: invalid calls count too. Over the limit:
+ * TOO_MANY_REQUESTS with retryAfterSeconds.
+ */
+const requestLimit = t.middleware(async ({ ctx, path, next }) => {
+  // A procedure added without an entry fails loudly rather than going unlimited (and a test
+  // walking the router finds it first).
+  if (!isProcedurePath(path)) throw new Error(`No request limit for procedure ${path}`);
+  const dot = path.indexOf('.');
+  await consumeRequestLimit(ctx.deps, {
+    bucket: path.slice(0, dot),
+    name: path.slice(dot + 1),
+    limit: requestLimitOf(PROCEDURE_LIMITS[path], path, ctx.deps.requestLimitOverrides),
+    caller: { userId: ctx.session?.user.id ?? null, address: ctx.clientAddress },
+  });
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(appErrors).use(crossSiteGuard).use(requestLimit);
 
 /** Requires a session; adds `actor` (who acts, for authorization) to the context. */
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
@@ -104,24 +130,3 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   const actor: Actor = { id: ctx.session.user.id, role: ctx.session.user.role };
   return next({ ctx: { session: ctx.session, actor } });
 });
-
-/**
- * Per-user, per-procedure limit of `pointsPer60s` calls per 60-second window in `bucket`
- * (default 'inventory'), shared through Redis by every api and web instance. Place it after
- * authentication and before `.input()`, as the request flow in ARCHITECTURE.md says: invalid
- * calls count too. Over the limit: TOO_MANY_REQUESTS with retryAfterSeconds.
- *
- * The key needs a user, so on a procedure without a session it refuses the call (UNAUTHORIZED)
- * rather than letting anonymous callers through unlimited.
- */
-export function rateLimit(procedureName: string, pointsPer60s: number, options: { bucket?: string } = {}) {
-  return t.middleware(async ({ ctx, next }) => {
-    if (ctx.session === null) throw new AppError(ErrorCode.UNAUTHORIZED, 'Sign in to continue');
-    await consumeRateLimit(ctx.deps, {
-      bucket: options.bucket ?? 'inventory',
-      key: `${ctx.session.user.id}:${procedureName}`,
-      points: pointsPer60s,
-    });
-    return next();
-  });
-}

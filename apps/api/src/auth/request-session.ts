@@ -17,11 +17,16 @@ export async function findRequestSession(deps: ApiDeps, req: Request): Promise<R
   return resolveSession(deps.db, token, deps.clock.now());
 }
 
+/** Who acts in a session, for authorization. */
+export function actorOf(session: ResolvedSession): Actor {
+  return { id: session.user.id, role: session.user.role };
+}
+
 /** The acting user of a cookie-authenticated route; UNAUTHORIZED without a valid session. */
 export async function requireActor(deps: ApiDeps, req: Request): Promise<Actor> {
   const session = await findRequestSession(deps, req);
   if (session === null) throw new AppError(ErrorCode.UNAUTHORIZED, 'Sign in to continue');
-  return { id: session.user.id, role: session.user.role };
+  return actorOf(session);
 }
 
 /** Secure cookies everywhere but local development and tests, which run over plain http. */

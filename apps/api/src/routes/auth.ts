@@ -1,16 +1,16 @@
 import express from 'express';
 import type { Router } from 'express';
 import { z } from 'zod';
-import { AppError, ErrorCode } from '@staging/domain/errors';
 import { serializeClearedSessionCookie, serializeSessionCookie } from '@staging/services/auth/cookies';
 import { login } from '@staging/services/auth/login';
 import { revokeSession } from '@staging/services/auth/sessions';
 import type { TrpcDeps } from '@staging/trpc/context';
 import { createLoginGuard, signInGuarded } from '@staging/trpc/login-guard';
 import type { ApiDeps } from '../api-deps';
-import { findRequestSession, sessionTokenOf, usesSecureCookies } from '../auth/request-session';
+import { sessionTokenOf, usesSecureCookies } from '../auth/request-session';
 import { methodNotAllowed } from '../http/errors';
-import { requestSourceOf } from '../http/request-source';
+import { clientAddressOf, limitedSession } from '../http/read-limits';
+import type { ReadLimit } from '../http/read-limits';
 
 const ZLoginBody = z.strictObject({
   email: z.string().min(1).max(320),
@@ -18,14 +18,14 @@ const ZLoginBody = z.strictObject({
 });
 
 /** POST /api/auth/login, POST /api/auth/logout, GET /api/auth/me. */
-export function createAuthRouter(deps: ApiDeps, trpcDeps: TrpcDeps): Router {
+export function createAuthRouter(deps: ApiDeps, trpcDeps: TrpcDeps, readLimit: ReadLimit): Router {
   const router = express.Router();
   const guard = createLoginGuard(trpcDeps, deps.loginRateLimits);
   const json = express.json({ limit: '8kb', strict: true, type: () => true });
 
   router.post('/api/auth/login', json, async (req, res) => {
     const body = ZLoginBody.parse(req.body ?? {});
-    const attempt = { ip: requestSourceOf(req, deps.config.trustedProxyHops).clientIp, email: body.email };
+    const attempt = { ip: clientAddressOf(req, deps.config.trustedProxyHops), email: body.email };
     const { session } = await signInGuarded(guard, attempt, () => login(deps.db, body, deps.clock.now()));
     res.setHeader('Set-Cookie', serializeSessionCookie(session.token, { expiresAt: session.expiresAt, secure: usesSecureCookies(deps) }));
     res.setHeader('Cache-Control', 'no-store');
@@ -41,9 +41,8 @@ export function createAuthRouter(deps: ApiDeps, trpcDeps: TrpcDeps): Router {
   });
   router.all('/api/auth/logout', methodNotAllowed(['POST']));
 
-  router.get('/api/auth/me', async (req, res) => {
-    const session = await findRequestSession(deps, req);
-    if (session === null) throw new AppError(ErrorCode.UNAUTHORIZED, 'Sign in to continue');
+  router.get('/api/auth/me', readLimit('/api/auth/me'), (req, res) => {
+    const session = limitedSession(req);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ user: session.user });
   });

@@ -7,8 +7,10 @@ import { manageableDerivative, publicDerivative } from '@staging/services/images
 import type { DerivativeHandle } from '@staging/services/images/derivatives';
 import { IMAGE_NOT_FOUND } from '@staging/services/images/find-image';
 import type { ApiDeps } from '../api-deps';
-import { requireActor } from '../auth/request-session';
+import { actorOf } from '../auth/request-session';
 import { methodNotAllowed } from '../http/errors';
+import { limitedSession } from '../http/read-limits';
+import type { ReadLimit } from '../http/read-limits';
 
 /**
  * Private answers are revalidated on every use (no-cache), so the agent's session and access are
@@ -36,20 +38,20 @@ async function sendDerivative(req: express.Request, res: Response, derivative: D
 }
 
 /** Thumbnail and display sizes of stored images, rendered once with sharp and kept in storage. */
-export function createDerivativeRouter(deps: ApiDeps): Router {
+export function createDerivativeRouter(deps: ApiDeps, readLimit: ReadLimit): Router {
   const router = express.Router();
 
-  router.get('/api/property-images/:imageId/derivatives/:size', async (req, res) => {
-    // Authorization first, also for a request that only revalidates: a 304 would confirm that
-    // the image exists to someone who may not see it.
-    const actor = await requireActor(deps, req);
+  // Authorization (the read limit resolves the session) first, also for a request that only
+  // revalidates: a 304 would confirm that the image exists to someone who may not see it.
+  router.get('/api/property-images/:imageId/derivatives/:size', readLimit('/api/property-images/:imageId/derivatives/:size'), async (req, res) => {
+    const actor = actorOf(limitedSession(req));
     const size = sizeParam(req.params['size']);
     const derivative = await manageableDerivative(deps, actor, req.params['imageId'] ?? '', size);
     await sendDerivative(req, res, derivative, PRIVATE_DERIVATIVE_CACHE);
   });
   router.all('/api/property-images/:imageId/derivatives/:size', methodNotAllowed(['GET']));
 
-  router.get('/api/public/images/:imageId/derivatives/:size', async (req, res) => {
+  router.get('/api/public/images/:imageId/derivatives/:size', readLimit('/api/public/images/:imageId/derivatives/:size'), async (req, res) => {
     const size = sizeParam(req.params['size']);
     const derivative = await publicDerivative(deps, req.params['imageId'] ?? '', size);
     await sendDerivative(req, res, derivative, PUBLIC_DERIVATIVE_CACHE);

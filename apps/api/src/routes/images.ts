@@ -12,9 +12,11 @@ import { updatePropertyImage } from '@staging/services/images/update-image';
 import { assertCanUploadTo, uploadOriginalImage } from '@staging/services/images/upload-original';
 import { PROPERTY_NOT_FOUND } from '@staging/services/access/property-access';
 import type { ApiDeps } from '../api-deps';
-import { requireActor } from '../auth/request-session';
+import { actorOf, requireActor } from '../auth/request-session';
 import { methodNotAllowed } from '../http/errors';
 import { readImageUpload } from '../http/read-image-upload';
+import { limitedSession } from '../http/read-limits';
+import type { ReadLimit } from '../http/read-limits';
 
 /**
  * Streams stored bytes (chunked: the object, not the row's byte count, is the truth about its
@@ -31,7 +33,7 @@ export async function sendImageContent(res: Response, content: ImageContent, cac
  * The agents' image routes (docs/system.md 4.2), all cookie-authenticated; anyone but the property's
  * owning or assigned agents (and admins, docs/decisions.md) gets 404.
  */
-export function createImageRouter(deps: ApiDeps): Router {
+export function createImageRouter(deps: ApiDeps, readLimit: ReadLimit): Router {
   const router = express.Router();
   const json = express.json({ limit: '4kb', strict: true, type: () => true });
 
@@ -73,8 +75,8 @@ export function createImageRouter(deps: ApiDeps): Router {
   });
   router.all('/api/property-images/:imageId', methodNotAllowed(['PATCH', 'DELETE']));
 
-  router.get('/api/property-images/:imageId/content', async (req, res) => {
-    const actor = await requireActor(deps, req);
+  router.get('/api/property-images/:imageId/content', readLimit('/api/property-images/:imageId/content'), async (req, res) => {
+    const actor = actorOf(limitedSession(req));
     const content = await openManageableImageContent(deps, actor, req.params['imageId'] ?? '');
     // Pending variants are private: no shared cache may keep them.
     await sendImageContent(res, content, 'private, no-store');

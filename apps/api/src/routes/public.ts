@@ -7,6 +7,7 @@ import { PUBLIC_SEARCH_LIMITS, searchPublicProperties } from '@staging/services/
 import type { ApiDeps } from '../api-deps';
 import { sendCacheableJson } from '../http/cacheable-json';
 import { methodNotAllowed } from '../http/errors';
+import type { ReadLimit } from '../http/read-limits';
 import { sendImageContent } from './images';
 
 // Query strings arrive as strings (or arrays/objects for repeated or bracketed keys, which are
@@ -25,16 +26,16 @@ const ZSearchQuery = z.object({
  * Anonymous surfaces: originals and APPROVED variants only (labelled, linked to their original),
  * never a staged cover; PENDING_REVIEW images and their URLs never appear (docs/system.md 3.2, 5.4).
  */
-export function createPublicRouter(deps: ApiDeps): Router {
+export function createPublicRouter(deps: ApiDeps, readLimit: ReadLimit): Router {
   const router = express.Router();
 
-  router.get('/api/public/properties/:propertyId', async (req, res) => {
+  router.get('/api/public/properties/:propertyId', readLimit('/api/public/properties/:propertyId'), async (req, res) => {
     const property = await getPublicProperty(deps.db, req.params['propertyId'] ?? '');
     sendCacheableJson(res, { property }, 'public, max-age=60');
   });
   router.all('/api/public/properties/:propertyId', methodNotAllowed(['GET']));
 
-  router.get('/api/public/search', async (req, res) => {
+  router.get('/api/public/search', readLimit('/api/public/search'), async (req, res) => {
     const query = ZSearchQuery.parse(req.query);
     const result = await searchPublicProperties(
       { redis: deps.redis, queueSuffix: deps.config.queueSuffix },
@@ -44,7 +45,7 @@ export function createPublicRouter(deps: ApiDeps): Router {
   });
   router.all('/api/public/search', methodNotAllowed(['GET']));
 
-  router.get('/api/public/images/:imageId/content', async (req, res) => {
+  router.get('/api/public/images/:imageId/content', readLimit('/api/public/images/:imageId/content'), async (req, res) => {
     const content = await openPublicImageContent(deps, req.params['imageId'] ?? '');
     // Short: a variant taken down (rejected) must stop being served soon after.
     await sendImageContent(res, content, 'public, max-age=300');

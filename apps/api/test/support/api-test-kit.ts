@@ -9,6 +9,7 @@ import type { ApiConfig } from '@staging/config/api';
 import { apiTestEnv } from '@staging/config/test-env';
 import { createDb } from '@staging/db/client';
 import type { Db } from '@staging/db/client';
+import type { RequestLimitOverrides } from '@staging/domain/request-limits';
 import { initErrorTracker } from '@staging/platform/error-tracker';
 import type { Logger } from '@staging/platform/logger';
 import { createRedis } from '@staging/platform/queues';
@@ -67,6 +68,7 @@ export interface StartApiOptions {
   env?: Record<string, string | undefined>;
   clock?: Clock;
   loginRateLimits?: LoginRateLimits;
+  requestLimitOverrides?: RequestLimitOverrides;
 }
 
 let sharedS3: Promise<RunningS3rver> | undefined;
@@ -110,6 +112,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHarnes
     logger,
     clock: options.clock ?? { now: () => new Date() },
     ...(options.loginRateLimits === undefined ? {} : { loginRateLimits: options.loginRateLimits }),
+    ...(options.requestLimitOverrides === undefined ? {} : { requestLimitOverrides: options.requestLimitOverrides }),
   };
   const server: Server = createApiServer(deps).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));

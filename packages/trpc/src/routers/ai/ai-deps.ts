@@ -16,16 +16,3 @@ export function stagingDepsOf(deps: TrpcDeps): StagingProducerDeps {
 export function reviewDepsOf(deps: TrpcDeps): ReviewDeps {
   return { db: deps.db, searchQueue: deps.searchQueue, logger: deps.logger, clock: { now: deps.clock } };
 }
-
-/**
- * Per-user limits of the ai mutations in one bucket (docs/decisions.md "ai procedure rate
- * limits"): submission buys predictions, so it is the tightest.
- */
-export const AI_RATE_LIMITS = {
-  submitStaging: 20,
-  cancelStaging: 60,
-  approveStagedVariant: 60,
-  rejectStagedVariant: 60,
-} as const;
-
-export const AI_RATE_LIMIT_BUCKET = 'ai';

@@ -3,8 +3,8 @@ import { ZRoomType } from '@staging/domain/room-types';
 import { MAX_SUBMITTED_STYLE_LENGTH } from '@staging/domain/styles';
 import { ZEntityId } from '@staging/services/images/ids';
 import { MAX_ASSIGNMENTS_PER_SUBMISSION, submitStaging } from '@staging/services/staging/submit-staging';
-import { protectedProcedure, rateLimit } from '../../trpc';
-import { AI_RATE_LIMIT_BUCKET, AI_RATE_LIMITS, stagingDepsOf } from './ai-deps';
+import { protectedProcedure } from '../../trpc';
+import { stagingDepsOf } from './ai-deps';
 
 export const ZSubmitStagingRequest = z.strictObject({
   assignments: z
@@ -24,7 +24,6 @@ export const ZSubmitStagingRequest = z.strictObject({
  * disposition ENQUEUED | EXISTING | style_exists}. Flag off → STAGING_UNAVAILABLE.
  */
 export const submitStagingProcedure = protectedProcedure
-  .use(rateLimit('submitStaging', AI_RATE_LIMITS.submitStaging, { bucket: AI_RATE_LIMIT_BUCKET }))
   .input(ZSubmitStagingRequest)
   .mutation(async ({ ctx, input }) => ({
     items: await submitStaging(stagingDepsOf(ctx.deps), { actor: ctx.actor, assignments: input.assignments }),

@@ -175,7 +175,7 @@ function violation(procedure: InventoryProcedure, input: unknown, outcome: { ok:
 }
 
 async function viaCaller(procedure: InventoryProcedure, input: unknown, actor: FuzzActor | null) {
-  const caller = createCaller({ deps, headers: new Headers(), session: actor?.session ?? null });
+  const caller = createCaller({ deps, headers: new Headers(), session: actor?.session ?? null, clientAddress: '203.0.113.1' });
   try {
     const data: unknown = await (caller.inventory[procedure] as (input: unknown) => Promise<unknown>)(input);
     remember(procedure, data);

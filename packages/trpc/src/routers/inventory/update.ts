@@ -1,10 +1,9 @@
 import { ZUpdateItemInput } from '@staging/domain/inventory';
 import { updateInventoryItem } from '@staging/services/inventory/update-item';
-import { protectedProcedure, rateLimit } from '../../trpc';
+import { protectedProcedure } from '../../trpc';
 import { inventoryContext } from './use-case-context';
 
-/** inventory.update (mutation, 20/60 s). */
+/** inventory.update (mutation). */
 export const updateProcedure = protectedProcedure
-  .use(rateLimit('update', 20))
   .input(ZUpdateItemInput)
   .mutation(({ ctx, input }) => updateInventoryItem(inventoryContext(ctx), input));

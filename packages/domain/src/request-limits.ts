@@ -1,0 +1,85 @@
+/**
+ * The one table of request limits: every tRPC procedure and every api GET route that reads data,
+ * with the calls it allows per {@link REQUEST_LIMIT_WINDOW_SECONDS} and whom it counts
+ * (docs/decisions.md "Every read has a limit"; the inventory numbers are docs/system.md 4.4).
+ *
+ * - `user`: the surface needs a session; calls count per signed-in user (all their browsers and
+ *   devices together). A call without a session is refused as UNAUTHORIZED.
+ * - `address`: the surface is anonymous; calls count per client address, so the numbers are
+ *   sized for a CDN edge or a carrier NAT that speaks for many visitors at once.
+ *
+ * Each entry counts on its own: ten calls of one procedure take nothing from another.
+ */
+
+export const REQUEST_LIMIT_WINDOW_SECONDS = 60;
+
+export type RequestLimitKey = 'user' | 'address';
+
+export interface RequestLimit {
+  /** Calls allowed per window. */
+  points: number;
+  per: RequestLimitKey;
+}
+
+const perUser = (points: number): RequestLimit => ({ points, per: 'user' });
+const perAddress = (points: number): RequestLimit => ({ points, per: 'address' });
+
+/** Keyed by tRPC path (`router.procedure`); a procedure missing here answers 500 (see its test). */
+export const PROCEDURE_LIMITS = {
+  'inventory.getUnits': perUser(20),
+  'inventory.create': perUser(10),
+  'inventory.update': perUser(20),
+  'inventory.delete': perUser(20),
+  'inventory.bulkCreate': perUser(20),
+  'inventory.bulkUpdate': perUser(20),
+  'inventory.bulkDelete': perUser(20),
+  // Submission buys predictions, so it is the tightest of the ai actions.
+  'ai.submitStaging': perUser(20),
+  'ai.cancelStaging': perUser(60),
+  'ai.approveStagedVariant': perUser(60),
+  'ai.rejectStagedVariant': perUser(60),
+  'ai.getJob': perUser(120),
+  'ai.listJobs': perUser(120),
+  // The jobs panel polls every 1.5 s while a job runs: 40 a minute per open tab.
+  'ai.jobHistory': perUser(240),
+  'ai.spendSummary': perUser(60),
+  // The navigation badge polls every 15 s in every tab, besides page loads.
+  'property.list': perUser(120),
+  // The review queue reads every property with pending variants on each 15 s poll.
+  'property.get': perUser(300),
+  'public.getProperty': perAddress(600),
+  'public.search': perAddress(300),
+} as const satisfies Record<string, RequestLimit>;
+
+export type ProcedurePath = keyof typeof PROCEDURE_LIMITS;
+
+/** Keyed by the Express path of a GET route of apps/api. */
+export const API_READ_LIMITS = {
+  '/api/public/properties/:propertyId': perAddress(600),
+  '/api/public/search': perAddress(300),
+  // A listing page shows dozens of photos; CDNs keep them (300 s, derivatives a year), so the
+  // api sees mostly first views.
+  '/api/public/images/:imageId/content': perAddress(1200),
+  '/api/public/images/:imageId/derivatives/:size': perAddress(1200),
+  // An agent's property page revalidates every thumbnail on each view (private, no-cache).
+  '/api/property-images/:imageId/content': perUser(600),
+  '/api/property-images/:imageId/derivatives/:size': perUser(1200),
+  '/api/auth/me': perUser(120),
+} as const satisfies Record<string, RequestLimit>;
+
+export type ApiReadRoute = keyof typeof API_READ_LIMITS;
+
+/**
+ * GET routes of apps/api deliberately without a limit: health probes of the orchestrator and the
+ * load balancer, which come from a few fixed addresses and must never be refused.
+ */
+export const UNLIMITED_API_ROUTES = ['/healthz', '/readyz'] as const;
+
+/** Points per entry that replace the table's (tests only, to reach a limit in a few calls). */
+export type RequestLimitOverrides = Partial<Record<ProcedurePath | ApiReadRoute, number>>;
+
+/** The limit of `name` with any override applied. */
+export function requestLimitOf(limit: RequestLimit, name: ProcedurePath | ApiReadRoute, overrides: RequestLimitOverrides | undefined): RequestLimit {
+  const points = overrides?.[name];
+  return points === undefined ? limit : { ...limit, points };
+}
