@@ -4,12 +4,11 @@
 // stays up, every answer is below 500 and a 4xx carries the documented error body, and no row or
 // stored object is left behind.
 import { randomUUID } from 'node:crypto';
-import type { Express } from 'express';
 import { apiTestEnv } from '@staging/config/test-env';
 import { STAGING_WEBHOOK_PATH_PREFIX } from '@staging/provider/webhook-url';
 import { startApiProcess } from '@staging/stack/api-process';
 import type { ApiProcess } from '@staging/stack/api-process';
-import { hostileCasesFor, isRestErrorBody, isTrpcErrorBody, judgeAnswer, slowHeadersCase } from '@staging/stack/hostile-requests';
+import { expressRoutes, hostileCasesFor, isRestErrorBody, isTrpcErrorBody, judgeAnswer, slowHeadersCase } from '@staging/stack/hostile-requests';
 import type { RouteUnderTest } from '@staging/stack/hostile-requests';
 import { sendRaw } from '@staging/stack/raw-http';
 import { storedKeys } from '@staging/stack/s3-server';
@@ -24,25 +23,6 @@ import type { Listing } from './support/fixtures';
 const api = useApiTestContext();
 let listing: Listing;
 let apiProcess: ApiProcess | undefined;
-
-interface RouteLayer {
-  route?: { path: string; methods: Record<string, boolean> };
-  handle: { stack?: RouteLayer[] };
-}
-
-/** Method and path of every route in an Express app, mounted routers included (no 405 catch-alls). */
-function expressRoutes(app: Express): { method: string; path: string }[] {
-  const routes: { method: string; path: string }[] = [];
-  const walk = (stack: RouteLayer[]): void => {
-    for (const layer of stack) {
-      if (layer.route !== undefined) {
-        for (const method of Object.keys(layer.route.methods).filter((name) => name !== '_all')) routes.push({ method: method.toUpperCase(), path: layer.route.path });
-      } else if (layer.handle.stack !== undefined) walk(layer.handle.stack);
-    }
-  };
-  walk((app as unknown as { router: { stack: RouteLayer[] } }).router.stack);
-  return routes;
-}
 
 /** Fills `:param` with an id of the seeded listing where one fits, so requests reach the handlers. */
 function concretePath(path: string): string {

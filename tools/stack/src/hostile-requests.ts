@@ -37,6 +37,35 @@ function compressionBombs(): { gzip: Buffer; deflate: Buffer } {
   return bombs;
 }
 
+interface RouteLayer {
+  rawPath?: string;
+  route?: { path: string | string[]; methods: Record<string, boolean> };
+  handle: { stack?: RouteLayer[]; router?: { stack: RouteLayer[] } };
+}
+
+/**
+ * Method and path pattern of every route of an Express 5 app, through mounted routers and apps
+ * (their mount paths prefixed), without the `all` catch-alls that answer 405. Read from the
+ * router's own layers, so a route added anywhere is listed without naming it here.
+ */
+export function expressRoutes(app: unknown): RouteUnderTest[] {
+  const routes: RouteUnderTest[] = [];
+  const walk = (stack: RouteLayer[], prefix: string): void => {
+    for (const layer of stack) {
+      if (layer.route !== undefined) {
+        for (const pattern of [layer.route.path].flat()) {
+          for (const method of Object.keys(layer.route.methods).filter((name) => name !== '_all')) routes.push({ method: method.toUpperCase(), path: `${prefix}${pattern}` });
+        }
+        continue;
+      }
+      const nested = layer.handle.stack ?? layer.handle.router?.stack;
+      if (nested !== undefined) walk(nested, `${prefix}${layer.rawPath === undefined || layer.rawPath === '/' ? '' : layer.rawPath}`);
+    }
+  };
+  walk((app as { router: { stack: RouteLayer[] } }).router.stack, '');
+  return routes;
+}
+
 /** A method that carries a body on this route: its own, unless it is a read. */
 function bodyMethod(route: RouteUnderTest): string {
   return ['GET', 'HEAD', 'OPTIONS', 'DELETE'].includes(route.method) ? 'POST' : route.method;

@@ -2,7 +2,8 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import type { Router } from 'express';
+import type { ErrorRequestHandler, Express, Router } from 'express';
+import { answerMalformedRequests } from '@staging/platform/http-client-errors';
 import type { Logger } from '@staging/platform/logger';
 import { securityHeaders } from '@staging/platform/security-headers';
 import { DASHBOARD_PATH } from '../dashboard/dashboard-router';
@@ -26,10 +27,32 @@ export interface HealthServer {
 const READY_CHECK_TIMEOUT_MS = 2_000;
 
 /**
+ * Anything a route or bull-board throws: a path it could not percent-decode is the client's
+ * mistake (400), anything else ours (500); both with the api's JSON error body, never Express's
+ * HTML page with a stack.
+ */
+function errorMiddleware(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, _req, res, _next) => {
+  if (res.headersSent) return;
+  if (error instanceof URIError) {
+    res.status(400).json({ error: { code: 'BAD_REQUEST', message: 'Malformed percent-encoding in the path' } });
+    return;
+  }
+  const status = (error as { status?: unknown }).status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    res.status(status).json({ error: { code: 'BAD_REQUEST', message: 'Malformed request' } });
+    return;
+  }
+  logger.error({ err: error }, 'worker http route failed');
+  res.status(500).json({ error: { code: 'INTERNAL', message: 'Internal error' } });
+  };
+}
+
+/**
  * GET /healthz (the process is alive), GET /readyz (database, Redis and consumers answer) and,
  * when configured, the bull-board dashboard under /admin/queues behind basic auth.
  */
-export async function startHealthServer(options: HealthServerOptions): Promise<HealthServer> {
+export function createHealthApp(options: Omit<HealthServerOptions, 'port'>): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(securityHeaders);
@@ -56,8 +79,15 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
   app.use((_req, res) => {
     res.status(404).json({ error: { code: 'NOT_FOUND', message: 'Not found' } });
   });
+  app.use(errorMiddleware(options.logger));
+  return app;
+}
 
+/** Serves {@link createHealthApp} on `options.port`. */
+export async function startHealthServer(options: HealthServerOptions): Promise<HealthServer> {
+  const app = createHealthApp(options);
   const server: Server = createServer(app);
+  answerMalformedRequests(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, () => resolve());
