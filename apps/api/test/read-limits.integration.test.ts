@@ -16,6 +16,8 @@ let api: ApiHarness;
 
 beforeAll(async () => {
   api = await startApi({
+    // One trusted hop, so the tests can be many clients by naming them in X-Forwarded-For.
+    env: { TRUSTED_PROXY_HOPS: '1' },
     requestLimitOverrides: { '/api/public/search': 3, '/api/public/properties/:propertyId': 2, '/api/auth/me': 2, 'public.search': 2 },
   });
   // Until its connection is ready the limiter lets calls through (as while Redis is down), which

@@ -12,7 +12,7 @@ const servers: TestServer[] = [];
 
 /** A server of its own (own queue suffix, so own counters) with the given limits replaced. */
 async function serverWith(overrides: RequestLimitOverrides = {}): Promise<string> {
-  const server = await startTestServer(createTestDeps(resources, { requestLimitOverrides: overrides }).deps);
+  const server = await startTestServer(createTestDeps(resources, { requestLimitOverrides: overrides, trustedProxyHops: 1 }).deps);
   servers.push(server);
   return server.url;
 }
