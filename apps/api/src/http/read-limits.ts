@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { AppError, ErrorCode } from '@staging/domain/errors';
 import { API_READ_LIMITS, requestLimitOf } from '@staging/domain/request-limits';
 import type { ApiReadRoute } from '@staging/domain/request-limits';
