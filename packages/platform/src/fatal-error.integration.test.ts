@@ -50,6 +50,14 @@ describe('exitOnFatalError', () => {
     expect(events[0]).toMatchObject({ level: 'fatal', exception: { values: [expect.objectContaining({ value: message })] } });
   });
 
+  it('a client that hung up mid-request is a warning, not a reason to exit or to page anyone', async () => {
+    const { code, lines } = await runChild('client-abort');
+    expect(code).toBe(0);
+    expect(lines.filter((line) => line['level'] === 'fatal')).toEqual([]);
+    expect(lines.filter((line) => line['event'] === 'client_aborted')).toHaveLength(1);
+    expect(capture.events()).toHaveLength(0);
+  });
+
   it("in `report` mode an unhandled rejection is logged and reported but the process keeps running", async () => {
     const { code, lines } = await runChild('reject-report');
     expect(code).toBe(0);

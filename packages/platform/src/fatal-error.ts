@@ -17,6 +17,17 @@ export function uncaughtErrorHint(origin: FatalOrigin, exits: boolean) {
   return { captureContext: { level: exits ? ('fatal' as const) : ('error' as const) }, mechanism: { handled: false, type: `auto.node.${origin}` } };
 }
 
+/**
+ * Node's HTTP server destroys the request of a client that went away mid-body with
+ * `Error: aborted` (code ECONNRESET); a framework that listens on the request and throws it on
+ * (Next.js's server does, for a body nobody read) turns it into an uncaught exception. It says
+ * that one client left, nothing about this process's state, so it must not end the process: any
+ * client could end it at will by cutting a request short.
+ */
+export function isClientAbort(error: unknown): boolean {
+  return error instanceof Error && error.message === 'aborted' && (error as NodeJS.ErrnoException).code === 'ECONNRESET';
+}
+
 /** Longest the error tracker may take to send the error before the process exits anyway. */
 const REPORT_TIMEOUT_MS = 5_000;
 
@@ -41,6 +52,10 @@ export function exitOnFatalError(options: ExitOnFatalErrorOptions): void {
   let exiting = false;
 
   const onFatal = (origin: FatalOrigin) => (error: unknown) => {
+    if (isClientAbort(error)) {
+      logger.warn({ event: 'client_aborted', origin }, 'a client went away in the middle of its request');
+      return;
+    }
     if (exiting) {
       logger.error({ event: 'fatal_error_while_exiting', origin, err: error }, `${origin} while exiting`);
       return;

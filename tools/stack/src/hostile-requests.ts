@@ -17,6 +17,11 @@ export interface HostileCase {
   request: RawRequest;
   /** The client half-closed before the request was whole: closing without an answer is fair. */
   clientGaveUp?: true;
+  /**
+   * Refused by the HTTP parser or the router before any route of ours runs; a server we do not
+   * own (Next's) answers those with its own body.
+   */
+  refusedBeforeRouting?: true;
 }
 
 export interface HostileContext {
@@ -132,19 +137,19 @@ export function hostileCasesFor(route: RouteUnderTest, context: HostileContext =
     },
     {
       name: 'a chunked body with a chunk size that is not hex',
-      request: { pieces: [headBlock(method, path, context, [json, 'Transfer-Encoding: chunked']), 'zz\r\n{"a":1}\r\n0\r\n\r\n'] },
+      refusedBeforeRouting: true, request: { pieces: [headBlock(method, path, context, [json, 'Transfer-Encoding: chunked']), 'zz\r\n{"a":1}\r\n0\r\n\r\n'] },
     },
     {
       name: 'a chunked body that promises more than it sends',
-      request: { pieces: [headBlock(method, path, context, [json, 'Transfer-Encoding: chunked']), 'ff\r\n{"a":1}\r\n'], endAfterSending: true },
+      refusedBeforeRouting: true, request: { pieces: [headBlock(method, path, context, [json, 'Transfer-Encoding: chunked']), 'ff\r\n{"a":1}\r\n'], endAfterSending: true },
       clientGaveUp: true,
     },
     {
       name: 'a body shorter than its Content-Length',
-      request: { pieces: [headBlock(method, path, context, [json, 'Content-Length: 100']), '{"a":'], endAfterSending: true },
+      refusedBeforeRouting: true, request: { pieces: [headBlock(method, path, context, [json, 'Content-Length: 100']), '{"a":'], endAfterSending: true },
       clientGaveUp: true,
     },
-    { name: 'a body longer than its Content-Length', request: { pieces: [headBlock(method, path, context, [json, 'Content-Length: 4']), '{"a":1, "garbage": true}'] } },
+    { name: 'a body longer than its Content-Length', refusedBeforeRouting: true, request: { pieces: [headBlock(method, path, context, [json, 'Content-Length: 4']), '{"a":1, "garbage": true}'] } },
     {
       name: 'a gzip bomb',
       request: { pieces: withBody(method, path, context, [json, 'Content-Encoding: gzip'], bombsNow.gzip) },
@@ -153,13 +158,13 @@ export function hostileCasesFor(route: RouteUnderTest, context: HostileContext =
       name: 'a deflate bomb',
       request: { pieces: withBody(method, path, context, [json, 'Content-Encoding: deflate'], bombsNow.deflate) },
     },
-    { name: 'two different Content-Length headers', request: { pieces: [headBlock(method, path, context, [json, 'Content-Length: 2', 'Content-Length: 7']), '{}'] } },
-    { name: 'Content-Length beside Transfer-Encoding', request: { pieces: [headBlock(method, path, context, [json, 'Content-Length: 2', 'Transfer-Encoding: chunked']), '2\r\n{}\r\n0\r\n\r\n'] } },
+    { name: 'two different Content-Length headers', refusedBeforeRouting: true, request: { pieces: [headBlock(method, path, context, [json, 'Content-Length: 2', 'Content-Length: 7']), '{}'] } },
+    { name: 'Content-Length beside Transfer-Encoding', refusedBeforeRouting: true, request: { pieces: [headBlock(method, path, context, [json, 'Content-Length: 2', 'Transfer-Encoding: chunked']), '2\r\n{}\r\n0\r\n\r\n'] } },
     { name: 'two Host headers', request: { pieces: [headBlock(route.method, path, context, ['Host: evil.example'])] } },
     { name: 'duplicated Content-Type and Cookie headers', request: { pieces: withBody(method, path, context, [json, 'Content-Type: text/plain', 'Cookie: sid=forged', 'Cookie: sid=other'], '{}') } },
-    { name: 'a 64 KiB header', request: { pieces: [headBlock(route.method, path, context, [`X-Padding: ${'a'.repeat(64 * 1024)}`])] } },
-    { name: 'malformed percent-encoding in the path', request: { pieces: [headBlock(route.method, badlyEncoded(path), context, [])] } },
-    { name: 'a NUL byte and invalid UTF-8 in the path', request: { pieces: [headBlock(route.method, `${path}%00%FF%FE`, context, [])] } },
+    { name: 'a 64 KiB header', refusedBeforeRouting: true, request: { pieces: [headBlock(route.method, path, context, [`X-Padding: ${'a'.repeat(64 * 1024)}`])] } },
+    { name: 'malformed percent-encoding in the path', refusedBeforeRouting: true, request: { pieces: [headBlock(route.method, badlyEncoded(path), context, [])] } },
+    { name: 'a NUL byte and invalid UTF-8 in the path', refusedBeforeRouting: true, request: { pieces: [headBlock(route.method, `${path}%00%FF%FE`, context, [])] } },
     { name: 'a header value with invalid UTF-8 bytes', request: { pieces: [Buffer.from(headBlock(route.method, path, context, ['X-Name: \u00ff\u00fe']), 'latin1')] } },
   ];
   return cases;
@@ -205,16 +210,23 @@ export const isTrpcErrorBody: ErrorBodyCheck = (body) => {
 /**
  * What is wrong with `answer` to `hostileCase`, or undefined when nothing is: an answer must come
  * unless the client gave up first, must not be a 5xx, and a 4xx must carry the error body the
- * route documents (`errorBody` undefined for pages, whose 4xx is HTML).
+ * route documents (`errorBody` undefined for pages, whose 4xx is HTML). `ownServer` false: the
+ * HTTP server and router are a framework's, whose refusals before routing carry its own body.
  */
-export function judgeAnswer(hostileCase: HostileCase, answer: RawAnswer, errorBody: ErrorBodyCheck | undefined): string | undefined {
+export function judgeAnswer(
+  hostileCase: HostileCase,
+  answer: RawAnswer,
+  errorBody: ErrorBodyCheck | undefined,
+  options: { ownServer: boolean } = { ownServer: true },
+): string | undefined {
   if (answer.hung === true) return 'the server neither answered nor closed the connection';
   if (answer.status === undefined) {
     if (hostileCase.clientGaveUp === true) return undefined;
     return `the connection was dropped without an answer${answer.resetBy === undefined ? '' : ` (${answer.resetBy})`}`;
   }
   if (answer.status >= 500) return `answered ${answer.status}: ${answer.body.toString('utf8').slice(0, 200)}`;
-  if (answer.status >= 400 && errorBody !== undefined && !errorBody(answer.body)) {
+  const bodyIsOurs = options.ownServer || hostileCase.refusedBeforeRouting !== true;
+  if (answer.status >= 400 && errorBody !== undefined && bodyIsOurs && !errorBody(answer.body)) {
     return `answered ${answer.status} without the documented error body: ${JSON.stringify(answer.body.toString('utf8').slice(0, 120))}`;
   }
   return undefined;

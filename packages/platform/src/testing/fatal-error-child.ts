@@ -19,7 +19,14 @@ exitOnFatalError({
   unhandledRejection: mode === 'reject-report' ? 'report' : 'exit',
 });
 
-if (mode === 'throw') {
+if (mode === 'client-abort') {
+  setTimeout(() => {
+    // What Node's HTTP server raises when a client hangs up mid-body, as Next.js rethrows it.
+    throw Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+  }, 0);
+  // The process is still up after it: it ends on its own, with code 0.
+  setTimeout(() => clearInterval(keepAlive), 200);
+} else if (mode === 'throw') {
   setTimeout(() => {
     throw new Error('thrown and not caught');
   }, 0);
