@@ -5,9 +5,13 @@ import { bulkUpdateProcedure } from './bulk-update';
 import { createProcedure } from './create';
 import { deleteProcedure } from './delete';
 import { getUnitsProcedure } from './get-units';
+import { createUnitProcedure, deleteUnitProcedure, renameUnitProcedure } from './units';
 import { updateProcedure } from './update';
 
-/** The seven inventory procedures of docs/system.md 4.4; shapes in docs/inventory-api.md. */
+/**
+ * The seven item procedures of docs/system.md 4.4 and the three that manage the units holding
+ * them; shapes in docs/inventory-api.md.
+ */
 export const inventoryRouter = router({
   getUnits: getUnitsProcedure,
   create: createProcedure,
@@ -16,4 +20,7 @@ export const inventoryRouter = router({
   bulkCreate: bulkCreateProcedure,
   bulkUpdate: bulkUpdateProcedure,
   bulkDelete: bulkDeleteProcedure,
+  createUnit: createUnitProcedure,
+  renameUnit: renameUnitProcedure,
+  deleteUnit: deleteUnitProcedure,
 });
