@@ -3,9 +3,11 @@ import { bulkCreateProcedure } from './bulk-create';
 import { bulkDeleteProcedure } from './bulk-delete';
 import { bulkUpdateProcedure } from './bulk-update';
 import { createProcedure } from './create';
+import { createUnitProcedure } from './create-unit';
 import { deleteProcedure } from './delete';
+import { deleteUnitProcedure } from './delete-unit';
 import { getUnitsProcedure } from './get-units';
-import { createUnitProcedure, deleteUnitProcedure, renameUnitProcedure } from './units';
+import { renameUnitProcedure } from './rename-unit';
 import { updateProcedure } from './update';
 
 /**
