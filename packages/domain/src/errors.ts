@@ -51,17 +51,20 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly issues: FieldIssue[] | undefined;
   readonly retryAfterSeconds: number | undefined;
+  /** With the CONFLICT of inventory.deleteUnit: the items the unit holds now, which would go with it. */
+  readonly itemCount: number | undefined;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { issues?: FieldIssue[]; retryAfterSeconds?: number; cause?: unknown } = {},
+    options: { issues?: FieldIssue[]; retryAfterSeconds?: number; itemCount?: number; cause?: unknown } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.issues = options.issues;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.itemCount = options.itemCount;
   }
 }
 

@@ -3,9 +3,10 @@ import { LOCALES } from './locale';
 import type { Locale } from './locale';
 
 /**
- * Input schemas of the seven inventory procedures (docs/system.md 4.4, 2.8) and the record shapes they
- * return. Every object is strict: an unknown key is a BAD_REQUEST, never silently dropped, so a
- * client typo (`unitNo`) cannot turn into a write that ignores the field. Bounds the spec leaves
+ * Input schemas of the inventory procedures (the seven item procedures of docs/system.md 4.4, 2.8,
+ * and the three unit procedures) and the record shapes they return. Every object is strict: an
+ * unknown key is a BAD_REQUEST, never silently dropped, so a client typo (`unitNo`) cannot turn
+ * into a write that ignores the field. Bounds the spec leaves
  * open are recorded in docs/decisions.md ("Inventory input bounds").
  */
 
@@ -47,6 +48,8 @@ export const INVENTORY_LIMITS = {
   /** Identifiers are UUIDs (36 characters); 64 leaves room without accepting megabyte strings. */
   idMaxLength: 64,
   unitNumberMaxLength: 100,
+  /** A unit's name is a heading and an export column, like a unit number. */
+  unitNameMaxLength: 100,
   notesMaxLength: 500,
   bulkCreateMaxItems: 500,
   /** Upper bound of bulkUpdate/bulkDelete ids (docs/system.md 8 shows none): one statement stays small. */
@@ -86,11 +89,11 @@ export const ZInventoryId = z
   .refine(isStorableText, STORABLE_TEXT_MESSAGE);
 
 /**
- * Unit number: trimmed first, then measured in UTF-16 code units (what JavaScript's `length` and
- * an HTML `maxlength` count). It is a label shown in lists, so control characters are refused.
+ * A short label (a unit number, a unit's name): trimmed first, then measured in UTF-16 code units
+ * (what JavaScript's `length` and an HTML `maxlength` count). It is shown in lists and headings,
+ * so control characters are refused.
  */
-function unitNumberSchema(minLength: 0 | 1) {
-  const max = INVENTORY_LIMITS.unitNumberMaxLength;
+function labelSchema(minLength: 0 | 1, max: number) {
   const base = z.string().trim();
   const bounded = minLength === 1 ? base.min(1, 'Must not be empty') : base;
   return bounded
@@ -102,9 +105,11 @@ function unitNumberSchema(minLength: 0 | 1) {
 }
 
 /** unitNumber on create and bulkCreate items: 1..100 characters after trimming. */
-export const ZUnitNumber = unitNumberSchema(1);
+export const ZUnitNumber = labelSchema(1, INVENTORY_LIMITS.unitNumberMaxLength);
 /** unitNumber on update: at most 100 characters (docs/system.md 4.4 gives no minimum on update). */
-export const ZUnitNumberUpdate = unitNumberSchema(0);
+export const ZUnitNumberUpdate = labelSchema(0, INVENTORY_LIMITS.unitNumberMaxLength);
+/** A unit's name on createUnit and renameUnit: 1..100 characters after trimming. */
+export const ZUnitName = labelSchema(1, INVENTORY_LIMITS.unitNameMaxLength);
 
 /** Notes are free text kept verbatim (line breaks included); at most 500 characters, or null. */
 export const ZNotes = z
@@ -275,6 +280,20 @@ export const ZBulkUpdateInput = z
 
 export const ZBulkDeleteInput = z.strictObject({ ids: ZItemIdList });
 
+export const ZCreateUnitInput = z.strictObject({ propertyId: ZInventoryId, name: ZUnitName });
+
+export const ZRenameUnitInput = z.strictObject({ propertyUnitId: ZInventoryId, name: ZUnitName });
+
+/**
+ * deleteUnit removes the unit with its items only when the caller names how many items it expects
+ * to go with it (absent: 0, an empty unit); any other count is a CONFLICT carrying the actual one,
+ * so nothing is removed that the agent was not told about (docs/decisions.md "Units of a property").
+ */
+export const ZDeleteUnitInput = z.strictObject({
+  propertyUnitId: ZInventoryId,
+  expectedItemCount: z.number().int('Must be a whole number').min(0, 'At least 0').optional(),
+});
+
 export type GetUnitsInput = z.output<typeof ZGetUnitsInput>;
 export type CreateItemInput = z.output<typeof ZCreateItemInput>;
 export type UpdateItemInput = z.output<typeof ZUpdateItemInput>;
@@ -282,6 +301,9 @@ export type DeleteItemInput = z.output<typeof ZDeleteItemInput>;
 export type BulkCreateInput = z.output<typeof ZBulkCreateInput>;
 export type BulkUpdateInput = z.output<typeof ZBulkUpdateInput>;
 export type BulkDeleteInput = z.output<typeof ZBulkDeleteInput>;
+export type CreateUnitInput = z.output<typeof ZCreateUnitInput>;
+export type RenameUnitInput = z.output<typeof ZRenameUnitInput>;
+export type DeleteUnitInput = z.output<typeof ZDeleteUnitInput>;
 
 /**
  * An inventory item as every procedure returns it (plain JSON: timestamps are ISO 8601 UTC
@@ -300,13 +322,23 @@ export interface InventoryItemRecord {
   updatedAt: string;
 }
 
-/** A property unit with its items, as getUnits returns it. */
-export interface InventoryUnitRecord {
+/** A property unit as createUnit and renameUnit return it. */
+export interface PropertyUnitRecord {
   propertyUnitId: string;
   propertyId: string;
+  /** As stored: trimmed. */
   name: string;
   createdAt: string;
+}
+
+/** A property unit with its items, as getUnits returns it. */
+export interface InventoryUnitRecord extends PropertyUnitRecord {
   items: InventoryItemRecord[];
+}
+
+/** deleteUnit: the unit as it was, and how many items went with it. */
+export interface DeleteUnitResult extends PropertyUnitRecord {
+  deletedItemCount: number;
 }
 
 export interface GetUnitsResult {

@@ -33,6 +33,11 @@ export const PROCEDURE_LIMITS = {
   'inventory.bulkCreate': perUser(20),
   'inventory.bulkUpdate': perUser(20),
   'inventory.bulkDelete': perUser(20),
+  // Units are set up once per building: creation counts like inventory.create, the rest like the
+  // other item mutations.
+  'inventory.createUnit': perUser(10),
+  'inventory.renameUnit': perUser(20),
+  'inventory.deleteUnit': perUser(20),
   // Submission buys predictions, so it is the tightest of the ai actions.
   'ai.submitStaging': perUser(20),
   'ai.cancelStaging': perUser(60),

@@ -22,6 +22,8 @@ export interface AppErrorData {
    * seconds to wait before asking again. Also sent as `Retry-After`.
    */
   retryAfterSeconds?: number;
+  /** With CONFLICT from inventory.deleteUnit: how many items the unit holds now. */
+  itemCount?: number;
 }
 
 const INTERNAL_MESSAGE = 'Internal server error';
@@ -45,6 +47,7 @@ const t = initTRPC.context<TrpcContext>().create({
         appCode: appError.code,
         ...(appError.issues === undefined ? {} : { issues: appError.issues }),
         ...(appError.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: appError.retryAfterSeconds }),
+        ...(appError.itemCount === undefined ? {} : { itemCount: appError.itemCount }),
       };
       return {
         ...shape,

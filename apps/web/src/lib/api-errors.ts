@@ -13,12 +13,15 @@ export interface DescribedError {
   message: string;
   issues: ErrorIssue[];
   retryAfterSeconds: number | undefined;
+  /** With the CONFLICT of inventory.deleteUnit: the items the unit holds now. */
+  itemCount: number | undefined;
 }
 
 interface ErrorData {
   appCode?: string;
   issues?: ErrorIssue[];
   retryAfterSeconds?: number;
+  itemCount?: number;
   httpStatus?: number;
 }
 
@@ -31,10 +34,13 @@ export function describeError(error: unknown): DescribedError {
       message: error.message,
       issues: Array.isArray(data.issues) ? data.issues : [],
       retryAfterSeconds: typeof data.retryAfterSeconds === 'number' ? data.retryAfterSeconds : undefined,
+      itemCount: typeof data.itemCount === 'number' ? data.itemCount : undefined,
     };
   }
-  if (error instanceof HttpError) return { code: error.code, message: error.message, issues: [], retryAfterSeconds: error.retryAfterSeconds };
-  return { code: 'INTERNAL', message: 'Something went wrong. Please try again.', issues: [], retryAfterSeconds: undefined };
+  if (error instanceof HttpError) {
+    return { code: error.code, message: error.message, issues: [], retryAfterSeconds: error.retryAfterSeconds, itemCount: undefined };
+  }
+  return { code: 'INTERNAL', message: 'Something went wrong. Please try again.', issues: [], retryAfterSeconds: undefined, itemCount: undefined };
 }
 
 /** The first issue message whose path ends with `field` (for a message next to that input). */

@@ -1,5 +1,5 @@
 // Typed shortcuts for calling inventory procedures over HTTP in tests.
-import type { GetUnitsResult, InventoryItemRecord } from '@staging/domain/inventory';
+import type { DeleteUnitResult, GetUnitsResult, InventoryItemRecord, PropertyUnitRecord } from '@staging/domain/inventory';
 import { callProcedure } from './test-server';
 import type { CallOptions, CallResult } from './test-server';
 
@@ -15,6 +15,17 @@ export const INVENTORY_PROCEDURES = {
 
 export type InventoryProcedure = keyof typeof INVENTORY_PROCEDURES;
 
+/** The procedures that manage units, apart from the item procedures the fuzz tests walk. */
+export const UNIT_PROCEDURES = {
+  createUnit: 'mutation',
+  renameUnit: 'mutation',
+  deleteUnit: 'mutation',
+} as const;
+
+export type UnitProcedure = keyof typeof UNIT_PROCEDURES;
+
+const KIND_OF = { ...INVENTORY_PROCEDURES, ...UNIT_PROCEDURES };
+
 export interface InventoryOutputs {
   getUnits: GetUnitsResult;
   create: InventoryItemRecord;
@@ -23,16 +34,19 @@ export interface InventoryOutputs {
   bulkCreate: { items: InventoryItemRecord[] };
   bulkUpdate: { items: InventoryItemRecord[] };
   bulkDelete: { itemIds: string[]; count: number };
+  createUnit: PropertyUnitRecord;
+  renameUnit: PropertyUnitRecord;
+  deleteUnit: DeleteUnitResult;
 }
 
 export function inventoryClient(baseUrl: string) {
-  return function call<P extends InventoryProcedure>(
+  return function call<P extends InventoryProcedure | UnitProcedure>(
     procedure: P,
     input: unknown,
     user?: { cookie: string },
     options: Omit<CallOptions, 'cookie'> = {},
   ): Promise<CallResult<InventoryOutputs[P]>> {
-    return callProcedure<InventoryOutputs[P]>(baseUrl, INVENTORY_PROCEDURES[procedure], `inventory.${procedure}`, input, {
+    return callProcedure<InventoryOutputs[P]>(baseUrl, KIND_OF[procedure], `inventory.${procedure}`, input, {
       ...options,
       ...(user === undefined ? {} : { cookie: user.cookie }),
     });

@@ -143,6 +143,7 @@ export interface TrpcErrorBody {
     appCode: string;
     issues?: { path: (string | number)[]; message: string }[];
     retryAfterSeconds?: number;
+    itemCount?: number;
     stack?: string;
   };
 }

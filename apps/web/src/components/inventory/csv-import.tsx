@@ -77,7 +77,9 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
   const id = useId();
   const { t, locale, errorSentence } = useDashboardText('csv');
   const ti = useTranslations('inventory');
-  const [unitId, setUnitId] = useState(units[0]?.propertyUnitId ?? '');
+  const [chosenUnitId, setUnitId] = useState(units[0]?.propertyUnitId ?? '');
+  // The chosen unit can be removed (or the page may start with none): the first one stands in.
+  const unitId = units.some((unit) => unit.propertyUnitId === chosenUnitId) ? chosenUnitId : (units[0]?.propertyUnitId ?? '');
   const [loaded, setLoaded] = useState<Loaded | undefined>();
   const [fileError, setFileError] = useState<string | undefined>();
   const [phase, setPhase] = useState<Phase>({ kind: 'preview' });

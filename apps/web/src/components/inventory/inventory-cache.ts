@@ -1,7 +1,7 @@
 'use client';
 
 import { useQueryClient } from '@tanstack/react-query';
-import type { GetUnitsResult, InventoryItemRecord } from '@staging/domain/inventory';
+import type { GetUnitsResult, InventoryItemRecord, PropertyUnitRecord } from '@staging/domain/inventory';
 import { useTRPC } from '@/client/trpc';
 
 function byUnitNumber(a: InventoryItemRecord, b: InventoryItemRecord): number {
@@ -51,6 +51,19 @@ export function useInventoryCache(propertyId: string) {
         ...old,
         units: old.units.map((unit) => ({ ...unit, items: unit.items.filter((item) => !doomed.has(item.itemId)) })),
       }));
+    },
+    /** onSuccess of inventory.createUnit: units are listed in creation order, so the new one goes last. */
+    addUnit(unit: PropertyUnitRecord) {
+      update((old) => ({ ...old, units: [...old.units, { ...unit, items: [] }] }));
+    },
+    renameUnit(unit: PropertyUnitRecord) {
+      update((old) => ({
+        ...old,
+        units: old.units.map((cached) => (cached.propertyUnitId === unit.propertyUnitId ? { ...cached, name: unit.name } : cached)),
+      }));
+    },
+    removeUnit(propertyUnitId: string) {
+      update((old) => ({ ...old, units: old.units.filter((unit) => unit.propertyUnitId !== propertyUnitId) }));
     },
     refetch() {
       return queryClient.invalidateQueries({ queryKey: key });

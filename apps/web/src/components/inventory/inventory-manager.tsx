@@ -2,9 +2,10 @@
 
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { inventoryStatusLabel, type InventoryItemRecord, type InventoryStatus } from '@staging/domain/inventory';
+import { inventoryStatusLabel, type DeleteUnitResult, type InventoryItemRecord, type InventoryStatus } from '@staging/domain/inventory';
 import { downloadText } from '@/client/download-text';
 import { useTRPC } from '@/client/trpc';
+import { useFocusTarget } from '@/client/use-focus-target';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDashboardText } from '@/client/use-dashboard-text';
 import { describeError } from '@/lib/api-errors';
@@ -14,6 +15,7 @@ import { CreateItemForm } from './create-item-form';
 import { CsvImport } from './csv-import';
 import { useInventoryCache } from './inventory-cache';
 import { ItemRow } from './item-row';
+import { AddUnitForm, UnitActions } from './unit-controls';
 import { InventoryStatusOptions } from '../vocabulary-options';
 
 type Filter = InventoryStatus | 'ALL';
@@ -28,6 +30,9 @@ export function InventoryManager({ propertyId }: { propertyId: string }) {
   const [filter, setFilter] = useState<Filter>('ALL');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [deleting, setDeleting] = useState<InventoryItemRecord | undefined>();
+  // A removed unit's section goes with its controls, so the page says what went and takes focus.
+  const [removedUnit, setRemovedUnit] = useState<DeleteUnitResult | undefined>();
+  const removedFocus = useFocusTarget<HTMLParagraphElement>();
   const remove = useMutation(
     trpc.inventory.delete.mutationOptions({
       onSuccess: (_result, input) => {
@@ -92,6 +97,9 @@ export function InventoryManager({ propertyId }: { propertyId: string }) {
 
       <BulkBar propertyId={propertyId} selectedIds={selectedIds} onDone={(deleted) => deleted && setSelected(new Set())} />
 
+      <p role="status" ref={removedFocus.ref} tabIndex={-1} className="small" style={{ margin: 0 }} data-testid="unit-removed">
+        {removedUnit === undefined ? '' : t('unitRemoved', { unit: removedUnit.name, count: removedUnit.deletedItemCount })}
+      </p>
       {units.data.units.length === 0 && <p>{t('noUnits')}</p>}
       {units.data.units.map((unit) => {
         const rows = visible(unit.items);
@@ -101,6 +109,14 @@ export function InventoryManager({ propertyId }: { propertyId: string }) {
             <h2 id={`${id}-${unit.propertyUnitId}`}>
               {unit.name} <span className="badge badge-neutral">{unit.items.length}</span>
             </h2>
+            <UnitActions
+              unit={unit}
+              propertyId={propertyId}
+              onRemoved={(result) => {
+                setRemovedUnit(result);
+                removedFocus.moveFocus();
+              }}
+            />
             <div className="table-wrap table-cards">
               <table aria-labelledby={`${id}-${unit.propertyUnitId}`}>
                 <thead>
@@ -163,6 +179,8 @@ export function InventoryManager({ propertyId }: { propertyId: string }) {
           </section>
         );
       })}
+
+      <AddUnitForm propertyId={propertyId} />
 
       {units.data.units.length > 0 && <CsvImport propertyId={propertyId} units={units.data.units} />}
 

@@ -3,11 +3,17 @@ import { bulkCreateProcedure } from './bulk-create';
 import { bulkDeleteProcedure } from './bulk-delete';
 import { bulkUpdateProcedure } from './bulk-update';
 import { createProcedure } from './create';
+import { createUnitProcedure } from './create-unit';
 import { deleteProcedure } from './delete';
+import { deleteUnitProcedure } from './delete-unit';
 import { getUnitsProcedure } from './get-units';
+import { renameUnitProcedure } from './rename-unit';
 import { updateProcedure } from './update';
 
-/** The seven inventory procedures of docs/system.md 4.4; shapes in docs/inventory-api.md. */
+/**
+ * The seven item procedures of docs/system.md 4.4 and the three that manage the units holding
+ * them; shapes in docs/inventory-api.md.
+ */
 export const inventoryRouter = router({
   getUnits: getUnitsProcedure,
   create: createProcedure,
@@ -16,4 +22,7 @@ export const inventoryRouter = router({
   bulkCreate: bulkCreateProcedure,
   bulkUpdate: bulkUpdateProcedure,
   bulkDelete: bulkDeleteProcedure,
+  createUnit: createUnitProcedure,
+  renameUnit: renameUnitProcedure,
+  deleteUnit: deleteUnitProcedure,
 });

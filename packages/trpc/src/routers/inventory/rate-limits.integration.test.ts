@@ -2,10 +2,12 @@
 // window, counted in Redis and therefore shared by every server instance.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import { Redis } from 'ioredis';
+import { createPropertyUnit } from '@staging/db/testing/factories';
+import { PROCEDURE_LIMITS } from '@staging/domain/request-limits';
 import { seedInventoryWorld } from '../../testing/inventory-fixtures';
 import type { InventoryWorld } from '../../testing/inventory-fixtures';
 import { dataOf, inventoryClient, outcomeOf } from '../../testing/inventory-calls';
-import type { InventoryProcedure } from '../../testing/inventory-calls';
+import type { InventoryProcedure, UnitProcedure } from '../../testing/inventory-calls';
 import { createTestDeps, env, openTestResources, startTestServer } from '../../testing/test-server';
 import type { LogCapture, TestServer } from '../../testing/test-server';
 
@@ -80,6 +82,28 @@ describe('limits per procedure within 60 s', () => {
     expectTooManyRequests(await call(procedure, validInput[procedure](world, ids, limit), world.owner));
     const after = await resources.db.inventoryItem.findMany({ where: { unit: { propertyId: world.propertyId } }, orderBy: { id: 'asc' } });
     expect(after).toEqual(before);
+  });
+});
+
+describe('unit procedures: the table entries hold over HTTP', () => {
+  /** A valid input for the i-th call; `unitIds` are empty units, one per call deleteUnit makes. */
+  const validUnitInput: Record<UnitProcedure, (w: InventoryWorld, unitIds: string[], i: number) => unknown> = {
+    createUnit: (w, _unitIds, i) => ({ propertyId: w.propertyId, name: `Tower ${i}` }),
+    renameUnit: (w, _unitIds, i) => ({ propertyUnitId: w.unitA, name: `Block ${i}` }),
+    deleteUnit: (_w, unitIds, i) => ({ propertyUnitId: unitIds[i] }),
+  };
+
+  test.each(['createUnit', 'renameUnit', 'deleteUnit'] as const)('%s: the call past its table limit is TOO_MANY_REQUESTS and changes nothing', async (procedure) => {
+    const limit = PROCEDURE_LIMITS[`inventory.${procedure}`].points;
+    const unitIds: string[] = [];
+    for (let i = 0; i <= limit; i += 1) unitIds.push((await createPropertyUnit(resources.db, { propertyId: world.propertyId, name: `Empty ${i}` })).id);
+    for (let i = 0; i < limit; i += 1) {
+      expect([i, outcomeOf(await call(procedure, validUnitInput[procedure](world, unitIds, i), world.owner))]).toEqual([i, [200, 'OK']]);
+    }
+    const units = () => resources.db.propertyUnit.findMany({ where: { propertyId: world.propertyId }, orderBy: { id: 'asc' } });
+    const before = await units();
+    expectTooManyRequests(await call(procedure, validUnitInput[procedure](world, unitIds, limit), world.owner));
+    expect(await units()).toEqual(before);
   });
 });
 

@@ -1,0 +1,9 @@
+import { ZCreateUnitInput } from '@staging/domain/inventory';
+import { createInventoryUnit } from '@staging/services/inventory/create-unit';
+import { protectedProcedure } from '../../trpc';
+import { inventoryContext } from './use-case-context';
+
+/** inventory.createUnit (mutation). */
+export const createUnitProcedure = protectedProcedure
+  .input(ZCreateUnitInput)
+  .mutation(({ ctx, input }) => createInventoryUnit(inventoryContext(ctx), input));

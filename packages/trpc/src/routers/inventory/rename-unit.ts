@@ -1,0 +1,9 @@
+import { ZRenameUnitInput } from '@staging/domain/inventory';
+import { renameInventoryUnit } from '@staging/services/inventory/rename-unit';
+import { protectedProcedure } from '../../trpc';
+import { inventoryContext } from './use-case-context';
+
+/** inventory.renameUnit (mutation). */
+export const renameUnitProcedure = protectedProcedure
+  .input(ZRenameUnitInput)
+  .mutation(({ ctx, input }) => renameInventoryUnit(inventoryContext(ctx), input));
