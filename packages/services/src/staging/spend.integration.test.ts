@@ -83,6 +83,7 @@ describe('summarizeSpend', () => {
       resetsAt: '2026-12-16T00:00:00.000Z',
       purchases: 2,
       cap: 40,
+      alertThreshold: 32,
     });
     expect((await summarizeSpend(ctx.deps, { actor: mine.actor, months: 1 })).today.cap).toBeNull();
   });

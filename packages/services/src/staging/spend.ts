@@ -1,7 +1,7 @@
-import { purchaseDayOf } from '@staging/domain/daily-purchase-cap';
 import type { Actor } from '../access/property-access';
 import { accessiblePropertySql } from '../access/property-access';
-import { countDailyPurchases } from './daily-purchases';
+import { summarizeDailyPurchases } from './daily-purchases';
+import type { DailyPurchasesDto } from './daily-purchases';
 import type { StagingProducerDeps } from './staging-deps';
 
 /** One property's staging spend in one calendar month (UTC). Estimates, never charges. */
@@ -16,21 +16,6 @@ export interface SpendRowDto {
   attempts: number;
   /** Of those, attempts recorded without a price (AI_STAGING_COST_MICROUSD_* unset then). */
   attemptsWithoutEstimate: number;
-}
-
-/**
- * Today's purchases against AI_DAILY_PURCHASE_CAP. Account-wide for every viewer, because the cap
- * is: it explains why a job waits even when the agent's own properties bought little.
- */
-export interface DailyPurchasesDto {
-  /** `YYYY-MM-DD`, the current UTC day. */
-  day: string;
-  /** Next UTC midnight, when the count starts again and parked jobs resume. */
-  resetsAt: string;
-  /** Attempts whose create call was sent today (packages/domain/src/daily-purchase-cap.ts). */
-  purchases: number;
-  /** null when no cap is set. */
-  cap: number | null;
 }
 
 export interface SpendSummaryDto {
@@ -70,12 +55,11 @@ export async function summarizeSpend(
       AND (a."providerPredictionId" IS NOT NULL OR a."costMicrousd" IS NOT NULL OR a."status" = 'CREATING' OR a."errorCode" = 'PURCHASE_UNCONFIRMED')
     GROUP BY 1, p."id", p."title"
     ORDER BY 1 DESC, p."title", p."id"`;
-  const day = purchaseDayOf(now);
-  const purchases = (await countDailyPurchases(deps.db, day)).others;
+  const today = await summarizeDailyPurchases(deps.db, now, deps.staging.dailyPurchaseCap);
   return {
     kind: 'estimate',
     since: since.toISOString(),
-    today: { day: day.start.toISOString().slice(0, 10), resetsAt: day.end.toISOString(), purchases, cap: deps.staging.dailyPurchaseCap },
+    today,
     rows: rows.map((row) => ({
       month: row.month,
       propertyId: row.propertyId,
