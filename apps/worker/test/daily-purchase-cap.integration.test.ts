@@ -6,6 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { DAILY_PURCHASE_CAP_REACHED, purchaseDayOf } from '@staging/domain/daily-purchase-cap';
 import { countDailyPurchases } from '@staging/services/staging/daily-purchases';
+import { wakeStagingJob } from '@staging/services/staging/staging-queue';
 import { startTestStack, waitUntil } from './support/test-stack';
 import type { RunningWorker, TestStack } from './support/test-stack';
 
@@ -118,5 +119,33 @@ describe('daily purchase cap', () => {
     expect(await stack.purchasesFor(parked[0]!.id)).toHaveLength(0);
     expect(await purchasesToday()).toBe(cap);
     expect(capAlerts([worker])).toEqual([expect.objectContaining({ purchases: threshold, cap, threshold })]);
+  });
+
+  it('a parked job loses nothing: with room again (a raised cap, or the next day) it buys once and finishes', async () => {
+    // One purchase of its own, so a cap equal to today's count is both valid (≥ 1) and full.
+    const uncapped = await stack.startWorker();
+    const [bought] = await stack.seedJobs(1);
+    await stack.waitForStatus(bought!.jobId, ['SUCCESS']);
+    await uncapped.stop();
+    const cap = await purchasesToday();
+    const capped = await stack.startWorker({ env: { AI_DAILY_PURCHASE_CAP: String(cap) } });
+    const [job] = await stack.seedJobs(1);
+    await waitUntil(
+      async () =>
+        (await stack.db.aiJob.findUniqueOrThrow({ where: { id: job!.jobId } })).phase ===
+        DAILY_PURCHASE_CAP_REACHED,
+      { what: 'the job parked at the cap' },
+    );
+    await capped.stop();
+
+    await stack.startWorker({ env: { AI_DAILY_PURCHASE_CAP: String(cap + 1) } });
+    // The parked job would look again within minutes; the wake-up a cancel also sends makes it now.
+    await wakeStagingJob(stack.queue, job!.jobId);
+    await stack.waitForStatus(job!.jobId, ['SUCCESS']);
+    expect(await stack.db.aiJob.findUniqueOrThrow({ where: { id: job!.jobId } })).toMatchObject({
+      phase: null,
+      errorCode: null,
+    });
+    expect(await stack.purchasesFor(job!.jobId)).toHaveLength(1);
   });
 });
