@@ -38,6 +38,41 @@ function capAlerts(workers: RunningWorker[]): Record<string, unknown>[] {
   );
 }
 
+/**
+ * Holds the cap's lock while `start` runs and until two transactions wait for it: both passed
+ * the unlocked look, so the locked count alone decides which one buys.
+ */
+async function whileTwoWaitForTheCapLock(start: () => Promise<void>): Promise<void> {
+  await stack.db.$transaction(
+    async (tx) => {
+      await tx.$queryRaw`SELECT 1 AS "locked" FROM pg_advisory_xact_lock(${DAILY_CAP_LOCK_KEY}::bigint)`;
+      await start();
+      await waitUntil(
+        async () => {
+          const [row] = await stack.db.$queryRaw<{ waiting: number }[]>`
+            SELECT COUNT(*)::int AS "waiting" FROM pg_locks
+            WHERE locktype = 'advisory' AND objid = ${DAILY_CAP_LOCK_KEY} AND NOT granted`;
+          return row!.waiting === 2;
+        },
+        { what: 'two transactions waiting for the daily cap lock' },
+      );
+    },
+    { timeout: 120_000, maxWait: 10_000 },
+  );
+}
+
+async function oneStagedOneParked(jobIds: string[]) {
+  return waitUntil(
+    async () => {
+      const rows = await stack.db.aiJob.findMany({ where: { id: { in: jobIds } } });
+      const done = rows.filter((row) => row.status === 'SUCCESS');
+      const parked = rows.filter((row) => row.phase === DAILY_PURCHASE_CAP_REACHED);
+      return done.length === 1 && parked.length === 1 ? { done: done[0]!, parked: parked[0]! } : null;
+    },
+    { what: 'one job staged and one parked' },
+  );
+}
+
 describe('daily purchase cap', () => {
   it('two workers racing for the last purchase under the cap: exactly one buys, the other job parks unpaid', async () => {
     const cap = (await purchasesToday()) + 1;
@@ -45,35 +80,12 @@ describe('daily purchase cap', () => {
     const jobs = await stack.seedJobs(2);
     const predictionsBefore = (await stack.predictions()).length;
 
-    // Holding the cap's lock lets both workers pass the unlocked look and queue up on the lock, so
-    // the purchase is decided by the locked count alone.
     const workers: RunningWorker[] = [];
-    await stack.db.$transaction(
-      async (tx) => {
-        await tx.$queryRaw`SELECT 1 AS "locked" FROM pg_advisory_xact_lock(${DAILY_CAP_LOCK_KEY}::bigint)`;
-        workers.push(await stack.startWorker({ env }), await stack.startWorker({ env }));
-        await waitUntil(
-          async () => {
-            const [row] = await stack.db.$queryRaw<{ waiting: number }[]>`
-              SELECT COUNT(*)::int AS "waiting" FROM pg_locks
-              WHERE locktype = 'advisory' AND objid = ${DAILY_CAP_LOCK_KEY} AND NOT granted`;
-            return row!.waiting === 2;
-          },
-          { what: 'both workers waiting for the daily cap lock' },
-        );
-      },
-      { timeout: 120_000, maxWait: 10_000 },
-    );
+    await whileTwoWaitForTheCapLock(async () => {
+      workers.push(await stack.startWorker({ env }), await stack.startWorker({ env }));
+    });
 
-    const settled = await waitUntil(
-      async () => {
-        const rows = await stack.db.aiJob.findMany({ where: { id: { in: jobs.map((job) => job.jobId) } } });
-        const done = rows.filter((row) => row.status === 'SUCCESS');
-        const parked = rows.filter((row) => row.phase === DAILY_PURCHASE_CAP_REACHED);
-        return done.length === 1 && parked.length === 1 ? { done: done[0]!, parked: parked[0]! } : null;
-      },
-      { what: 'one job staged and one parked' },
-    );
+    const settled = await oneStagedOneParked(jobs.map((job) => job.jobId));
     expect(settled.parked).toMatchObject({ status: 'PROCESSING', errorCode: null });
     expect(await stack.db.aiProviderAttempt.findMany({ where: { aiJobId: settled.parked.id } })).toEqual([
       expect.objectContaining({ status: 'RESERVED', creatingAt: null }),
@@ -121,7 +133,7 @@ describe('daily purchase cap', () => {
     expect(capAlerts([worker])).toEqual([expect.objectContaining({ purchases: threshold, cap, threshold })]);
   });
 
-  it('a parked job loses nothing: with room again (a raised cap, or the next day) it buys once and finishes', async () => {
+  it('parked jobs lose nothing: with room again one buys and finishes; the one that loses the race parks again, visibly', async () => {
     // One purchase of its own, so a cap equal to today's count is both valid (≥ 1) and full.
     const uncapped = await stack.startWorker();
     const [bought] = await stack.seedJobs(1);
@@ -129,23 +141,24 @@ describe('daily purchase cap', () => {
     await uncapped.stop();
     const cap = await purchasesToday();
     const capped = await stack.startWorker({ env: { AI_DAILY_PURCHASE_CAP: String(cap) } });
-    const [job] = await stack.seedJobs(1);
+    const jobIds = (await stack.seedJobs(2)).map((job) => job.jobId);
     await waitUntil(
       async () =>
-        (await stack.db.aiJob.findUniqueOrThrow({ where: { id: job!.jobId } })).phase ===
-        DAILY_PURCHASE_CAP_REACHED,
-      { what: 'the job parked at the cap' },
+        (await stack.db.aiJob.findMany({ where: { id: { in: jobIds }, phase: DAILY_PURCHASE_CAP_REACHED } }))
+          .length === 2,
+      { what: 'both jobs parked at the cap' },
     );
     await capped.stop();
 
-    await stack.startWorker({ env: { AI_DAILY_PURCHASE_CAP: String(cap + 1) } });
-    // The parked job would look again within minutes; the wake-up a cancel also sends makes it now.
-    await wakeStagingJob(stack.queue, job!.jobId);
-    await stack.waitForStatus(job!.jobId, ['SUCCESS']);
-    expect(await stack.db.aiJob.findUniqueOrThrow({ where: { id: job!.jobId } })).toMatchObject({
-      phase: null,
-      errorCode: null,
+    // Room for one more: both parked jobs look again (a raised cap, or the next day) at once.
+    await whileTwoWaitForTheCapLock(async () => {
+      await stack.startWorker({ env: { AI_DAILY_PURCHASE_CAP: String(cap + 1) } });
+      // They would look again within minutes; the wake-up a cancel also sends makes it now.
+      for (const jobId of jobIds) await wakeStagingJob(stack.queue, jobId);
     });
-    expect(await stack.purchasesFor(job!.jobId)).toHaveLength(1);
+    const settled = await oneStagedOneParked(jobIds);
+    expect(settled.done).toMatchObject({ phase: null, errorCode: null });
+    expect(await stack.purchasesFor(settled.done.id)).toHaveLength(1);
+    expect(await stack.purchasesFor(settled.parked.id)).toHaveLength(0);
   });
 });

@@ -71,7 +71,8 @@ export async function markCreatingWithinCap(
     },
   );
   if (result === 'stale') return 'continue';
-  if (result.kind === 'capped') return parkAtCap(deps, run, job, creatingAt);
+  // advanceCreation cleared the phase before this purchase, whatever `job` still says.
+  if (result.kind === 'capped') return parkAtCap(deps, run, { ...job, phase: null }, creatingAt);
   if (result.alert) {
     const purchases = result.others + 1;
     deps.captureAlert({
