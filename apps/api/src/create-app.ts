@@ -31,6 +31,7 @@ export function toTrpcDeps(deps: ApiDeps): TrpcDeps {
     searchQueue: deps.searchQueue,
     staging: {
       enabled: deps.config.stagingEnabled,
+      dailyPurchaseCap: deps.config.dailyPurchaseCap,
       producer: deps.config.producer,
       legacyAliasSunsetAt: deps.config.legacyAliasSunsetAt,
       providerModel: deps.config.providerModel,

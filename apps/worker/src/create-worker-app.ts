@@ -139,6 +139,7 @@ export async function createWorkerApp(config: WorkerConfig, overrides: WorkerApp
     backgroundTurn: () => priority.backgroundTurn(),
     settings: {
       stagingEnabled: config.stagingEnabled,
+      dailyPurchaseCap: config.dailyPurchaseCap,
       webhookBaseUrl: config.webhookBaseUrl,
       userHashSecret: config.userHashSecret,
       costMicrousd: config.costMicrousd,

@@ -25,6 +25,7 @@ describe.each(roles)('common settings on the $role role', ({ parse, env }) => {
     expect(config.nodeEnv).toBe('development');
     expect(config.queueSuffix).toBe('');
     expect(config.stagingEnabled).toBe(false);
+    expect(config.dailyPurchaseCap).toBeNull();
     expect(config.producer).toEqual({ quality: 'medium', aspectRatio: '1:1', outputFormat: 'jpeg', outputCompression: 92 });
     expect(config.logLevel).toBe('info');
     expect(config.sentry).toEqual({ environment: 'development', release: 'dev' });
@@ -43,6 +44,7 @@ describe.each(roles)('common settings on the $role role', ({ parse, env }) => {
         SENTRY_DSN: 'https://public@o1.ingest.sentry.io/2',
         SENTRY_ENVIRONMENT: 'staging',
         RELEASE: 'v1.2.3',
+        AI_DAILY_PURCHASE_CAP: '250',
         // the web refuses production without a trusted proxy; the others ignore or accept it.
         TRUSTED_PROXY_HOPS: '1',
         // production requires an https provider URL and forbids the override; neither is set here.
@@ -53,6 +55,7 @@ describe.each(roles)('common settings on the $role role', ({ parse, env }) => {
       databaseUrl: 'postgresql://postgres@127.0.0.1:5432/staging_test',
       valkeyUrl: 'redis://127.0.0.1:6379',
       queueSuffix: '-pr-42',
+      dailyPurchaseCap: 250,
       producer: { quality: 'high', aspectRatio: '3:2', outputFormat: 'webp', outputCompression: 80 },
       logLevel: 'debug',
       sentry: { dsn: 'https://public@o1.ingest.sentry.io/2', environment: 'staging', release: 'v1.2.3' },
@@ -99,6 +102,7 @@ describe.each(roles)('common settings on the $role role', ({ parse, env }) => {
     LOG_LEVEL: [['verbose', 'one of fatal, error, warn, info, debug, trace, silent']],
     SENTRY_DSN: [['not a dsn', 'Sentry DSN URL']],
     RELEASE: [[' v1', 'whitespace']],
+    AI_DAILY_PURCHASE_CAP: [['0', 'integer >= 1'], ['ten', 'integer >= 1']],
   });
 
   it.each([

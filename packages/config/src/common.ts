@@ -51,6 +51,11 @@ export interface CommonConfig {
   queueSuffix: string;
   /** Kill switch: true only for the exact string 'true' (docs/system.md 1.7). */
   stagingEnabled: boolean;
+  /**
+   * AI_DAILY_PURCHASE_CAP: most paid predictions per UTC day, all workers together; null (unset)
+   * means no cap. The worker enforces it; web and api show it on the spend page.
+   */
+  dailyPurchaseCap: number | null;
   producer: ProducerValues;
   logLevel: LogLevel;
   sentry: SentryConfig;
@@ -84,6 +89,7 @@ export function readCommon(r: EnvReader): CommonConfig {
     // Empty is a valid suffix (docs/system.md 2.9) and the default.
     queueSuffix: r.optional('QUEUE_SUFFIX', queueSuffixRule(), ''),
     stagingEnabled: r.raw('AI_ROOM_STAGING_ENABLED') === 'true',
+    dailyPurchaseCap: r.maybe('AI_DAILY_PURCHASE_CAP', integerRule(1)) ?? null,
     producer: {
       quality: r.optional('AI_STAGING_QUALITY', oneOfRule(STAGING_QUALITIES), 'medium'),
       aspectRatio: r.optional('AI_STAGING_ASPECT_RATIO', oneOfRule(STAGING_ASPECT_RATIOS), '1:1'),

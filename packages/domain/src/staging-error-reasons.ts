@@ -72,6 +72,10 @@ export const STAGING_ERROR_REASONS: Readonly<Record<StagingErrorCode, Readonly<R
     en: 'Both attempts failed. Nothing more will be bought for this job; you may submit again.',
     es: 'Fallaron los dos intentos. No se comprará nada más para este trabajo; puede volver a enviarla.',
   },
+  DAILY_PURCHASE_CAP_REACHED: {
+    en: 'The daily staging limit was reached. Nothing was bought; the job continues the next day unless you cancel it.',
+    es: 'Se alcanzó el límite diario de amueblado. No se compró nada; el trabajo continúa al día siguiente salvo que lo cancele.',
+  },
   PURCHASE_UNCONFIRMED: {
     en: 'The AI service could not confirm whether the image was bought. Nothing more will be bought for this job; you may submit again.',
     es: 'El servicio de IA no pudo confirmar si la imagen se compró. No se comprará nada más para este trabajo; puede volver a enviarla.',

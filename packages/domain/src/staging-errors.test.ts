@@ -5,6 +5,7 @@ describe('staging error codes', () => {
     const retryable = STAGING_ERROR_CODES.filter((code) => stagingErrorCategory(code) === 'retryable').sort();
     const terminal = STAGING_ERROR_CODES.filter((code) => stagingErrorCategory(code) === 'terminal').sort();
     expect(retryable).toEqual([
+      'DAILY_PURCHASE_CAP_REACHED',
       'OUTPUT_DOWNLOAD_FAILED',
       'OUTPUT_NOT_IMAGE',
       'OUTPUT_TRUNCATED',

@@ -39,6 +39,9 @@ export const STAGING_ERRORS = {
   OUTPUT_WRONG_ASPECT_RATIO: terminal('The output aspect ratio differs from the requested one.'),
   ORIGINAL_MISSING: terminal('The original image or its stored object no longer exists.'),
   ATTEMPTS_EXHAUSTED: terminal('Attempt 2 failed too; a job never buys a third attempt.'),
+  DAILY_PURCHASE_CAP_REACHED: retryable(
+    'The day\'s purchases reached AI_DAILY_PURCHASE_CAP: nothing was bought; the job waits in this phase for the next UTC day.',
+  ),
   PURCHASE_UNCONFIRMED: terminal(
     'A create call may have bought a prediction that the provider can no longer show (no callback, not found or unreadable in its list): nothing more is bought for the job; a person checks the bill and the agent may submit again.',
   ),

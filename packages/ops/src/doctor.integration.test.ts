@@ -138,6 +138,9 @@ describe('doctor', () => {
     ]);
     expect(finding(report, 'producer parity')).toMatchObject([{ status: 'pass' }]);
     expect(finding(report, 'kill switch').map((f) => f.scope)).toEqual(['web', 'api', 'worker']);
+    expect(finding(report, 'daily purchase cap')).toMatchObject([
+      { scope: 'shared', status: 'info', detail: expect.stringContaining('AI_DAILY_PURCHASE_CAP unset') },
+    ]);
     expect(finding(report, 'queue dashboard')).toMatchObject([{ scope: 'worker', status: 'info' }]);
     expect(finding(report, `queue ai-staging${suffix}`)).toHaveLength(1);
     expect(finding(report, `queue ai${suffix}`)).toHaveLength(1);
@@ -187,15 +190,15 @@ describe('doctor', () => {
     redis.disconnect();
   });
 
-  it('reports invalid environments, pending migrations and the kill-switch order', async () => {
+  it('reports invalid environments, pending migrations, the kill-switch order and a daily cap that differs between roles', async () => {
     const apiOrigin = await startApi();
     const database: TestDatabase = await createTestDatabase({ upTo: '0009' });
     try {
       const report = await runDoctor({
         roles: roles(apiOrigin, {
           web: { DATABASE_URL: database.url, PROVIDER_API_TOKEN: 'r8_onTheWrongRole' },
-          api: { DATABASE_URL: database.url, AI_ROOM_STAGING_ENABLED: 'true' },
-          worker: { DATABASE_URL: database.url, AI_ROOM_STAGING_ENABLED: 'false' },
+          api: { DATABASE_URL: database.url, AI_ROOM_STAGING_ENABLED: 'true', AI_DAILY_PURCHASE_CAP: '500' },
+          worker: { DATABASE_URL: database.url, AI_ROOM_STAGING_ENABLED: 'false', AI_DAILY_PURCHASE_CAP: '300' },
         }),
       });
       expect(finding(report, 'configuration', 'web')).toMatchObject([
@@ -205,6 +208,9 @@ describe('doctor', () => {
         { status: 'fail', detail: expect.stringContaining('pending: 0010_ai_room_staging_v2_constraints') },
       ]);
       expect(finding(report, 'kill switch', 'shared')).toMatchObject([{ status: 'warn' }]);
+      expect(finding(report, 'daily purchase cap').filter((f) => f.detail.includes('differs'))).toMatchObject([
+        { status: 'warn', detail: expect.stringContaining('api=500, worker=300') },
+      ]);
       expect(formatDoctorReport(report)).not.toContain('r8_onTheWrongRole');
     } finally {
       await database.drop();

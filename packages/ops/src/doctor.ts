@@ -1,7 +1,7 @@
 /**
  * `pnpm doctor`: checks a deployment from the environments of the roles it is given (web, api,
  * worker): configuration, migrations, queue store, bucket, webhook route, model schema, producer
- * parity, kill switches, queues and stale jobs. Any failing check makes the result not ok.
+ * parity, kill switches, the daily purchase cap, queues and stale jobs. Any failing check makes the result not ok.
  */
 import type { ApiConfig } from '@staging/config/api';
 import { parseApiEnv } from '@staging/config/api';
@@ -16,6 +16,7 @@ import { parseWorkerEnv } from '@staging/config/worker';
 import { createDb } from '@staging/db/client';
 import { createRedis } from '@staging/platform/queues';
 import { findStaleJobs } from '@staging/services/alerts/stale-jobs';
+import { checkDailyPurchases } from './daily-cap-check';
 import { listLiveProducerFingerprints } from '@staging/services/parity/producer-parity';
 import {
   checkBucket,
@@ -137,6 +138,8 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
   for (const config of uniqueBy(configs, (c) => c.databaseUrl)) {
     findings.push(...(await checkMigrations(config.databaseUrl, options.migrationsDir)));
     findings.push(...(await checkStaleJobs(config.databaseUrl, now, worker?.stagingEnabled ?? true)));
+    // The worker's value is the one enforced; without it, the value the spend page shows.
+    findings.push(...(await checkDailyPurchases(config.databaseUrl, now, (worker ?? config).dailyPurchaseCap)));
   }
   for (const config of uniqueBy(configs, (c) => `${c.valkeyUrl}|${c.queueSuffix}`)) {
     const redis = createRedis(config.valkeyUrl, { role: 'producer', connectionName: 'doctor' });
@@ -213,6 +216,14 @@ function checkConfigParity(configs: AnyConfig[]): Finding[] {
       check: 'queue suffix',
       status: 'fail',
       detail: `QUEUE_SUFFIX differs: ${describe((c) => JSON.stringify(c.queueSuffix))}`,
+    });
+  }
+  if (!agree((c) => String(c.dailyPurchaseCap))) {
+    findings.push({
+      scope: 'shared',
+      check: 'daily purchase cap',
+      status: 'warn',
+      detail: `AI_DAILY_PURCHASE_CAP differs: ${describe((c) => String(c.dailyPurchaseCap ?? 'unset'))} (the worker enforces its own value; the spend page shows the web's)`,
     });
   }
   if (!agree((c) => c.providerModel)) {

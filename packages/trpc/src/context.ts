@@ -14,6 +14,8 @@ import { requestSourceOfHeaders } from './request-source';
 export interface StagingDeps {
   /** AI_ROOM_STAGING_ENABLED === 'true'. */
   enabled: boolean;
+  /** AI_DAILY_PURCHASE_CAP (null: no cap); the spend page shows today's purchases against it. */
+  dailyPurchaseCap: number | null;
   producer: ProducerValues;
   /** Last instant legacy style aliases are accepted (AI_STAGING_LEGACY_ALIAS_SUNSET_AT). */
   legacyAliasSunsetAt: Date;

@@ -4,6 +4,7 @@ import {
   evaluateInvariants,
   INVARIANT_NAMES,
   orphanObjects,
+  overDailyCap,
   purchaseFindings,
   stuckJobs,
 } from './audit-rules';
@@ -71,6 +72,21 @@ describe('the other rules', () => {
     expect(orphanObjects(['a', 'b', 'c'], new Set(['a']), new Set(['b']))).toEqual(['c']);
   });
 
+  it('finds the purchases beyond the daily cap in each UTC day, by creation time at the provider', () => {
+    const at = (iso: string) => Date.parse(iso);
+    const purchases = [
+      bought('d1-late', 'p-d1-late', at('2026-11-27T23:59:59.999Z')),
+      bought('d1-early', 'p-d1-early', at('2026-11-27T00:00:00.000Z')),
+      bought('d2-a', 'p-d2-a', at('2026-11-28T00:00:00.000Z')),
+      bought('d2-b', 'p-d2-b', at('2026-11-28T08:00:00.000Z')),
+      bought('d2-c', 'p-d2-c', at('2026-11-28T09:00:00.000Z')),
+    ];
+    expect(overDailyCap(purchases, 2)).toEqual(['p-d2-c']);
+    expect(overDailyCap(purchases, 1)).toEqual(['p-d1-late', 'p-d2-b', 'p-d2-c']);
+    expect(overDailyCap(purchases, 3)).toEqual([]);
+    expect(overDailyCap(purchases, null)).toEqual([]);
+  });
+
   it('finds nonterminal jobs', () => {
     expect(stuckJobs([{ id: 'x', status: 'SUCCESS' }, { id: 'y', status: 'RETRYING' }, { id: 'z', status: 'CANCELED' }])).toEqual(['y']);
   });
@@ -86,6 +102,7 @@ describe('evaluateInvariants', () => {
     queuedKeys: new Set(),
     killSwitchOff: [{ fromMs: 10, toMs: 20 }],
     rateLimitPerMinute: 1,
+    dailyPurchaseCap: null,
   };
 
   it('reports every invariant in order, all at target for a clean run', () => {
@@ -93,6 +110,13 @@ describe('evaluateInvariants', () => {
     expect(results.map((r) => r.name)).toEqual([...INVARIANT_NAMES]);
     expect(results.filter((r) => !r.ok)).toEqual([]);
     expect(results[6]!.figure).toBe('1.00 (peak 1 in 60 s, limit 1)');
+    expect(results[8]).toMatchObject({ figure: '0', target: '0; no cap set' });
+  });
+
+  it('fails the daily cap line with the purchases beyond the cap', () => {
+    const second = bought('a1', 'p-second', 70_000);
+    const results = evaluateInvariants({ ...clean, dailyPurchaseCap: 1, purchases: [...clean.purchases, second] });
+    expect(results[8]).toMatchObject({ figure: '1', target: '0; cap 1 per UTC day', ok: false, examples: ['p-second'] });
   });
 
   it('fails the window and kill-switch lines when a start lands in the off interval', () => {

@@ -5,6 +5,7 @@ import { isRetryableStagingError } from '@staging/domain/staging-errors';
 import { isTerminalJobStatus } from '@staging/domain/staging-states';
 import type { JobStatus } from '@staging/domain/staging-states';
 import { slidingWindowPeak } from '@staging/domain/sliding-window';
+import { purchaseDayOf } from '@staging/domain/daily-purchase-cap';
 
 /** One prediction the provider created, i.e. one purchase. */
 export interface Purchase {
@@ -101,6 +102,20 @@ export function orphanObjects(stored: readonly string[], referenced: ReadonlySet
   return stored.filter((key) => !referenced.has(key) && !queued.has(key));
 }
 
+/**
+ * Purchases beyond `cap` in their UTC day of creation at the provider: the (cap+1)-th and later
+ * of each day. None without a cap.
+ */
+export function overDailyCap(purchases: readonly Purchase[], cap: number | null): string[] {
+  if (cap === null) return [];
+  const byDay = new Map<number, Purchase[]>();
+  for (const purchase of purchases) {
+    const day = purchaseDayOf(new Date(purchase.createdAtMs)).start.getTime();
+    byDay.set(day, [...(byDay.get(day) ?? []), purchase]);
+  }
+  return [...byDay.values()].flatMap((day) => day.sort((a, b) => a.createdAtMs - b.createdAtMs).slice(cap).map((p) => p.predictionId));
+}
+
 export function stuckJobs(jobs: readonly JobFact[]): string[] {
   return jobs.filter((job) => !isTerminalJobStatus(job.status)).map((job) => job.id);
 }
@@ -114,6 +129,8 @@ export interface AuditFacts {
   queuedKeys: Set<string>;
   killSwitchOff: Interval[];
   rateLimitPerMinute: number;
+  /** AI_DAILY_PURCHASE_CAP of the run; null when none was set. */
+  dailyPurchaseCap: number | null;
 }
 
 export interface InvariantResult {
@@ -136,6 +153,7 @@ export const INVARIANT_NAMES = [
   'stored objects neither referenced nor queued for deletion',
   'sliding-window paid-start peak / limit',
   'predictions created while the kill switch was off',
+  'purchases over the daily cap',
 ] as const;
 
 function zero(name: (typeof INVARIANT_NAMES)[number], offenders: string[]): InvariantResult {
@@ -168,5 +186,9 @@ export function evaluateInvariants(facts: AuditFacts): InvariantResult[] {
       examples: [],
     },
     zero(INVARIANT_NAMES[7], createdWithin(facts.purchases, facts.killSwitchOff)),
+    {
+      ...zero(INVARIANT_NAMES[8], overDailyCap(facts.purchases, facts.dailyPurchaseCap)),
+      target: facts.dailyPurchaseCap === null ? '0; no cap set' : `0; cap ${facts.dailyPurchaseCap} per UTC day`,
+    },
   ];
 }

@@ -20,6 +20,7 @@ export function parseChaosArgs(argv: string[]): ChaosOptions {
       workers: { type: 'string' },
       'rate-limit': { type: 'string' },
       'drain-seconds': { type: 'string' },
+      'daily-cap': { type: 'string' },
     },
     strict: true,
   });
@@ -31,6 +32,7 @@ export function parseChaosArgs(argv: string[]): ChaosOptions {
     workers: positiveInt('workers', values.workers, 2, 2),
     rateLimitPerMinute: positiveInt('rate-limit', values['rate-limit'], 24),
     drainTimeoutMs: positiveInt('drain-seconds', values['drain-seconds'], 180) * 1000,
+    dailyPurchaseCap: values['daily-cap'] === undefined ? null : positiveInt('daily-cap', values['daily-cap'], 1),
   };
 }
 

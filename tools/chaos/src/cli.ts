@@ -1,5 +1,6 @@
-// `pnpm chaos [--kills N] [--seed S] [--jobs J] [--workers W] [--rate-limit R] [--drain-seconds D]`:
-// one chaos run against a stack of its own; exits 1 when any invariant is violated.
+// `pnpm chaos [--kills N] [--seed S] [--jobs J] [--workers W] [--rate-limit R] [--drain-seconds D]
+// [--daily-cap C]`: one chaos run against a stack of its own; exits 1 when any invariant is violated.
+// With a daily cap the workers park jobs over it, and the agent cancels them during the drain.
 import { reportLines } from './report-lines';
 import { runChaos } from './run-chaos';
 import { parseChaosArgs } from './chaos-args';

@@ -31,6 +31,7 @@ export async function collectFacts(options: {
   bucket: string;
   killSwitchOff: Interval[];
   rateLimitPerMinute: number;
+  dailyPurchaseCap: number | null;
 }): Promise<AuditFacts> {
   const { db } = options;
   const [attempts, jobs, images, outbox, keys] = await Promise.all([
@@ -55,5 +56,6 @@ export async function collectFacts(options: {
     queuedKeys: new Set(outbox.map((row) => row.objectKey)),
     killSwitchOff: options.killSwitchOff,
     rateLimitPerMinute: options.rateLimitPerMinute,
+    dailyPurchaseCap: options.dailyPurchaseCap,
   };
 }

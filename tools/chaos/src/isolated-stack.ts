@@ -48,6 +48,8 @@ export interface StackOptions {
   logDir: string;
   log: (line: string) => void;
   rateLimitPerMinute: number;
+  /** AI_DAILY_PURCHASE_CAP of every role; null leaves it unset. */
+  dailyPurchaseCap: number | null;
 }
 
 export interface SpawnedWorker {
@@ -180,6 +182,7 @@ export async function startChaosStack(options: StackOptions): Promise<ChaosStack
       S3_REGION: 'us-east-1',
       S3_BUCKET: CHAOS_BUCKET,
       S3_FORCE_PATH_STYLE: 'true',
+      ...(options.dailyPurchaseCap === null ? {} : { AI_DAILY_PURCHASE_CAP: String(options.dailyPurchaseCap) }),
     };
     const apiPort = await freePort();
     const apiUrl = `http://127.0.0.1:${apiPort}`;

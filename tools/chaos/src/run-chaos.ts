@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { TEST_SECRETS } from '@staging/config/test-env';
 import { createDb } from '@staging/db/client';
 import type { Db } from '@staging/db/client';
+import { DAILY_PURCHASE_CAP_REACHED } from '@staging/domain/daily-purchase-cap';
 import { NONTERMINAL_JOB_STATUSES } from '@staging/domain/staging-states';
 import { createObjectStorage } from '@staging/platform/storage';
 import { Redis } from 'ioredis';
@@ -33,6 +34,8 @@ export interface ChaosOptions {
   workers: number;
   rateLimitPerMinute: number;
   drainTimeoutMs: number;
+  /** AI_DAILY_PURCHASE_CAP of the run; null leaves it unset. */
+  dailyPurchaseCap: number | null;
 }
 
 export interface ChaosStats {
@@ -43,6 +46,8 @@ export interface ChaosStats {
   faultsScripted: number;
   faultsSkipped: number;
   cancels: number;
+  /** Jobs parked at the daily cap that the agent canceled during the drain. */
+  capCancels: number;
   jobsSubmitted: number;
   unexpectedExits: number;
   eventErrors: number;
@@ -68,18 +73,19 @@ function withApplicationName(databaseUrl: string): string {
   return url.toString();
 }
 
-export function rerunCommand(options: Pick<ChaosOptions, 'kills' | 'seed'>): string {
-  return `pnpm chaos --kills ${options.kills} --seed ${options.seed}`;
+export function rerunCommand(options: Pick<ChaosOptions, 'kills' | 'seed' | 'dailyPurchaseCap'>): string {
+  const cap = options.dailyPurchaseCap === null ? '' : ` --daily-cap ${options.dailyPurchaseCap}`;
+  return `pnpm chaos --kills ${options.kills} --seed ${options.seed}${cap}`;
 }
 
 export async function runChaos(options: ChaosOptions, say: (line: string) => void): Promise<ChaosReport> {
   const began = Date.now();
   const log = (line: string) => say(`[chaos +${((Date.now() - began) / 1000).toFixed(1).padStart(5)}s] ${line}`);
-  say(`chaos seed ${options.seed}: ${options.kills} kills, ${options.jobs} jobs, ${options.workers} workers, paid-start limit ${options.rateLimitPerMinute}/min`);
+  say(`chaos seed ${options.seed}: ${options.kills} kills, ${options.jobs} jobs, ${options.workers} workers, paid-start limit ${options.rateLimitPerMinute}/min, daily cap ${options.dailyPurchaseCap ?? 'none'}`);
   const schedule = buildSchedule(options, createRandom(options.seed));
   const logDir = await mkdtemp(path.join(tmpdir(), `chaos-${options.seed}-`));
   log(`starting the isolated stack (logs in ${logDir})`);
-  const stack = await startChaosStack({ logDir, log, rateLimitPerMinute: options.rateLimitPerMinute });
+  const stack = await startChaosStack({ logDir, log, rateLimitPerMinute: options.rateLimitPerMinute, dailyPurchaseCap: options.dailyPurchaseCap });
   const db = createDb(withApplicationName(stack.databaseUrl), { maxConnections: 4 });
   const redis = new Redis(stack.redisUrl, { maxRetriesPerRequest: 3 });
   redis.on('error', () => undefined);
@@ -92,6 +98,7 @@ export async function runChaos(options: ChaosOptions, say: (line: string) => voi
     faultsScripted: 0,
     faultsSkipped: 0,
     cancels: 0,
+    capCancels: 0,
     jobsSubmitted: 0,
     unexpectedExits: 0,
     eventErrors: 0,
@@ -128,7 +135,9 @@ export async function runChaos(options: ChaosOptions, say: (line: string) => voi
     stats.killSwitchOffMs = fleet.killSwitchOff().map((i) => i.toMs - i.fromMs);
 
     log(`schedule done; draining ${jobIds.length} jobs (kill switch on, no new faults, no kills; at most ${options.drainTimeoutMs / 1000} s)`);
-    await drain(db, jobIds, options.drainTimeoutMs, log);
+    // Parked jobs would wait for the next UTC day; an agent cancels them instead (nothing was bought).
+    const cancelParked = options.dailyPurchaseCap === null ? null : () => cancelJobsParkedAtCap(context);
+    await drain(db, jobIds, options.drainTimeoutMs, log, cancelParked);
     stats.unexpectedExits = fleet.unexpectedExits();
     await fleet.stop();
     const facts = await collectFacts({
@@ -138,6 +147,7 @@ export async function runChaos(options: ChaosOptions, say: (line: string) => voi
       bucket: CHAOS_BUCKET,
       killSwitchOff: fleet.killSwitchOff(),
       rateLimitPerMinute: options.rateLimitPerMinute,
+      dailyPurchaseCap: options.dailyPurchaseCap,
     });
     const results = evaluateInvariants(facts);
     return { seed: options.seed, results, ok: results.every((r) => r.ok), stats, logDir };
@@ -285,10 +295,23 @@ function openJobs(db: Db, jobIds: string[]): Promise<number> {
   return db.aiJob.count({ where: { id: { in: jobIds }, status: { in: [...NONTERMINAL_JOB_STATUSES] } } });
 }
 
-async function drain(db: Db, jobIds: string[], timeoutMs: number, log: (line: string) => void): Promise<void> {
+async function cancelJobsParkedAtCap(ctx: EventContext): Promise<void> {
+  const parked = await ctx.db.aiJob.findMany({
+    where: { id: { in: ctx.jobIds }, phase: DAILY_PURCHASE_CAP_REACHED, status: { in: ['PENDING', 'PROCESSING', 'RETRYING'] } },
+    select: { id: true },
+  });
+  if (parked.length === 0) return;
+  await ensureApi(ctx);
+  for (const job of parked) await ctx.agent.cancelStaging(job.id);
+  ctx.stats.capCancels += parked.length;
+  ctx.log(`canceled ${parked.length} job(s) parked at the daily cap through ai.cancelStaging`);
+}
+
+async function drain(db: Db, jobIds: string[], timeoutMs: number, log: (line: string) => void, cancelParked: (() => Promise<void>) | null): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastProgress = 0;
   for (;;) {
+    await cancelParked?.();
     const open = await openJobs(db, jobIds);
     if (open === 0) {
       log(`drained: all ${jobIds.length} jobs terminal`);

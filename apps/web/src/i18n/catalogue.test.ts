@@ -136,5 +136,10 @@ describe('message catalogues', () => {
     // The space before PM is narrow or plain depending on the ICU data of the Node build.
     expect(t('en')('jobs.created', { at })).toMatch(/^Submitted: Mar 5, 2026 2:30\sPM$/);
     expect(t('es')('jobs.created', { at })).toBe('Enviado: 5 mar 2026 14:30');
+    const midnight = new Date('2026-03-06T00:00:00Z');
+    expect(t('en')('jobs.dailyCapReached', { at: midnight })).toMatch(/resumes Mar 6, 2026 12:00\sAM$/);
+    expect(t('es')('jobs.dailyCapReached', { at: midnight })).toMatch(/continuará el 6 mar 2026 a las 0:00$/);
+    expect(t('en')('spend.todayCapped', { purchases: 1200, cap: 1500, resetsAt: midnight })).toMatch(/^Today \(UTC day\): 1,200 of 1,500 paid attempts/);
+    expect(t('es')('spend.todayUncapped', { purchases: 1 })).toBe('Hoy (día UTC): 1 intento de pago; no hay límite diario.');
   });
 });

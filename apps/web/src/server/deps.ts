@@ -52,6 +52,7 @@ export function getWebDeps(): WebDeps {
     trustedProxyHops: config.trustedProxyHops,
     staging: {
       enabled: config.stagingEnabled,
+      dailyPurchaseCap: config.dailyPurchaseCap,
       producer: config.producer,
       legacyAliasSunsetAt: config.legacyAliasSunsetAt,
       providerModel: config.providerModel,

@@ -19,7 +19,7 @@ export interface StageRoomHandlerDeps {
   stagingQueue: StagingQueue;
   logger: Logger;
   clock: Clock;
-  config: Pick<WorkerConfig, 'stagingEnabled' | 'producer' | 'providerModel'>;
+  config: Pick<WorkerConfig, 'stagingEnabled' | 'dailyPurchaseCap' | 'producer' | 'providerModel'>;
   legacyAliasSunsetAt: Date | null;
 }
 
@@ -52,6 +52,7 @@ export async function handleStageRoomMessage(
     clock: deps.clock,
     staging: {
       enabled: deps.config.stagingEnabled,
+      dailyPurchaseCap: deps.config.dailyPurchaseCap,
       producer: deps.config.producer,
       providerModel: deps.config.providerModel,
       legacyAliasSunsetAt: deps.legacyAliasSunsetAt,

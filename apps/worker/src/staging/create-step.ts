@@ -25,6 +25,7 @@ import { hashUserId } from '@staging/provider/user-hash';
 import { stagingWebhookUrl } from '@staging/provider/webhook-url';
 import type { StagingErrorCode } from '@staging/domain/staging-errors';
 import { failAttempt, failureOf } from './attempt-failure';
+import { markCreatingWithinCap, parkWhileCapReached } from './daily-purchase-cap';
 import { insertReservedAttempt, isPredictionHeldByOtherAttempt, updateAttemptIf, updateJobIf } from './job-ledger';
 import type { AttemptRow, StagingJobRow } from './job-ledger';
 import { wait } from './staging-deps';
@@ -71,6 +72,8 @@ export async function advanceCreation(
     if (recovered !== 'create-again') return recovered;
   }
   if (!deps.settings.stagingEnabled) return parkWhileDisabled(deps, run, job);
+  const capped = await parkWhileCapReached(deps, run, job, attempt.id);
+  if (capped !== null) return capped;
   if (job.phase !== null) await updateJobIf(deps.db, run.jobId, [job.status], { phase: null });
   return createPrediction(deps, run, job, attempt, webhook);
 }
@@ -142,25 +145,28 @@ async function createPrediction(
       user_id: hashUserId(userId, deps.settings.userHashSecret),
     };
     const cost = deps.settings.costMicrousd[staging.quality];
-    const marked = await updateAttemptIf(
-      deps.db,
-      attempt.id,
-      ['RESERVED', 'CREATING'],
-      {
-        status: 'CREATING',
-        creatingAt: new Date(),
-        inputFingerprint: fingerprintPredictionInput(input),
-        errorCode: null,
-        errorMessage: null,
-        ...(cost === undefined
-          ? {}
-          : { costMicrousd: cost, costKind: 'estimate', pricingVersion: deps.settings.pricingVersion ?? null }),
-      },
-      { providerPredictionId: null },
+    const creatingAt = new Date();
+    const marked = await markCreatingWithinCap(deps, run, job, attempt.id, creatingAt, (db) =>
+      updateAttemptIf(
+        db,
+        attempt.id,
+        ['RESERVED', 'CREATING'],
+        {
+          status: 'CREATING',
+          creatingAt,
+          inputFingerprint: fingerprintPredictionInput(input),
+          errorCode: null,
+          errorMessage: null,
+          ...(cost === undefined
+            ? {}
+            : { costMicrousd: cost, costKind: 'estimate', pricingVersion: deps.settings.pricingVersion ?? null }),
+        },
+        { providerPredictionId: null },
+      ),
     );
-    if (!marked) {
+    if (marked !== 'marked') {
       await deps.limiter.settle(tokenId);
-      return 'continue';
+      return marked;
     }
     await deps.boundary('before-create', run.jobId);
     const pending = deps.provider.createPrediction({

@@ -77,6 +77,8 @@ export type StepBoundary = (typeof STEP_BOUNDARIES)[number];
 export interface StagingSettings {
   /** Kill switch (docs/system.md 1.7): only creation of new paid predictions depends on it. */
   stagingEnabled: boolean;
+  /** AI_DAILY_PURCHASE_CAP: most create calls per UTC day, all workers together; null = no cap. */
+  dailyPurchaseCap: number | null;
   webhookBaseUrl: string;
   userHashSecret: string;
   costMicrousd: Record<string, number>;

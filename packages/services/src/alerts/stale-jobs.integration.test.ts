@@ -109,7 +109,7 @@ describe('stale-job thresholds (fake clock)', () => {
     expect(await kindsAt(new Date())).toEqual(['outbox_failed']);
   });
 
-  it('ignores jobs parked by the kill switch while it is off, v1 history rows and terminal jobs', async () => {
+  it('ignores jobs parked by the kill switch while it is off, jobs parked at the daily purchase cap, v1 history rows and terminal jobs', async () => {
     await stagingJob({ status: 'PENDING', createdAt: at(-3_600_000), phase: 'PROVIDER_DISABLED' });
     await ctx.db.aiJob.create({
       data: {
@@ -123,6 +123,9 @@ describe('stale-job thresholds (fake clock)', () => {
     await descriptionJob('SUCCESS', { propertyId: 'p' });
     expect(await kindsAt(T0, false)).toEqual([]);
     // With the flag on, a parked job should have been woken: it is stale again.
+    expect(await kindsAt(T0, true)).toEqual(['pending']);
+    // Waiting for the next day's purchases is on purpose whatever the switch says.
+    await stagingJob({ status: 'PROCESSING', createdAt: at(-3_600_000), heartbeatAt: at(-3_600_000), phase: 'DAILY_PURCHASE_CAP_REACHED' });
     expect(await kindsAt(T0, true)).toEqual(['pending']);
     await descriptionJob('PENDING', { propertyId: 'p' });
     expect((await kindsAt(T0, true)).sort()).toEqual(['pending', 'pending']);

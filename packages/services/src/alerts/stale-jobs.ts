@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import type { Db } from '@staging/db/client';
 import type { Alert } from '@staging/platform/error-tracker';
 import type { Logger } from '@staging/platform/logger';
+import { DAILY_PURCHASE_CAP_REACHED } from '@staging/domain/daily-purchase-cap';
 
 export const STALE_THRESHOLDS_MS = {
   pending: 5 * 60_000,
@@ -77,6 +78,7 @@ export async function findStaleJobs(db: Db, options: FindStaleOptions): Promise<
       AND ((j."type" = 'ROOM_STAGING' AND EXISTS (SELECT 1 FROM "ai_room_staging_jobs" s WHERE s."aiJobId" = j."id"))
         OR (j."type" = 'DESCRIPTION' AND j."payload" ? 'propertyId'))
       AND (${includeParked} OR j."phase" IS DISTINCT FROM 'PROVIDER_DISABLED')
+      AND j."phase" IS DISTINCT FROM ${DAILY_PURCHASE_CAP_REACHED}
       AND (
         (j."status" = 'PENDING' AND j."createdAt" < ${pendingBefore})
         OR (j."status" IN ('PROCESSING', 'CANCEL_REQUESTED') AND COALESCE(j."heartbeatAt", j."startedAt", j."updatedAt") < ${heartbeatBefore})

@@ -32,6 +32,7 @@ function bridgeDeps(staging: Partial<LegacyBridgeDeps['staging']> = {}): LegacyB
     clock,
     staging: {
       enabled: true,
+      dailyPurchaseCap: null,
       producer: WORKER_VALUES,
       legacyAliasSunsetAt: SUNSET,
       providerModel: 'openai/gpt-image-2',

@@ -1,6 +1,8 @@
-import type { Db } from '@staging/db/client';
 import type { Actor } from '../access/property-access';
 import { accessiblePropertySql } from '../access/property-access';
+import { summarizeDailyPurchases } from './daily-purchases';
+import type { DailyPurchasesDto } from './daily-purchases';
+import type { StagingProducerDeps } from './staging-deps';
 
 /** One property's staging spend in one calendar month (UTC). Estimates, never charges. */
 export interface SpendRowDto {
@@ -22,6 +24,7 @@ export interface SpendSummaryDto {
   /** First instant counted (start of the oldest month shown, UTC). */
   since: string;
   rows: SpendRowDto[];
+  today: DailyPurchasesDto;
 }
 
 export const MAX_SPEND_MONTHS = 24;
@@ -32,7 +35,10 @@ export const MAX_SPEND_MONTHS = 24;
  * attempt counts in the month it was reserved, once it has a prediction or a recorded estimate:
  * a reservation the provider never saw bought nothing.
  */
-export async function summarizeSpend(deps: { db: Db; clock: { now(): Date } }, input: { actor: Actor; months: number }): Promise<SpendSummaryDto> {
+export async function summarizeSpend(
+  deps: Pick<StagingProducerDeps, 'db' | 'clock' | 'staging'>,
+  input: { actor: Actor; months: number },
+): Promise<SpendSummaryDto> {
   const now = deps.clock.now();
   const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (input.months - 1), 1));
   const rows = await deps.db.$queryRaw<{ month: string; propertyId: string; propertyTitle: string; estimate: bigint | null; attempts: number; unpriced: number }[]>`
@@ -49,9 +55,11 @@ export async function summarizeSpend(deps: { db: Db; clock: { now(): Date } }, i
       AND (a."providerPredictionId" IS NOT NULL OR a."costMicrousd" IS NOT NULL OR a."status" = 'CREATING' OR a."errorCode" = 'PURCHASE_UNCONFIRMED')
     GROUP BY 1, p."id", p."title"
     ORDER BY 1 DESC, p."title", p."id"`;
+  const today = await summarizeDailyPurchases(deps.db, now, deps.staging.dailyPurchaseCap);
   return {
     kind: 'estimate',
     since: since.toISOString(),
+    today,
     rows: rows.map((row) => ({
       month: row.month,
       propertyId: row.propertyId,

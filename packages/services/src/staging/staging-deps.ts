@@ -20,6 +20,8 @@ export interface StagingProducerDeps {
   staging: {
     /** The kill switch as parsed by @staging/config: true only for the exact string 'true'. */
     enabled: boolean;
+    /** AI_DAILY_PURCHASE_CAP as parsed by @staging/config; null means no cap. Shown, not enforced, here. */
+    dailyPurchaseCap: number | null;
     /** Persisted with every new job (docs/system.md 2.2, 2.9). */
     producer: ProducerValues;
     /** AI_STAGING_LEGACY_ALIAS_SUNSET_AT: the last instant legacy style names are accepted. */

@@ -74,6 +74,7 @@ export function createTestDeps(
     trustedProxyHops: 0,
     staging: {
       enabled: false,
+      dailyPurchaseCap: null,
       producer: { quality: 'medium', aspectRatio: '1:1', outputFormat: 'jpeg', outputCompression: 92 },
       legacyAliasSunsetAt: new Date('2027-01-01T00:00:00Z'),
       providerModel: 'openai/gpt-image-2',

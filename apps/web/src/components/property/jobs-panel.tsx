@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
+import { DAILY_PURCHASE_CAP_REACHED, purchaseDayOf } from '@staging/domain/daily-purchase-cap';
 import { purchaseSummary } from '@staging/domain/job-outcome';
 import { stagingErrorReason } from '@staging/domain/staging-error-reasons';
 import { isTerminalJobStatus, type JobStatus } from '@staging/domain/staging-states';
@@ -104,6 +105,11 @@ function JobRow({ job, photo, showProperty }: { job: Job; photo: string; showPro
           {job.phase === 'PROVIDER_DISABLED' && !isTerminalJobStatus(job.status) && (
             <span className="status status-wait" data-testid="job-phase">
               {t('providerDisabled')}
+            </span>
+          )}
+          {job.phase === DAILY_PURCHASE_CAP_REACHED && !isTerminalJobStatus(job.status) && (
+            <span className="status status-wait" data-testid="job-phase">
+              {t('dailyCapReached', { at: purchaseDayOf(new Date()).end })}
             </span>
           )}
           <time dateTime={job.timings.createdAt}>{t('created', { at: new Date(job.timings.createdAt) })}</time>

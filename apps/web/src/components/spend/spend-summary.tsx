@@ -11,6 +11,7 @@ import { microusdToUsd } from '@/lib/format';
 import '@/components/review/review.css';
 
 type SpendRow = RouterOutputs['ai']['spendSummary']['rows'][number];
+type SpendToday = RouterOutputs['ai']['spendSummary']['today'];
 
 const MONTH_CHOICES = [3, 6, 12, 24] as const;
 
@@ -28,6 +29,21 @@ function Estimate({ row }: { row: Pick<SpendRow, 'estimateMicrousd' | 'attempts'
       {row.attemptsWithoutEstimate > 0 && <span className="small muted"> {t('withoutPrice', { count: row.attemptsWithoutEstimate })}</span>}
     </>
   );
+}
+
+/** Today's paid attempts against the daily cap; the reached state is an alert, the rest a note. */
+function DailyPurchases({ today }: { today: SpendToday }) {
+  const t = useTranslations('spend');
+  const resetsAt = new Date(today.resetsAt);
+  if (today.cap === null) return <p data-testid="spend-today">{t('todayUncapped', { purchases: today.purchases })}</p>;
+  if (today.purchases >= today.cap) {
+    return (
+      <p className="alert alert-info" role="status" data-testid="spend-today" data-cap-reached="true">
+        {t('todayCapReached', { cap: today.cap, resetsAt })}
+      </p>
+    );
+  }
+  return <p data-testid="spend-today">{t('todayCapped', { purchases: today.purchases, cap: today.cap, resetsAt })}</p>;
 }
 
 /** Estimated staging spend per month and property, with month totals. */
@@ -58,6 +74,7 @@ export function SpendSummary() {
           ))}
         </select>
       </div>
+      {spend.isSuccess && <DailyPurchases today={spend.data.today} />}
       {spend.isPending && <QueryLoading>{t('loading')}</QueryLoading>}
       {spend.isError && <QueryError error={spend.error} onRetry={() => spend.refetch()} retrying={spend.isFetching} />}
       {spend.isSuccess && spend.data.rows.length === 0 && <p className="muted">{t('empty')}</p>}

@@ -111,6 +111,7 @@ export function producerDeps(
     clock: parts.clock ?? { now: () => new Date() },
     staging: {
       enabled: true,
+      dailyPurchaseCap: null,
       producer: { quality: 'medium', aspectRatio: '3:2', outputFormat: 'jpeg', outputCompression: 92 },
       legacyAliasSunsetAt: TEST_SUNSET_AT,
       providerModel: 'openai/gpt-image-2',
