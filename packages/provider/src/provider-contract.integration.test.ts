@@ -155,7 +155,7 @@ function describeContract(target: () => ContractTarget) {
     }
     // The client follows the same cursors.
     const page = await client().listPredictions();
-    expect(page.results.map((p) => p.id)).toEqual(results.map((document) => document['id']));
+    expect(page.results.map((p) => (p.readable ? p.id : null))).toEqual(results.map((document) => document['id']));
   }, 90_000);
 
   it('returns a finished prediction unchanged when asked to cancel it', async () => {
