@@ -101,6 +101,17 @@ export function orphanObjects(stored: readonly string[], referenced: ReadonlySet
   return stored.filter((key) => !referenced.has(key) && !queued.has(key));
 }
 
+/**
+ * Jobs failed closed as PURCHASE_UNCONFIRMED although the simulator's own record (every purchase
+ * with the callback URL that names its attempt) says whether the attempt bought: at most one
+ * purchase for it means the answer was knowable, so failing the job cost the agent for nothing.
+ */
+export function unconfirmedYetDecided(attempts: readonly AttemptFact[], purchases: readonly Purchase[]): string[] {
+  return attempts
+    .filter((a) => a.errorCode === 'PURCHASE_UNCONFIRMED' && purchases.filter((p) => p.attemptId === a.id).length <= 1)
+    .map((a) => a.aiJobId);
+}
+
 export function stuckJobs(jobs: readonly JobFact[]): string[] {
   return jobs.filter((job) => !isTerminalJobStatus(job.status)).map((job) => job.id);
 }
@@ -136,6 +147,7 @@ export const INVARIANT_NAMES = [
   'stored objects neither referenced nor queued for deletion',
   'sliding-window paid-start peak / limit',
   'predictions created while the kill switch was off',
+  "jobs failed PURCHASE_UNCONFIRMED although the simulator's own record decides them",
 ] as const;
 
 function zero(name: (typeof INVARIANT_NAMES)[number], offenders: string[]): InvariantResult {
@@ -168,5 +180,6 @@ export function evaluateInvariants(facts: AuditFacts): InvariantResult[] {
       examples: [],
     },
     zero(INVARIANT_NAMES[7], createdWithin(facts.purchases, facts.killSwitchOff)),
+    zero(INVARIANT_NAMES[8], unconfirmedYetDecided(facts.attempts, facts.purchases)),
   ];
 }

@@ -246,7 +246,7 @@ describe('what a real account does', () => {
   const listedIds = async () => (await api().listPredictions()).results.map((p) => (p.readable ? p.id : null));
 
   it('list_lag: get answers at once, the list shows the prediction only after the lag', async () => {
-    script({ name: 'list_lag', delayMs: 400 });
+    script({ name: 'list_lag', listLagMs: 400 });
     const created = await create('att-lag');
     expect((await api().getPrediction(created.id)).id).toBe(created.id);
     expect(await listedIds()).not.toContain(created.id);

@@ -20,7 +20,7 @@ export const FAULT_NAMES = [
   'wrong_aspect_ratio',
   'response_lost',
   // What a real account does that a strict single-tenant simulator did not:
-  /** The prediction shows in get at once but in the list only after `delayMs` (default 150 s). */
+  /** The prediction shows in get at once but in the list only after `listLagMs` (default 150 s). */
   'list_lag',
   /** Before ours, the account gains predictions of other models, website runs, object outputs, null and removed inputs. */
   'foreign_predictions',
@@ -37,13 +37,16 @@ export type FaultName = (typeof FAULT_NAMES)[number];
 
 export interface FaultSpec {
   name: FaultName;
-  /** slow: completion delay instead of the simulator's slowCompletionDelayMs. */
+  /** Any fault: creation to completion (slow: instead of the simulator's slowCompletionDelayMs). */
   delayMs?: number;
   /** http_429: the N of "Your rate limit resets in ~Ns." (default 1). */
   retryAfterSeconds?: number;
-  /** no_webhook: the callbacks that are lost (default: every event); response_lost: likewise (default: none). */
+  /**
+   * Any fault: the callbacks that are lost. no_webhook loses every event unless told which;
+   * every other fault loses none unless told.
+   */
   events?: WebhookEvent[];
-  /** Any fault: the prediction shows in the list only this long after its creation. */
+  /** Any fault: the prediction shows in the list only this long after its creation (list_lag: default 150 s). */
   listLagMs?: number;
   /** throttle_reads: how many calls are answered 429. */
   count?: number;

@@ -280,11 +280,10 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
     return predictionDocument(p, { apiUrl, origin, mode });
   }
 
-  /** no_webhook loses every event unless told which; response_lost loses only those it names. */
+  /** no_webhook loses every event unless told which; any other fault loses only those it names. */
   function lostEvents(fault: FaultSpec | null, event: WebhookEvent): WebhookEvent[] {
     if (fault?.name === 'no_webhook') return fault.events ?? [event];
-    if (fault?.name === 'response_lost') return fault.events ?? [];
-    return [];
+    return fault?.events ?? [];
   }
 
   function wantsWebhook(p: SimPrediction, event: WebhookEvent): p is SimPrediction & { webhook: string } {
@@ -523,7 +522,7 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
     if (fault?.name === 'http_429') return sendJson(response, 429, throttledBody(fault.retryAfterSeconds ?? 1));
     if (fault?.name === 'throttle_reads') readThrottlesLeft += fault.count ?? 3;
     if (fault?.name === 'foreign_predictions') addForeignPredictions(resolved.model);
-    const listLagMs = fault?.listLagMs ?? (fault?.name === 'list_lag' ? (fault.delayMs ?? DEFAULT_LIST_LAG_MS) : 0);
+    const listLagMs = fault?.listLagMs ?? (fault?.name === 'list_lag' ? DEFAULT_LIST_LAG_MS : 0);
     seq += 1;
     const prediction: SimPrediction = {
       id: randomId(26),
@@ -549,7 +548,7 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
     };
     state.predictions.set(prediction.id, prediction);
     runtimes.set(prediction.id, { input: input.data, timers: new Set(), prepared: null, fileIds: [] });
-    const delay = fault?.name === 'slow' ? (fault.delayMs ?? slowCompletionDelayMs) : completionDelayMs;
+    const delay = fault?.delayMs ?? (fault?.name === 'slow' ? slowCompletionDelayMs : completionDelayMs);
     schedule(prediction, Math.min(50, Math.floor(delay / 4)), () => startProcessing(prediction));
     if (fault?.name !== 'never_complete') schedule(prediction, delay, () => void track(finish(prediction)));
     if (cancelAfterMs !== null) schedule(prediction, cancelAfterMs, () => deadlineReached(prediction));
