@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { FaultSpec } from '@staging/provider-simulator/simulator';
 import { STEP_BOUNDARIES } from '../src/staging/staging-deps';
 import { startTestStack } from './support/test-stack';
 import type { TestStack } from './support/test-stack';
@@ -26,6 +27,61 @@ async function expectNoUntrackedObjects(jobId: string, propertyId: string): Prom
     expect(image + outbox).toBeGreaterThan(0);
   }
 }
+
+/** Kills a worker inside the create call under `fault`, then lets a fresh worker finish the job. */
+async function killDuringCreateThenFinish(fault: FaultSpec) {
+  await stack.faults([fault]);
+  const { jobId, propertyId } = await stack.seedJob();
+  const doomed = await stack.spawnWorker({ args: ['--test-crash-at=during-create'], settings });
+  expect(await doomed.exited).toEqual({ code: null, signal: 'SIGKILL' });
+  const survivor = await stack.spawnReadyWorker({ settings });
+  const status = await stack.waitForStatus(jobId, ['SUCCESS', 'CANCELED', 'FAILED']);
+  survivor.child.kill('SIGTERM');
+  expect(await survivor.exited).toEqual({ code: 0, signal: null });
+  return { jobId, propertyId, status };
+}
+
+async function expectOnePurchaseOfAttempt1(jobId: string, propertyId: string): Promise<void> {
+  const attempts = await stack.db.aiProviderAttempt.findMany({ where: { aiJobId: jobId } });
+  expect(attempts.map((a) => [a.attemptNumber, a.status])).toEqual([[1, 'SUCCEEDED']]);
+  expect(await stack.purchasesFor(jobId)).toHaveLength(1);
+  await expectNoUntrackedObjects(jobId, propertyId);
+}
+
+describe('crash matrix: a real account around the lost create response', () => {
+  it(
+    'create response lost, list lag longer than 120 s: the attempt waits for evidence and buys once',
+    async () => {
+      // The start callback is lost (Replicate sends it once), the list shows nothing for 150 s, and
+      // the prediction finishes well after the old 120 s-style grace of these timings: only the
+      // final webhook, retried by the provider, can tell, so the worker must wait for it.
+      const { jobId, propertyId, status } = await killDuringCreateThenFinish({
+        name: 'list_lag',
+        listLagMs: 150_000,
+        events: ['start'],
+        delayMs: 8_000,
+      });
+      expect(status).toBe('SUCCESS');
+      await expectOnePurchaseOfAttempt1(jobId, propertyId);
+    },
+    300_000,
+  );
+
+  it(
+    'foreign predictions in the window: other models, website runs, object outputs and null inputs are passed over',
+    async () => {
+      // Every callback is lost, so the list is the only evidence, and it is full of the account's
+      // other predictions, one of them a website run of our own model.
+      const { jobId, propertyId, status } = await killDuringCreateThenFinish({
+        name: 'foreign_predictions',
+        events: ['start', 'completed'],
+      });
+      expect(status).toBe('SUCCESS');
+      await expectOnePurchaseOfAttempt1(jobId, propertyId);
+    },
+    300_000,
+  );
+});
 
 describe('crash matrix: SIGKILL at each step boundary, then restart', () => {
   it.each(STEP_BOUNDARIES.map((b) => [b]))(
