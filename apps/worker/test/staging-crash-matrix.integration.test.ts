@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FaultSpec } from '@staging/provider-simulator/simulator';
 import { STEP_BOUNDARIES } from '../src/staging/staging-deps';
-import { startTestStack } from './support/test-stack';
+import { startTestStack, waitUntil } from './support/test-stack';
 import type { TestStack } from './support/test-stack';
 
 let stack: TestStack;
@@ -28,13 +28,18 @@ async function expectNoUntrackedObjects(jobId: string, propertyId: string): Prom
   }
 }
 
-/** Kills a worker inside the create call under `fault`, then lets a fresh worker finish the job. */
-async function killDuringCreateThenFinish(fault: FaultSpec) {
-  await stack.faults([fault]);
+/**
+ * The create call's answer is lost under `fault` (the purchase exists); the worker is killed once
+ * the provider holds the purchase, wherever its recovery stood, and a fresh one finishes the job.
+ */
+async function loseCreateResponseThenRestart(fault: FaultSpec, env: Record<string, string> = {}) {
+  await stack.faults([{ ...fault, responseLost: true }]);
   const { jobId, propertyId } = await stack.seedJob();
-  const doomed = await stack.spawnWorker({ args: ['--test-crash-at=during-create'], settings });
-  expect(await doomed.exited).toEqual({ code: null, signal: 'SIGKILL' });
-  const survivor = await stack.spawnReadyWorker({ settings });
+  const first = await stack.spawnReadyWorker({ settings, env: stack.env(env) });
+  await waitUntil(async () => (await stack.purchasesFor(jobId)).length > 0, { what: 'the purchase whose answer was lost' });
+  first.child.kill('SIGKILL');
+  expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
+  const survivor = await stack.spawnReadyWorker({ settings, env: stack.env(env) });
   const status = await stack.waitForStatus(jobId, ['SUCCESS', 'CANCELED', 'FAILED']);
   survivor.child.kill('SIGTERM');
   expect(await survivor.exited).toEqual({ code: 0, signal: null });
@@ -53,14 +58,13 @@ describe('crash matrix: a real account around the lost create response', () => {
     'create response lost, list lag longer than 120 s: the attempt waits for evidence and buys once',
     async () => {
       // The start callback is lost (Replicate sends it once), the list shows nothing for 150 s, and
-      // the prediction finishes well after the old 120 s-style grace of these timings: only the
-      // final webhook, retried by the provider, can tell, so the worker must wait for it.
-      const { jobId, propertyId, status } = await killDuringCreateThenFinish({
-        name: 'list_lag',
-        listLagMs: 150_000,
-        events: ['start'],
-        delayMs: 8_000,
-      });
+      // the prediction finishes 40 s after creation, long after the empty list was walked: only the
+      // final webhook, retried by the provider, can tell, so the worker must wait for it. The
+      // deadline is set above the run so it ends succeeded.
+      const { jobId, propertyId, status } = await loseCreateResponseThenRestart(
+        { name: 'list_lag', listLagMs: 150_000, events: ['start'], delayMs: 40_000 },
+        { PROVIDER_CANCEL_AFTER_SECONDS: '120' },
+      );
       expect(status).toBe('SUCCESS');
       await expectOnePurchaseOfAttempt1(jobId, propertyId);
     },
@@ -72,7 +76,7 @@ describe('crash matrix: a real account around the lost create response', () => {
     async () => {
       // Every callback is lost, so the list is the only evidence, and it is full of the account's
       // other predictions, one of them a website run of our own model.
-      const { jobId, propertyId, status } = await killDuringCreateThenFinish({
+      const { jobId, propertyId, status } = await loseCreateResponseThenRestart({
         name: 'foreign_predictions',
         events: ['start', 'completed'],
       });

@@ -253,8 +253,8 @@ describe('what a real account does', () => {
     await waitFor(async () => (await listedIds()).includes(created.id), { what: 'the lagging prediction in the list' });
   });
 
-  it('listLagMs on another fault: a lost response whose prediction the list does not show yet', async () => {
-    script({ name: 'response_lost', events: ['start'], listLagMs: 60_000 });
+  it('responseLost on another fault: a lost response whose prediction the list does not show yet', async () => {
+    script({ name: 'list_lag', events: ['start'], listLagMs: 60_000, responseLost: true });
     await rejection(create('att-lost-lag'));
     expect(ctx.sim.state.predictions.size).toBe(1);
     expect(await listedIds()).toEqual([]);

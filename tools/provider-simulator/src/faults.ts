@@ -50,6 +50,8 @@ export interface FaultSpec {
   listLagMs?: number;
   /** throttle_reads: how many calls are answered 429. */
   count?: number;
+  /** Any fault: the prediction is created, but the caller never hears back (as response_lost). */
+  responseLost?: boolean;
 }
 
 const ZFaultObject = z.strictObject({
@@ -59,6 +61,7 @@ const ZFaultObject = z.strictObject({
   events: z.array(z.enum(['start', 'output', 'logs', 'completed'])).min(1).optional(),
   listLagMs: z.int().min(0).max(3_600_000).optional(),
   count: z.int().min(1).max(10_000).optional(),
+  responseLost: z.boolean().optional(),
 });
 
 /** A fault is its name or an object with options; the request body is a list or `{ faults }`. */

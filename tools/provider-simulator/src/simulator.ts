@@ -553,7 +553,7 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
     if (fault?.name !== 'never_complete') schedule(prediction, delay, () => void track(finish(prediction)));
     if (cancelAfterMs !== null) schedule(prediction, cancelAfterMs, () => deadlineReached(prediction));
     sendWebhook(prediction, 'start');
-    if (fault?.name === 'response_lost') {
+    if (fault?.name === 'response_lost' || fault?.responseLost === true) {
       // The purchase happened; the caller just never hears about it.
       request.socket.destroy();
       return;
