@@ -13,6 +13,15 @@ export const FAULT_MIX = [
   { name: 'fail_permanent' },
   { name: 'no_webhook' },
   { name: 'duplicate_webhook' },
+  // What a real Replicate account does around a purchase:
+  { name: 'no_webhook', events: ['start'] },
+  { name: 'duplicate_webhook_new_id' },
+  { name: 'list_lag', listLagMs: 150_000 },
+  { name: 'response_lost', events: ['start'], listLagMs: 150_000 },
+  { name: 'foreign_predictions' },
+  { name: 'echo_rewritten' },
+  { name: 'http_500_after_create' },
+  { name: 'throttle_reads', count: 5 },
 ] as const;
 export type ScriptedFault = (typeof FAULT_MIX)[number];
 
