@@ -144,7 +144,7 @@ function failClosed(deps: StagingDeps, run: StagingRun, attempt: AttemptRow, rea
 }
 
 /** When any purchase of this attempt is terminal and its final webhook's retries are over. */
-export function evidenceDeadline(deps: StagingDeps, attempt: Pick<AttemptRow, 'creatingAt' | 'createdAt'>): number {
+function evidenceDeadline(deps: StagingDeps, attempt: Pick<AttemptRow, 'creatingAt' | 'createdAt'>): number {
   const sentAt = (attempt.creatingAt ?? attempt.createdAt).getTime();
   return sentAt + deps.settings.cancelAfterSeconds * 1000 + deps.settings.timings.finalWebhookWindowMs;
 }
