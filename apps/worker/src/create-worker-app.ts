@@ -26,6 +26,7 @@ import { runDispatcherPass } from './loops/dispatcher-loop';
 import { createOutputSlots } from './staging/output-slots';
 import { loadRecordedStarts } from './staging/job-ledger';
 import { createPaidStartLimiter, paidStartLimiterKey } from './staging/paid-start-limiter';
+import { createReadBudget, readBudgetKey, withReadBudget } from './staging/provider-read-budget';
 import { DEFAULT_STAGING_TIMINGS } from './staging/staging-deps';
 import type { StagingDeps, StagingTimings, StepBoundary } from './staging/staging-deps';
 import { startStagingConsumer } from './staging/staging-consumer';
@@ -110,8 +111,11 @@ export async function createWorkerApp(config: WorkerConfig, overrides: WorkerApp
   });
   const ownsStorage = overrides.storage === undefined;
   const storage = overrides.storage ?? createObjectStorage(config.storage);
-  const provider = overrides.provider ?? createProviderClient({ baseUrl: config.providerApiBaseUrl, token: config.providerApiToken });
   const names = queueNames(config.queueSuffix);
+  const provider = withReadBudget(
+    overrides.provider ?? createProviderClient({ baseUrl: config.providerApiBaseUrl, token: config.providerApiToken }),
+    createReadBudget({ redis, key: readBudgetKey(names.staging), limitPerMinute: config.providerReadLimitPerMinute }),
+  );
   const queue = createStagingQueue(redis, config.queueSuffix);
   const timings: StagingTimings = { ...DEFAULT_STAGING_TIMINGS, ...stripUndefined(overrides.timings ?? {}) };
   // The provider client's request timeout (30 s) plus a margin.
@@ -135,12 +139,14 @@ export async function createWorkerApp(config: WorkerConfig, overrides: WorkerApp
     events: createStagingEvents(logger),
     logger,
     captureAlert,
+    callbackPathUp: () => isCallbackOriginUp(config.webhookBaseUrl),
     boundary: overrides.boundary ?? (async () => undefined),
     backgroundTurn: () => priority.backgroundTurn(),
     settings: {
       stagingEnabled: config.stagingEnabled,
       dailyPurchaseCap: config.dailyPurchaseCap,
       webhookBaseUrl: config.webhookBaseUrl,
+      cancelAfterSeconds: config.providerCancelAfterSeconds,
       userHashSecret: config.userHashSecret,
       costMicrousd: config.costMicrousd,
       pricingVersion: config.pricingVersion,
@@ -281,4 +287,18 @@ async function settleWithin(promise: Promise<unknown>, ms: number): Promise<bool
 
 function stripUndefined<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], undefined> } {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as { [K in keyof T]: Exclude<T[K], undefined> };
+}
+
+/**
+ * The api's liveness answer on the origin the provider calls back. The webhook base URL is a bare
+ * origin (webhook-url.ts) served by the api, whose /healthz touches no dependency.
+ */
+async function isCallbackOriginUp(webhookBaseUrl: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${webhookBaseUrl}/healthz`, { signal: AbortSignal.timeout(5_000), redirect: 'error' });
+    await response.body?.cancel();
+    return response.ok;
+  } catch {
+    return false;
+  }
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { FaultSpec } from '@staging/provider-simulator/simulator';
 import { STEP_BOUNDARIES } from '../src/staging/staging-deps';
-import { startTestStack } from './support/test-stack';
+import { startTestStack, waitUntil } from './support/test-stack';
 import type { TestStack } from './support/test-stack';
 
 let stack: TestStack;
@@ -26,6 +27,65 @@ async function expectNoUntrackedObjects(jobId: string, propertyId: string): Prom
     expect(image + outbox).toBeGreaterThan(0);
   }
 }
+
+/**
+ * The create call's answer is lost under `fault` (the purchase exists); the worker is killed once
+ * the provider holds the purchase, wherever its recovery stood, and a fresh one finishes the job.
+ */
+async function loseCreateResponseThenRestart(fault: FaultSpec, env: Record<string, string> = {}) {
+  await stack.faults([{ ...fault, responseLost: true }]);
+  const { jobId, propertyId } = await stack.seedJob();
+  const first = await stack.spawnReadyWorker({ settings, env: stack.env(env) });
+  await waitUntil(async () => (await stack.purchasesFor(jobId)).length > 0, { what: 'the purchase whose answer was lost' });
+  first.child.kill('SIGKILL');
+  expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
+  const survivor = await stack.spawnReadyWorker({ settings, env: stack.env(env) });
+  const status = await stack.waitForStatus(jobId, ['SUCCESS', 'CANCELED', 'FAILED']);
+  survivor.child.kill('SIGTERM');
+  expect(await survivor.exited).toEqual({ code: 0, signal: null });
+  return { jobId, propertyId, status };
+}
+
+async function expectOnePurchaseOfAttempt1(jobId: string, propertyId: string): Promise<void> {
+  const attempts = await stack.db.aiProviderAttempt.findMany({ where: { aiJobId: jobId } });
+  expect(attempts.map((a) => [a.attemptNumber, a.status])).toEqual([[1, 'SUCCEEDED']]);
+  expect(await stack.purchasesFor(jobId)).toHaveLength(1);
+  await expectNoUntrackedObjects(jobId, propertyId);
+}
+
+describe('crash matrix: a real account around the lost create response', () => {
+  it(
+    'create response lost, list lag longer than 120 s: the attempt waits for evidence and buys once',
+    async () => {
+      // The start callback is lost (Replicate sends it once), the list shows nothing for 150 s, and
+      // the prediction finishes 40 s after creation, long after the empty list was walked: only the
+      // final webhook, retried by the provider, can tell, so the worker must wait for it. The
+      // deadline is set above the run so it ends succeeded.
+      const { jobId, propertyId, status } = await loseCreateResponseThenRestart(
+        { name: 'list_lag', listLagMs: 150_000, events: ['start'], delayMs: 40_000 },
+        { PROVIDER_CANCEL_AFTER_SECONDS: '120' },
+      );
+      expect(status).toBe('SUCCESS');
+      await expectOnePurchaseOfAttempt1(jobId, propertyId);
+    },
+    300_000,
+  );
+
+  it(
+    'foreign predictions in the window: other models, website runs, object outputs and null inputs are passed over',
+    async () => {
+      // Every callback is lost, so the list is the only evidence, and it is full of the account's
+      // other predictions, one of them a website run of our own model.
+      const { jobId, propertyId, status } = await loseCreateResponseThenRestart({
+        name: 'foreign_predictions',
+        events: ['start', 'completed'],
+      });
+      expect(status).toBe('SUCCESS');
+      await expectOnePurchaseOfAttempt1(jobId, propertyId);
+    },
+    300_000,
+  );
+});
 
 describe('crash matrix: SIGKILL at each step boundary, then restart', () => {
   it.each(STEP_BOUNDARIES.map((b) => [b]))(

@@ -20,6 +20,8 @@ describe('parseWorkerEnv', () => {
       providerApiToken: TEST_SECRETS.PROVIDER_API_TOKEN,
       providerApiBaseUrl: 'https://api.replicate.com/v1',
       providerModel: 'openai/gpt-image-2',
+      providerCancelAfterSeconds: 600,
+      providerReadLimitPerMinute: 2_400,
       webhookBaseUrl: 'https://staging-api.example.com',
       userHashSecret: TEST_SECRETS.AI_STAGING_USER_HASH_SECRET,
       stagingConcurrency: 4,
@@ -40,6 +42,8 @@ describe('parseWorkerEnv', () => {
       workerTestEnv({
         PROVIDER_API_BASE_URL: 'http://127.0.0.1:4200/v1/',
         PROVIDER_MODEL: 'openai/gpt-image-2',
+        PROVIDER_CANCEL_AFTER_SECONDS: '90',
+        PROVIDER_READ_LIMIT_PER_MINUTE: '600',
         AI_STAGING_CONCURRENCY: '8',
         AI_STAGING_RATE_LIMIT_PER_MINUTE: '12',
         AI_STAGING_RATE_LIMIT_WINDOW_MS: '500',
@@ -57,6 +61,8 @@ describe('parseWorkerEnv', () => {
     expect(config).toMatchObject({
       // Trailing slashes go so callers can append /predictions.
       providerApiBaseUrl: 'http://127.0.0.1:4200/v1',
+      providerCancelAfterSeconds: 90,
+      providerReadLimitPerMinute: 600,
       stagingConcurrency: 8,
       stagingRateLimitPerMinute: 12,
       stagingRateLimitWindowMs: 500,
@@ -79,6 +85,8 @@ describe('parseWorkerEnv', () => {
     AI_STAGING_USER_HASH_SECRET: [[undefined, 'is required'], ['ab'.repeat(31) + 'a', 'exactly 64 hexadecimal characters'], ['ab'.repeat(32) + 'a', 'exactly 64 hexadecimal characters'], ['zz'.repeat(32), 'exactly 64 hexadecimal characters']],
     AI_STAGING_CONCURRENCY: [['0', 'integer >= 1'], ['2.5', 'integer >= 1']],
     AI_STAGING_RATE_LIMIT_PER_MINUTE: [['0', 'integer >= 1'], ['six', 'integer >= 1']],
+    PROVIDER_CANCEL_AFTER_SECONDS: [['4', 'integer from 5 to 3600'], ['1m', 'integer from 5 to 3600']],
+    PROVIDER_READ_LIMIT_PER_MINUTE: [['0', 'integer from 1 to 3000'], ['3001', 'integer from 1 to 3000']],
     AI_STAGING_RATE_LIMIT_WINDOW_MS: [['0', 'integer >= 1']],
     AI_DESCRIPTION_CONCURRENCY: [['-2', 'integer >= 1']],
     AI_STAGING_COST_MICROUSD_MEDIUM: [['-1', 'integer >= 0'], ['0.04', 'integer >= 0'], ['$0.04', 'integer >= 0']],

@@ -24,6 +24,20 @@ export interface WorkerConfig extends CommonConfig {
   /** Without a trailing slash, so callers append `/predictions`. */
   providerApiBaseUrl: string;
   providerModel: string;
+  /**
+   * PROVIDER_CANCEL_AFTER_SECONDS: sent as Replicate's `Cancel-After` header on every create, so a
+   * prediction we bought is terminal by then (aborted before starting: not billed; canceled while
+   * running: billed). It also bounds how long the worker must wait before it may conclude that a
+   * create whose response was lost bought nothing. Default 600 s: several times gpt-image-2's
+   * slowest observed runs at high quality, below the 20-minute prediction timeout.
+   */
+  providerCancelAfterSeconds: number;
+  /**
+   * PROVIDER_READ_LIMIT_PER_MINUTE: get, list and cancel calls per minute, shared by every worker of
+   * the namespace. Default 2400: Replicate allows 3000 such calls a minute per account; the rest
+   * is left to other tools on the same account.
+   */
+  providerReadLimitPerMinute: number;
   /** Public https origin the provider calls back; no path, no trailing slash. */
   webhookBaseUrl: string;
   /** 64 hex characters; HMAC key for the user_id sent to the provider. */
@@ -66,6 +80,8 @@ export function parseWorkerEnv(env: Env): WorkerConfig {
     providerApiToken: r.required('PROVIDER_API_TOKEN', secretRule(1)),
     providerApiBaseUrl: readProviderBaseUrl(r, common.nodeEnv === 'production'),
     providerModel: r.optional('PROVIDER_MODEL', modelRule(), 'openai/gpt-image-2'),
+    providerCancelAfterSeconds: r.optional('PROVIDER_CANCEL_AFTER_SECONDS', integerRule(5, 3_600), 600),
+    providerReadLimitPerMinute: r.optional('PROVIDER_READ_LIMIT_PER_MINUTE', integerRule(1, 3_000), 2_400),
     webhookBaseUrl: readWebhookBaseUrl(r, common.nodeEnv === 'production'),
     userHashSecret: readUserHashSecret(r),
     stagingConcurrency: r.optional('AI_STAGING_CONCURRENCY', integerRule(1), 4),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { fingerprintPredictionInput, searchPredictionByInput } from './prediction-recovery';
+import { fingerprintFixedInput, fingerprintPredictionInput, searchPredictionByInput } from './prediction-recovery';
 import type { RecoverySearchOptions } from './prediction-recovery';
-import type { Prediction, PredictionInput, PredictionPage } from './provider-client';
+import { readListEntry } from './provider-client';
+import type { ListedPrediction, ListPredictionsOptions, PredictionInput, PredictionPage } from './provider-client';
 
 const sentAt = new Date('2026-11-25T10:00:00Z');
 const webhook = 'https://api.example/api/webhooks/provider/staging/attempt-1';
@@ -18,20 +19,33 @@ function inputFor(url: string): PredictionInput {
   };
 }
 const ours = inputFor('http://s3/originals/a.jpg?X-Amz-Signature=ours');
+const model = 'openai/gpt-image-2';
 
-function prediction(id: string, createdAt: string, extra: Partial<Prediction> = {}): Prediction {
-  return { id, status: 'processing', output: null, error: null, created_at: createdAt, input: { ...inputFor(`http://s3/${id}`) }, ...extra };
+/** A prediction of another photo of the same job settings unless `extra` says otherwise. */
+function prediction(id: string, createdAt: string, extra: Partial<ListedPrediction> = {}): ListedPrediction {
+  return {
+    readable: true,
+    id,
+    status: 'processing',
+    created_at: createdAt,
+    model,
+    source: 'api',
+    input: { ...inputFor(`http://s3/${id}`), prompt: `another prompt ${id}` },
+    data_removed: false,
+    webhook: null,
+    ...extra,
+  };
 }
 
-/** A list client over fixed pages, newest first, recording how many pages were read. */
-function pagedList(pages: Prediction[][]) {
-  const calls: (string | null)[] = [];
+/** A list client over fixed pages, newest first, recording each request. */
+function pagedList(pages: PredictionPage['results'][]) {
+  const calls: ListPredictionsOptions[] = [];
   return {
     calls,
-    async listPredictions({ cursor = null }: { cursor?: string | null } = {}): Promise<PredictionPage> {
-      calls.push(cursor);
-      const index = cursor === null ? 0 : Number(cursor);
-      return { results: pages[index] ?? [], next: index + 1 < pages.length ? String(index + 1) : null };
+    async listPredictions(options: ListPredictionsOptions = {}): Promise<PredictionPage> {
+      calls.push(options);
+      const index = options.next ? Number(new URL(options.next).searchParams.get('page')) : 0;
+      return { results: pages[index] ?? [], next: index + 1 < pages.length ? `https://api.example/v1/predictions?page=${index + 1}` : null };
     },
   };
 }
@@ -39,10 +53,16 @@ function pagedList(pages: Prediction[][]) {
 /** The ledger of these tests gives no prediction to another attempt unless a test says so. */
 const heldByNobody = async () => false;
 
-const search = (pages: Prediction[][], extra: Partial<RecoverySearchOptions> = {}) =>
+const baseOptions = {
+  model,
+  inputFingerprint: fingerprintPredictionInput(ours),
+  fixedFingerprint: fingerprintFixedInput(ours),
+  webhook,
+};
+
+const search = (pages: PredictionPage['results'][], extra: Partial<RecoverySearchOptions> = {}) =>
   searchPredictionByInput(pagedList(pages), {
-    inputFingerprint: fingerprintPredictionInput(ours),
-    webhook,
+    ...baseOptions,
     sentAt,
     isHeldElsewhere: heldByNobody,
     ...extra,
@@ -90,6 +110,44 @@ describe('searchPredictionByInput', () => {
     const removed = prediction('gone', '2026-11-25T10:00:02Z', { data_removed: true, input: {} });
     const result = await search([[prediction('p1', '2026-11-25T10:00:05Z'), removed]]);
     expect(result).toMatchObject({ kind: 'undecidable', reason: expect.stringContaining('no readable input') });
+  });
+
+  it('passes over predictions of other models and website runs, whatever their input', async () => {
+    const result = await search([
+      [
+        prediction('flux', '2026-11-25T10:00:04Z', { model: 'black-forest-labs/flux-schnell', input: null }),
+        prediction('removed', '2026-11-25T10:00:03Z', { model: 'black-forest-labs/flux-schnell', data_removed: true, input: null }),
+        prediction('web', '2026-11-25T10:00:02Z', { source: 'web', input: { ...ours } }),
+      ],
+    ]);
+    expect(result).toEqual({ kind: 'absent', scanned: 3 });
+  });
+
+  it('cannot decide when our model has a prediction with a null input in the span', async () => {
+    expect((await search([[prediction('null', '2026-11-25T10:00:02Z', { input: null })]])).kind).toBe('undecidable');
+  });
+
+  it('cannot decide when an entry is not a readable prediction at all', async () => {
+    expect((await search([[{ readable: false, created_at: '2026-11-25T10:00:02Z' }]])).kind).toBe('undecidable');
+  });
+
+  it('counts our input with another image URL as doubt, not absence (the echo may rewrite it)', async () => {
+    const rewritten = prediction('rw', '2026-11-25T10:00:01Z', { input: { ...ours, input_images: ['https://replicate.delivery/x.jpg'] } });
+    expect(await search([[rewritten]])).toMatchObject({ kind: 'undecidable', reason: expect.stringContaining('another image URL') });
+  });
+
+  it('passes over our input with another image URL when another attempt holds that prediction', async () => {
+    const theirs = prediction('a1', '2026-11-25T10:00:01Z', { input: { ...ours, input_images: ['http://s3/originals/a.jpg?X-Amz-Signature=a1'] } });
+    expect(await search([[theirs]], { isHeldElsewhere: async (id) => id === 'a1' })).toEqual({ kind: 'absent', scanned: 1 });
+  });
+
+  it('asks the provider for the span around the creation time only, then follows the next URLs as given', async () => {
+    const list = pagedList([[prediction('p1', '2026-11-25T10:00:05Z')], [prediction('p2', '2026-11-25T10:00:04Z')]]);
+    await searchPredictionByInput(list, { ...baseOptions, sentAt, isHeldElsewhere: heldByNobody });
+    expect(list.calls).toEqual([
+      { createdAfter: new Date('2026-11-25T09:55:00Z'), createdBefore: new Date('2026-11-25T10:05:00Z') },
+      { next: 'https://api.example/v1/predictions?page=1' },
+    ]);
   });
 
   it('cannot decide when an echoed input lacks a key that was sent', async () => {
@@ -144,13 +202,28 @@ describe('searchPredictionByInput', () => {
 
   it('stops reading pages once it passes the creation time minus the clock-skew margin', async () => {
     const list = pagedList([[prediction('old', '2026-11-25T09:00:00Z')], [prediction('older', '2026-11-25T08:00:00Z')]]);
-    const result = await searchPredictionByInput(list, {
-      inputFingerprint: fingerprintPredictionInput(ours),
-      webhook,
-      sentAt,
-      isHeldElsewhere: heldByNobody,
-    });
+    const result = await searchPredictionByInput(list, { ...baseOptions, sentAt, isHeldElsewhere: heldByNobody });
     expect(result.kind).toBe('absent');
-    expect(list.calls).toEqual([null]);
+    expect(list.calls).toHaveLength(1);
+  });
+});
+
+describe('readListEntry', () => {
+  it('reads a foreign entry with an object output and a null input without failing', () => {
+    const entry = readListEntry({
+      id: 'x1',
+      status: 'succeeded',
+      created_at: '2026-11-25T10:00:00Z',
+      model: 'meta/llama',
+      source: 'web',
+      input: null,
+      output: { text: 'hi', tokens: [1, 2] },
+      unknown_field: true,
+    });
+    expect(entry).toMatchObject({ readable: true, id: 'x1', model: 'meta/llama', source: 'web', input: null });
+  });
+
+  it('marks an entry without an id as unreadable, keeping its creation time', () => {
+    expect(readListEntry({ created_at: '2026-11-25T10:00:00Z', status: 'succeeded' })).toEqual({ readable: false, created_at: '2026-11-25T10:00:00Z' });
   });
 });

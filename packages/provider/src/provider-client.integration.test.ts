@@ -136,20 +136,44 @@ describe('reads', () => {
     expect(await client().getPrediction('p')).toMatchObject({ status: 'failed', error: '{"code":"E1","message":"boom"}' });
   });
 
-  it('lists predictions and turns the next URL into a cursor', async () => {
+  it('lists a time span and follows the full next URL, filters included', async () => {
     handler = (req, res) => {
       const page2 = req.url?.includes('cursor=');
       json(res, 200, {
         previous: null,
-        next: page2 ? null : `${origin}/v1/predictions?cursor=c%2F2`,
+        next: page2 ? null : `${origin}/v1/predictions?cursor=c%2F2&created_after=2026-11-25T09%3A55%3A00.000Z`,
         results: [prediction({ id: page2 ? 'older' : 'newer' })],
       });
     };
-    const first = await client().listPredictions();
-    expect(first).toMatchObject({ next: 'c/2', results: [{ id: 'newer' }] });
-    const second = await client().listPredictions({ cursor: first.next });
+    const first = await client().listPredictions({ createdAfter: new Date('2026-11-25T09:55:00Z'), createdBefore: new Date('2026-11-25T10:05:00Z') });
+    expect(first).toMatchObject({ results: [{ id: 'newer' }] });
+    const second = await client().listPredictions({ next: first.next });
     expect(second).toMatchObject({ next: null, results: [{ id: 'older' }] });
-    expect(recorded.map((r) => r.url)).toEqual(['/v1/predictions', '/v1/predictions?cursor=c%2F2']);
+    expect(recorded.map((r) => r.url)).toEqual([
+      '/v1/predictions?created_after=2026-11-25T09%3A55%3A00.000Z&created_before=2026-11-25T10%3A05%3A00.000Z',
+      '/v1/predictions?cursor=c%2F2&created_after=2026-11-25T09%3A55%3A00.000Z',
+    ]);
+  });
+
+  it('reads each list entry on its own: an object output or a null input spoils only that entry, never the page', async () => {
+    handler = (_req, res) =>
+      json(res, 200, {
+        next: null,
+        results: [{ ...prediction({ id: 'llm' }), model: 'meta/llama', output: { text: 'x' }, input: null }, { status: 'succeeded' }],
+      });
+    const page = await client().listPredictions();
+    expect(page.results).toMatchObject([{ readable: true, id: 'llm', input: null }, { readable: false }]);
+  });
+
+  it('refuses to send the token to a next URL outside the API base URL', async () => {
+    await expect(client().listPredictions({ next: 'https://evil.example/v1/predictions?cursor=x' })).rejects.toMatchObject({ kind: 'server' });
+    expect(recorded).toEqual([]);
+  });
+
+  it('sends Cancel-After as a duration when asked', async () => {
+    handler = (_req, res) => json(res, 201, prediction());
+    await client().createPrediction({ model: 'openai/gpt-image-2', webhook: 'https://h.example/w', input: {} as never, cancelAfterSeconds: 90 });
+    expect(recorded[0]?.headers['cancel-after']).toBe('1m30s');
   });
 
   it('reads the model input constraints from latest_version.openapi_schema', async () => {

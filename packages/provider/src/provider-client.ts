@@ -36,6 +36,11 @@ export interface CreatePredictionInput {
   webhook: string;
   /** Defaults to ['completed']: one signed callback on succeeded/failed/canceled. */
   webhookEventsFilter?: WebhookEventType[];
+  /**
+   * Sent as the `Cancel-After` header: the provider aborts the prediction if it has not started by
+   * then (not billed) or cancels it if it is still running (billed). Whole seconds, at least 1.
+   */
+  cancelAfterSeconds?: number;
 }
 
 const ZPrediction = z.looseObject({
@@ -91,10 +96,44 @@ export function parsePrediction(value: unknown): Prediction {
   return { ...parsed, output: parsed.output ?? null, error: parsed.error ?? null };
 }
 
+/**
+ * One entry of the account-wide list, read on its own: the list holds every prediction of the
+ * account (other tokens, models, website runs), whose `output` may be any JSON and whose `input`
+ * may be null or removed. Only what recovery compares is kept.
+ */
+export interface ListedPrediction {
+  readable: true;
+  id: string;
+  status: string;
+  created_at: string;
+  model: string | null;
+  /** 'api' or 'web' (Replicate's documented values); null when absent. */
+  source: string | null;
+  /** Null when the provider echoed none (removed data, null input, website runs). */
+  input: Record<string, unknown> | null;
+  data_removed: boolean;
+  webhook: string | null;
+}
+
+/** An entry that is not even a prediction object we can read (no id, no created_at, ...). */
+export interface UnreadableListEntry {
+  readable: false;
+  created_at: string | null;
+}
+
 export interface PredictionPage {
-  results: Prediction[];
-  /** Opaque cursor for the next (older) page, or null on the last page. */
+  results: (ListedPrediction | UnreadableListEntry)[];
+  /** The provider's full URL of the next (older) page, or null on the last page. */
   next: string | null;
+}
+
+export interface ListPredictionsOptions {
+  /** A `next` URL of an earlier page of this client (same origin as the base URL). */
+  next?: string | null;
+  /** Replicate's `created_after` filter (inclusive). Ignored when `next` is given: it carries it. */
+  createdAfter?: Date;
+  /** Replicate's `created_before` filter (exclusive). Ignored when `next` is given. */
+  createdBefore?: Date;
 }
 
 export type ProviderErrorKind = 'throttled' | 'server' | 'network' | 'auth' | 'invalid' | 'not_found';
@@ -212,11 +251,54 @@ export interface ProviderClient {
   createPrediction(input: CreatePredictionInput): Promise<Prediction>;
   getPrediction(id: string): Promise<Prediction>;
   cancelPrediction(id: string): Promise<Prediction>;
-  listPredictions(options?: { cursor?: string | null }): Promise<PredictionPage>;
+  listPredictions(options?: ListPredictionsOptions): Promise<PredictionPage>;
   getModel(owner: string, name: string): Promise<ModelInfo>;
 }
 
-const ZPredictionPage = z.object({ results: z.array(z.unknown()), next: z.string().nullish() });
+const ZPredictionPage = z.looseObject({ results: z.array(z.unknown()), next: z.string().nullish() });
+
+const ZListedPrediction = z.looseObject({
+  id: z.string().min(1),
+  status: z.string(),
+  created_at: z.string().refine((value) => !Number.isNaN(Date.parse(value))),
+  model: z.string().nullish(),
+  source: z.string().nullish(),
+  input: z.unknown().optional(),
+  data_removed: z.boolean().nullish(),
+  webhook: z.unknown().optional(),
+});
+
+/** Reads one list entry; anything unexpected makes that entry unreadable, never the page. */
+export function readListEntry(value: unknown): ListedPrediction | UnreadableListEntry {
+  const parsed = ZListedPrediction.safeParse(value);
+  if (!parsed.success) {
+    const createdAt = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)['created_at'] : undefined;
+    return { readable: false, created_at: typeof createdAt === 'string' ? createdAt : null };
+  }
+  const { input, webhook } = parsed.data;
+  return {
+    readable: true,
+    id: parsed.data.id,
+    status: parsed.data.status,
+    created_at: parsed.data.created_at,
+    model: parsed.data.model ?? null,
+    source: parsed.data.source ?? null,
+    input: typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : null,
+    data_removed: parsed.data.data_removed === true,
+    webhook: typeof webhook === 'string' ? webhook : null,
+  };
+}
+
+/**
+ * Cancel-After as Replicate's examples write durations ("1m", "5m"): minutes and seconds, e.g.
+ * 90 → "1m30s".
+ */
+export function formatCancelAfter(seconds: number): string {
+  if (!Number.isInteger(seconds) || seconds < 1) throw new RangeError(`Cancel-After must be whole seconds >= 1, got ${seconds}`);
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  return `${minutes > 0 ? `${minutes}m` : ''}${rest > 0 ? `${rest}s` : ''}`;
+}
 
 const ZModel = z.looseObject({
   owner: z.string(),
@@ -230,23 +312,19 @@ function splitModel(model: string): [string, string] {
   return [match[1], match[2]];
 }
 
-/** The `next` field is a full URL; callers only ever need its cursor parameter. */
-function cursorFromNextUrl(next: string | null | undefined): string | null {
-  if (!next) return null;
-  try {
-    return new URL(next, 'http://placeholder.invalid').searchParams.get('cursor');
-  } catch {
-    return null;
-  }
-}
-
 export function createProviderClient(options: ProviderClientOptions): ProviderClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 30_000;
 
-  async function request(operation: ProviderOperation, method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
-    const headers: Record<string, string> = { Authorization: `Bearer ${options.token}`, Accept: 'application/json' };
+  async function request(
+    operation: ProviderOperation,
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<unknown> {
+    const headers: Record<string, string> = { ...extraHeaders, Authorization: `Bearer ${options.token}`, Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     let response: Response;
     let text: string;
@@ -287,6 +365,31 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     return parsed;
   }
 
+  /**
+   * The path of a list request. A `next` URL is followed as the provider wrote it (it carries the
+   * cursor and the filters), but only on the base URL's origin and path: the token goes with it.
+   */
+  function listPath({ next, createdAfter, createdBefore }: ListPredictionsOptions): string {
+    if (next) {
+      const base = new URL(`${baseUrl}/predictions`);
+      let url: URL;
+      try {
+        url = new URL(next);
+      } catch (cause) {
+        throw new ProviderError({ kind: 'server', operation: 'listPredictions', message: 'provider listPredictions returned a next link that is not a URL', cause });
+      }
+      if (url.origin !== base.origin || url.pathname !== base.pathname) {
+        throw new ProviderError({ kind: 'server', operation: 'listPredictions', message: 'provider listPredictions returned a next link outside the API base URL' });
+      }
+      return `/predictions${url.search}`;
+    }
+    const query = new URLSearchParams();
+    if (createdAfter) query.set('created_after', createdAfter.toISOString());
+    if (createdBefore) query.set('created_before', createdBefore.toISOString());
+    const text = query.toString();
+    return `/predictions${text === '' ? '' : `?${text}`}`;
+  }
+
   function parseOrThrow<T>(operation: ProviderOperation, parse: () => T): T {
     try {
       return parse();
@@ -304,7 +407,8 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
         webhook: input.webhook,
         webhook_events_filter: input.webhookEventsFilter ?? ['completed'],
       };
-      const json = await request('createPrediction', 'POST', `/models/${encodeURIComponent(owner)}/${encodeURIComponent(name)}/predictions`, body);
+      const headers: Record<string, string> = input.cancelAfterSeconds === undefined ? {} : { 'Cancel-After': formatCancelAfter(input.cancelAfterSeconds) };
+      const json = await request('createPrediction', 'POST', `/models/${encodeURIComponent(owner)}/${encodeURIComponent(name)}/predictions`, body, headers);
       return parseOrThrow('createPrediction', () => parsePrediction(json));
     },
     async getPrediction(id) {
@@ -316,11 +420,10 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
       return parseOrThrow('cancelPrediction', () => parsePrediction(json));
     },
     async listPredictions(listOptions = {}) {
-      const query = listOptions.cursor ? `?cursor=${encodeURIComponent(listOptions.cursor)}` : '';
-      const json = await request('listPredictions', 'GET', `/predictions${query}`);
+      const json = await request('listPredictions', 'GET', listPath(listOptions));
       return parseOrThrow('listPredictions', () => {
         const page = ZPredictionPage.parse(json);
-        return { results: page.results.map(parsePrediction), next: cursorFromNextUrl(page.next) };
+        return { results: page.results.map(readListEntry), next: page.next ?? null };
       });
     },
     async getModel(owner, name) {

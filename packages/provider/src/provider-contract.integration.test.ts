@@ -5,7 +5,9 @@
  * chaos command start it) and, when REPLICATE_API_TOKEN is set, against the real API with a cheap
  * model. The real half buys two predictions of REPLICATE_CONTRACT_MODEL (default
  * black-forest-labs/flux-schnell, input REPLICATE_CONTRACT_INPUT as JSON); without the token it is
- * skipped and says so.
+ * skipped and says so. With REPLICATE_CONTRACT_IMAGE_URL (a public photo) it also buys one
+ * prediction of the staging model with the worker's exact input shape and prints how long it took
+ * to be listed and whether its input came back unchanged (the facts recovery rests on).
  *
  * The simulator is spawned rather than imported: it is a tool whose own tests import this package,
  * and a package must not depend on it in return.
@@ -18,6 +20,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fingerprintPredictionInput } from './prediction-recovery';
 import { createProviderClient, parsePrediction, PREDICTION_STATUSES } from './provider-client';
 import type { Prediction, ProviderClient } from './provider-client';
 
@@ -155,7 +158,7 @@ function describeContract(target: () => ContractTarget) {
     }
     // The client follows the same cursors.
     const page = await client().listPredictions();
-    expect(page.results.map((p) => p.id)).toEqual(results.map((document) => document['id']));
+    expect(page.results.map((p) => (p.readable ? p.id : null))).toEqual(results.map((document) => document['id']));
   }, 90_000);
 
   it('returns a finished prediction unchanged when asked to cancel it', async () => {
@@ -298,6 +301,53 @@ if (realToken) {
       terminalTimeoutMs: 180_000,
     };
     describeContract(() => realTarget);
+
+    // The facts recovery of a lost create response rests on (docs/decisions.md "Evidence for an
+    // unknown create"), measured with the worker's own input shape. Buys one prediction of the
+    // staging model, canceled as soon as it is seen; needs a public photo URL.
+    const photoUrl = process.env['REPLICATE_CONTRACT_IMAGE_URL'];
+    (photoUrl ? it : it.skip)('reports how long our kind of prediction takes to be listed and whether its input comes back unchanged', async () => {
+      const client = createProviderClient({ baseUrl: realTarget.baseUrl, token: realToken, timeoutMs: 60_000 });
+      // As long as a presigned S3 URL; public hosts ignore the unknown query parameters.
+      const signed = `${photoUrl}${photoUrl?.includes('?') ? '&' : '?'}X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=${'A'.repeat(60)}&X-Amz-Date=20261127T000000Z&X-Amz-Expires=3600&X-Amz-SignedHeaders=host&X-Amz-Signature=${'0'.repeat(64)}`;
+      const input = {
+        prompt: 'Virtually stage this photo of a living room in modern style.',
+        input_images: [signed],
+        aspect_ratio: '3:2',
+        quality: 'low',
+        output_format: 'jpeg',
+        output_compression: 92,
+        user_id: 'u_contract_test_0123456789abcdef',
+      };
+      const created = await client.createPrediction({
+        model: process.env['REPLICATE_CONTRACT_STAGING_MODEL'] || 'openai/gpt-image-2',
+        input,
+        webhook: process.env['REPLICATE_CONTRACT_WEBHOOK_URL'] || 'https://example.com/replicate-contract-callback',
+        webhookEventsFilter: ['start', 'completed'],
+        cancelAfterSeconds: 300,
+      });
+      const createdAt = Date.parse(created.created_at);
+      const startedLookingAt = Date.now();
+      let listed = null;
+      while (listed === null && Date.now() - startedLookingAt < 600_000) {
+        const page = await client.listPredictions({ createdAfter: new Date(createdAt - 60_000), createdBefore: new Date(createdAt + 60_000) });
+        listed = page.results.find((entry) => entry.readable && entry.id === created.id) ?? null;
+        if (listed === null) await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+      await client.cancelPrediction(created.id).catch(() => undefined);
+      const echo = listed?.readable ? listed.input : null;
+      console.log(
+        JSON.stringify({
+          event: 'replicate_contract_facts',
+          listedAfterMs: listed === null ? null : Date.now() - startedLookingAt,
+          // The seven sent values, key order aside (what recovery compares).
+          inputEchoedUnchanged: echo !== null && fingerprintPredictionInput(echo) === fingerprintPredictionInput(input),
+          echoedKeys: echo === null ? null : Object.keys(echo).sort(),
+          createEchoUnchanged: created.input !== undefined && fingerprintPredictionInput(created.input) === fingerprintPredictionInput(input),
+        }),
+      );
+      expect(listed).not.toBeNull();
+    }, 700_000);
   });
 } else {
   const reason = 'REPLICATE_API_TOKEN is not set; set it to also run these assertions against the real API (buys two cheap predictions)';

@@ -7,6 +7,7 @@ import {
   overDailyCap,
   purchaseFindings,
   stuckJobs,
+  unconfirmedYetDecided,
 } from './audit-rules';
 import type { AttemptFact, AuditFacts, Purchase } from './audit-rules';
 
@@ -89,6 +90,15 @@ describe('the other rules', () => {
 
   it('finds nonterminal jobs', () => {
     expect(stuckJobs([{ id: 'x', status: 'SUCCESS' }, { id: 'y', status: 'RETRYING' }, { id: 'z', status: 'CANCELED' }])).toEqual(['y']);
+  });
+});
+
+describe('unconfirmedYetDecided', () => {
+  it('names a job failed PURCHASE_UNCONFIRMED whose attempt the simulator shows bought once or not at all', () => {
+    const unconfirmed = (id: string, job: string) =>
+      attempt(id, job, 1, { status: 'FAILED', errorCode: 'PURCHASE_UNCONFIRMED', providerPredictionId: null });
+    const attempts = [unconfirmed('a1', 'j1'), unconfirmed('a2', 'j2'), attempt('a3', 'j3', 1)];
+    expect(unconfirmedYetDecided(attempts, [bought('a1'), bought('a3')])).toEqual(['j1', 'j2']);
   });
 });
 

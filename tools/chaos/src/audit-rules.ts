@@ -116,6 +116,17 @@ export function overDailyCap(purchases: readonly Purchase[], cap: number | null)
   return [...byDay.values()].flatMap((day) => day.sort((a, b) => a.createdAtMs - b.createdAtMs).slice(cap).map((p) => p.predictionId));
 }
 
+/**
+ * Jobs failed closed as PURCHASE_UNCONFIRMED although the simulator's own record (every purchase
+ * with the callback URL that names its attempt) says whether the attempt bought: at most one
+ * purchase for it means the answer was knowable, so failing the job cost the agent for nothing.
+ */
+export function unconfirmedYetDecided(attempts: readonly AttemptFact[], purchases: readonly Purchase[]): string[] {
+  return attempts
+    .filter((a) => a.errorCode === 'PURCHASE_UNCONFIRMED' && purchases.filter((p) => p.attemptId === a.id).length <= 1)
+    .map((a) => a.aiJobId);
+}
+
 export function stuckJobs(jobs: readonly JobFact[]): string[] {
   return jobs.filter((job) => !isTerminalJobStatus(job.status)).map((job) => job.id);
 }
@@ -154,6 +165,7 @@ export const INVARIANT_NAMES = [
   'sliding-window paid-start peak / limit',
   'predictions created while the kill switch was off',
   'purchases over the daily cap',
+  "jobs failed PURCHASE_UNCONFIRMED although the simulator's own record decides them",
 ] as const;
 
 function zero(name: (typeof INVARIANT_NAMES)[number], offenders: string[]): InvariantResult {
@@ -190,5 +202,6 @@ export function evaluateInvariants(facts: AuditFacts): InvariantResult[] {
       ...zero(INVARIANT_NAMES[8], overDailyCap(facts.purchases, facts.dailyPurchaseCap)),
       target: facts.dailyPurchaseCap === null ? '0; no cap set' : `0; cap ${facts.dailyPurchaseCap} per UTC day`,
     },
+    zero(INVARIANT_NAMES[9], unconfirmedYetDecided(facts.attempts, facts.purchases)),
   ];
 }

@@ -30,6 +30,9 @@ export const CHAOS_WORKER_TIMINGS = {
   retryDelayMs: 200,
   createRecoveryGraceMs: 2_000,
   recoveryPollMs: 300,
+  // The simulator runs with Replicate's final-webhook retries (the last about a minute after completion).
+  finalWebhookWindowMs: 65_000,
+  absenceConfirmGapMs: 1_000,
   predictionTimeoutMs: 20_000,
   throttleBaseMs: 300,
   transientBackoffMs: 300,
@@ -212,6 +215,8 @@ export async function startChaosStack(options: StackOptions): Promise<ChaosStack
         AI_STAGING_CONCURRENCY: '4',
         PROVIDER_API_BASE_URL: simulator.url,
         PROVIDER_WEBHOOK_BASE_URL: apiUrl,
+        // Above any simulated run (slow: 2.5 s), below nothing the audit needs.
+        PROVIDER_CANCEL_AFTER_SECONDS: '30',
         ALLOW_INSECURE_WEBHOOK_BASE_URL: 'true',
         DELETION_OUTBOX_INTERVAL_MS: '500',
       }),

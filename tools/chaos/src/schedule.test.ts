@@ -1,5 +1,5 @@
 import { createRandom } from './random';
-import { buildSchedule } from './schedule';
+import { buildSchedule, FAULT_MIX } from './schedule';
 import type { ChaosEvent } from './schedule';
 
 const options = { kills: 20, jobs: 20, workers: 2 };
@@ -35,5 +35,12 @@ describe('buildSchedule', () => {
       if (event.kind === 'submit') submitted += event.count;
       if (event.kind === 'cancel') expect(event.jobIndex).toBeLessThan(Math.max(1, submitted));
     }
+  });
+
+  it('scripts every fault of the mix once the run has as many fault slots', () => {
+    const jobs = Math.ceil(FAULT_MIX.length / 0.6);
+    const events = buildSchedule({ kills: 20, jobs, workers: 2 }, createRandom(13));
+    const scripted = new Set(events.flatMap((e) => (e.kind === 'fault' ? [JSON.stringify(e.fault)] : [])));
+    expect([...scripted].sort()).toEqual(FAULT_MIX.map((fault) => JSON.stringify(fault)).sort());
   });
 });

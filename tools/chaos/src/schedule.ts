@@ -13,6 +13,15 @@ export const FAULT_MIX = [
   { name: 'fail_permanent' },
   { name: 'no_webhook' },
   { name: 'duplicate_webhook' },
+  // What a real Replicate account does around a purchase:
+  { name: 'no_webhook', events: ['start'] },
+  { name: 'duplicate_webhook_new_id' },
+  { name: 'list_lag', listLagMs: 150_000 },
+  { name: 'response_lost', events: ['start'], listLagMs: 150_000 },
+  { name: 'foreign_predictions' },
+  { name: 'echo_rewritten' },
+  { name: 'http_500_after_create' },
+  { name: 'throttle_reads', count: 5 },
 ] as const;
 export type ScriptedFault = (typeof FAULT_MIX)[number];
 
@@ -71,8 +80,11 @@ export function buildSchedule(options: ScheduleOptions, random: Random): ChaosEv
     const atMs = at(0.05, 0.85);
     events.push({ atMs, kind: 'cancel', jobIndex: random.int(0, Math.max(0, submittedBy(atMs) - 1)) });
   }
+  // Dealt from reshuffled decks rather than drawn one by one, so a run with as many fault slots
+  // as the mix has entries scripts every one of them.
+  const nextFault = dealer(FAULT_MIX, random);
   for (let i = 0; i < Math.round(options.jobs * 0.6); i += 1) {
-    events.push({ atMs: at(0, 0.85), kind: 'fault', fault: random.pick(FAULT_MIX) });
+    events.push({ atMs: at(0, 0.85), kind: 'fault', fault: nextFault() });
   }
   for (let i = 0; i < Math.max(1, Math.round(options.kills / 20)); i += 1) {
     events.push({ atMs: at(0.2, 0.8), kind: 'flushall' });
@@ -88,4 +100,19 @@ export function buildSchedule(options: ScheduleOptions, random: Random): ChaosEv
     });
   }
   return events.map((event, order) => ({ event, order })).sort((a, b) => a.event.atMs - b.event.atMs || a.order - b.order).map((e) => e.event);
+}
+
+/** Hands out `items` in a seeded random order, a whole round before any item comes again. */
+function dealer<T>(items: readonly T[], random: Random): () => T {
+  let deck: T[] = [];
+  return () => {
+    if (deck.length === 0) {
+      deck = [...items];
+      for (let i = deck.length - 1; i > 0; i -= 1) {
+        const j = random.int(0, i);
+        [deck[i], deck[j]] = [deck[j]!, deck[i]!];
+      }
+    }
+    return deck.pop()!;
+  };
 }

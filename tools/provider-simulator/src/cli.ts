@@ -49,6 +49,7 @@ async function main(): Promise<void> {
     webhookRetryDelaysMs: optionalIntList('SIM_WEBHOOK_RETRY_DELAYS_MS'),
     dataRetentionMs: optionalInt('SIM_DATA_RETENTION_MS', undefined),
     createLimitPerMinute: optionalInt('SIM_CREATE_LIMIT_PER_MINUTE', undefined),
+    readLimitPerMinute: optionalInt('SIM_READ_LIMIT_PER_MINUTE', undefined),
     outputFetchBaseUrl: process.env['SIM_OUTPUT_BASE_URL'] || undefined,
     models: process.env['SIM_MODELS'] ? process.env['SIM_MODELS'].split(',').map((m) => m.trim()) : undefined,
   });

@@ -118,10 +118,10 @@ describe('create-time faults', () => {
     expect(error.kind).toBe('network');
     expect(ctx.sim.state.predictions.size).toBe(1);
     const { results } = await api().listPredictions();
-    const found = results.find((p) => JSON.stringify(p.input) === JSON.stringify(inputFor('att-lost')));
+    const found = results.find((p) => p.readable && JSON.stringify(p.input) === JSON.stringify(inputFor('att-lost')));
     expect(found).toBeDefined();
     await waitFor(() => ctx.receiver.received.length === 1, { what: 'webhook of the lost create' });
-    expect(verifyWebhook({ secret: SECRET, rawBody: ctx.receiver.received[0]?.rawBody ?? '', headers: ctx.receiver.received[0]?.headers ?? {} }).id).toBe(found?.id);
+    expect(verifyWebhook({ secret: SECRET, rawBody: ctx.receiver.received[0]?.rawBody ?? '', headers: ctx.receiver.received[0]?.headers ?? {} }).id).toBe(found?.readable && found.id);
   });
 });
 
@@ -239,6 +239,111 @@ describe('output faults', () => {
     const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
     expect(meta.format).toBe('jpeg');
     expect(meta.width && meta.height ? meta.width / meta.height : 1).not.toBeCloseTo(1, 2);
+  });
+});
+
+describe('what a real account does', () => {
+  const listedIds = async () => (await api().listPredictions()).results.map((p) => (p.readable ? p.id : null));
+
+  it('list_lag: get answers at once, the list shows the prediction only after the lag', async () => {
+    script({ name: 'list_lag', listLagMs: 400 });
+    const created = await create('att-lag');
+    expect((await api().getPrediction(created.id)).id).toBe(created.id);
+    expect(await listedIds()).not.toContain(created.id);
+    await waitFor(async () => (await listedIds()).includes(created.id), { what: 'the lagging prediction in the list' });
+  });
+
+  it('responseLost on another fault: a lost response whose prediction the list does not show yet', async () => {
+    script({ name: 'list_lag', events: ['start'], listLagMs: 60_000, responseLost: true });
+    await rejection(create('att-lost-lag'));
+    expect(ctx.sim.state.predictions.size).toBe(1);
+    expect(await listedIds()).toEqual([]);
+  });
+
+  it('foreign_predictions: the list holds other models, website runs, object outputs and null inputs, none of them ours', async () => {
+    script('foreign_predictions');
+    const created = await create('att-foreign');
+    const { results } = await api().listPredictions();
+    expect(results).toHaveLength(6);
+    expect(results.every((p) => p.readable)).toBe(true);
+    const raw = (await (await fetch(`${ctx.sim.url}/predictions`, { headers: { Authorization: `Bearer ${TOKEN}` } })).json()) as {
+      results: Record<string, unknown>[];
+    };
+    expect(raw.results.map((p) => p['source'])).toContain('web');
+    expect(raw.results.some((p) => p['input'] === null)).toBe(true);
+    expect(raw.results.some((p) => typeof p['output'] === 'object' && p['output'] !== null && !Array.isArray(p['output']))).toBe(true);
+    // Not purchases of this token: the control view (and every audit) sees only ours.
+    expect([...ctx.sim.state.predictions.keys()]).toEqual([created.id]);
+  });
+
+  it('echo_rewritten: the echoed image URL is not the one sent', async () => {
+    script('echo_rewritten');
+    const created = await create('att-echo');
+    const echoed = (await api().getPrediction(created.id)).input?.['input_images'];
+    expect(echoed).toEqual([expect.stringContaining('replicate.delivery')]);
+    expect(echoed).not.toEqual(inputFor('att-echo').input_images);
+  });
+
+  it('http_500_after_create: answers 500 although the prediction was created and runs', async () => {
+    script('http_500_after_create');
+    const error = await rejection(create('att-500-after'));
+    expect(error.kind).toBe('server');
+    const [bought] = [...ctx.sim.state.predictions.values()];
+    expect((await terminal(bought!.id)).status).toBe('succeeded');
+  });
+
+  it('throttle_reads: the next gets and lists are answered 429, creates are not', async () => {
+    script({ name: 'throttle_reads', count: 2 });
+    const created = await create('att-reads');
+    expect((await rejection(api().getPrediction(created.id))).kind).toBe('throttled');
+    expect((await rejection(api().listPredictions())).kind).toBe('throttled');
+    expect((await api().getPrediction(created.id)).id).toBe(created.id);
+  });
+
+  it('duplicate_webhook_new_id: delivers the completion twice under different webhook-ids', async () => {
+    script('duplicate_webhook_new_id');
+    const created = await create('att-dup-new');
+    await waitFor(() => ctx.receiver.received.length === 2, { what: 'two deliveries' });
+    const [a, b] = ctx.receiver.received;
+    expect(a?.headers['webhook-id']).not.toBe(b?.headers['webhook-id']);
+    for (const delivery of [a, b]) {
+      expect(verifyWebhook({ secret: SECRET, rawBody: delivery?.rawBody ?? '', headers: delivery?.headers ?? {} }).id).toBe(created.id);
+    }
+  });
+});
+
+describe('Cancel-After', () => {
+  it('cancels a prediction still running at its deadline (billed) and calls back', async () => {
+    script('never_complete');
+    const created = await api().createPrediction({
+      model: MODEL,
+      input: inputFor('att-deadline'),
+      webhook: `${ctx.receiver.origin}/api/webhooks/provider/staging/att-deadline`,
+      cancelAfterSeconds: 1,
+    });
+    expect((await terminal(created.id)).status).toBe('canceled');
+    await waitFor(() => ctx.receiver.received.length === 1, { what: 'the final webhook' });
+  });
+
+  it('refuses a Cancel-After that is not a duration', async () => {
+    const response = await fetch(`${ctx.sim.url}/models/${MODEL}/predictions`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json', 'Cancel-After': 'soon' },
+      body: JSON.stringify({ input: inputFor('att-bad-deadline') }),
+    });
+    expect(response.status).toBe(400);
+    expect(ctx.sim.state.predictions.size).toBe(0);
+  });
+});
+
+describe('list filters', () => {
+  it('honours created_after and created_before, and carries them into the next URL', async () => {
+    const first = await create('att-f1');
+    const second = await create('att-f2');
+    const page = await api().listPredictions({ createdAfter: new Date(second.created_at) });
+    expect(page.results.map((p) => (p.readable ? p.id : null))).toEqual([second.id]);
+    const before = await api().listPredictions({ createdBefore: new Date(second.created_at) });
+    expect(before.results.map((p) => (p.readable ? p.id : null))).toEqual([first.id]);
   });
 });
 

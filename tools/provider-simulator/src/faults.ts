@@ -19,24 +19,49 @@ export const FAULT_NAMES = [
   'oversize_output',
   'wrong_aspect_ratio',
   'response_lost',
+  // What a real account does that a strict single-tenant simulator did not:
+  /** The prediction shows in get at once but in the list only after `listLagMs` (default 150 s). */
+  'list_lag',
+  /** Before ours, the account gains predictions of other models, website runs, object outputs, null and removed inputs. */
+  'foreign_predictions',
+  /** Gets, lists and webhooks echo the input with the image URL rewritten (as a provider may copy files). */
+  'echo_rewritten',
+  /** The prediction is created (and billed), then the create call is answered 500. */
+  'http_500_after_create',
+  /** The next `count` (default 3) get, list and cancel calls are answered 429. */
+  'throttle_reads',
+  /** The final webhook is delivered twice, each with its own webhook-id. */
+  'duplicate_webhook_new_id',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
 export interface FaultSpec {
   name: FaultName;
-  /** slow: completion delay instead of the simulator's slowCompletionDelayMs. */
+  /** Any fault: creation to completion (slow: instead of the simulator's slowCompletionDelayMs). */
   delayMs?: number;
   /** http_429: the N of "Your rate limit resets in ~Ns." (default 1). */
   retryAfterSeconds?: number;
-  /** no_webhook: the callbacks that are lost (default: every event); response_lost: likewise (default: none). */
+  /**
+   * Any fault: the callbacks that are lost. no_webhook loses every event unless told which;
+   * every other fault loses none unless told.
+   */
   events?: WebhookEvent[];
+  /** Any fault: the prediction shows in the list only this long after its creation (list_lag: default 150 s). */
+  listLagMs?: number;
+  /** throttle_reads: how many calls are answered 429. */
+  count?: number;
+  /** Any fault: the prediction is created, but the caller never hears back (as response_lost). */
+  responseLost?: boolean;
 }
 
 const ZFaultObject = z.strictObject({
   name: z.enum(FAULT_NAMES),
-  delayMs: z.int().min(0).max(600_000).optional(),
+  delayMs: z.int().min(0).max(3_600_000).optional(),
   retryAfterSeconds: z.int().min(0).max(3_600).optional(),
   events: z.array(z.enum(['start', 'output', 'logs', 'completed'])).min(1).optional(),
+  listLagMs: z.int().min(0).max(3_600_000).optional(),
+  count: z.int().min(1).max(10_000).optional(),
+  responseLost: z.boolean().optional(),
 });
 
 /** A fault is its name or an object with options; the request body is a list or `{ faults }`. */

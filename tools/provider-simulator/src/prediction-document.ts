@@ -41,9 +41,9 @@ export function predictionDocument(p: SimPrediction, context: DocumentContext): 
     id: p.id,
     model: p.model,
     version: p.version,
-    input: p.input,
+    input: p.fault?.name === 'echo_rewritten' && p.input !== null ? rewrittenEcho(p.input) : p.input,
     logs: p.logs,
-    output: p.output,
+    output: p.outputJson ?? p.output,
     data_removed: p.data_removed,
     error: p.error,
     status: p.status,
@@ -56,11 +56,18 @@ export function predictionDocument(p: SimPrediction, context: DocumentContext): 
       web: `${context.origin}/p/${p.id}`,
     },
     metrics: p.metrics,
-    source: 'api',
+    source: p.source,
   };
   if (context.mode === 'lenient') {
     document['webhook'] = p.webhook;
     document['webhook_events_filter'] = p.webhook_events_filter;
   }
   return document;
+}
+
+/** The input as a provider that copied the input files would echo it: the image URLs are its own. */
+function rewrittenEcho(input: Record<string, unknown>): Record<string, unknown> {
+  const images = input['input_images'];
+  if (!Array.isArray(images)) return input;
+  return { ...input, input_images: images.map((_url, index) => `https://replicate.delivery/simulated/input-${index}.jpg`) };
 }

@@ -37,10 +37,16 @@ export interface SimPrediction {
   id: string;
   model: string;
   version: string;
-  /** Exactly as the creator sent it (defaults are not filled in), {} once removed. */
-  input: Record<string, unknown>;
+  /** Exactly as the creator sent it (defaults are not filled in), {} once removed; null for some foreign runs. */
+  input: Record<string, unknown> | null;
   status: SimPredictionStatus;
   output: string[] | null;
+  /** Any other JSON output (foreign predictions of other models); served instead of `output`. */
+  outputJson?: unknown;
+  /** How it was created: 'web' for runs from the website. */
+  source: 'api' | 'web';
+  /** Epoch ms from which the list shows it (Replicate does not promise to list a new prediction at once). */
+  listedFrom: number;
   error: string | null;
   logs: string;
   /** True once input, output, logs and files are removed (dataRetentionMs after completion). */
@@ -65,7 +71,10 @@ export type OutputFile =
   | { kind: 'oversize'; contentType: string; prefix: Buffer; totalBytes: number };
 
 export interface SimulatorState {
+  /** What this simulator's token bought: every prediction a create call made. */
   predictions: Map<string, SimPrediction>;
+  /** The rest of the account (other models, tokens, website runs): listed and readable, never ours. */
+  foreign: Map<string, SimPrediction>;
   /** Faults waiting for the next creations, in order. */
   faults: FaultSpec[];
   files: Map<string, OutputFile>;
@@ -102,6 +111,8 @@ export interface ProviderSimulatorOptions {
   dataRetentionMs?: number;
   /** Accepted create requests per sliding minute; default 600 (Replicate's documented limit). */
   createLimitPerMinute?: number;
+  /** Accepted get, list and cancel requests per sliding minute, together; default 3000 (Replicate's). */
+  readLimitPerMinute?: number;
   /**
    * The simulator only calls back to and downloads from loopback hosts unless this is true, so
    * a test or a misconfigured local stack can never send a signed callback or a request to a
@@ -142,6 +153,22 @@ const DEFAULT_WEBHOOK_EVENTS: readonly WebhookEvent[] = ['output', 'completed'];
 const OVERSIZE_BYTES = 21 * 1024 * 1024;
 const MAX_INPUT_IMAGE_BYTES = 50 * 1024 * 1024;
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/** `list_lag` without a delay: longer than the worker's old 120 s recovery grace. */
+const DEFAULT_LIST_LAG_MS = 150_000;
+const FOREIGN_MODELS = ['black-forest-labs/flux-schnell', 'meta/meta-llama-3-8b-instruct', 'openai/whisper'] as const;
+
+/**
+ * Cancel-After as Replicate's examples write it ("1m", "5m"), read the way Go durations are:
+ * one or more number+unit parts (h, m, s, ms). Null when unreadable.
+ */
+export function parseCancelAfter(value: string): number | null {
+  const units: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1_000, ms: 1 };
+  if (!/^(\d+(\.\d+)?(h|ms|m|s))+$/.test(value)) return null;
+  let total = 0;
+  for (const [, amount, , unit] of value.matchAll(/(\d+(\.\d+)?)(h|ms|m|s)/g)) total += Number(amount) * (units[unit as string] as number);
+  return total > 0 ? Math.round(total) : null;
+}
 
 const ZCreateBody = z.looseObject({
   version: z.string().min(1).optional(),
@@ -205,12 +232,14 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
   const webhookTimeoutMs = options.webhookTimeoutMs ?? 10_000;
   const dataRetentionMs = options.dataRetentionMs ?? 60 * 60_000;
   const createLimiter = createRateLimiter(options.createLimitPerMinute ?? 600);
+  const readLimiter = createRateLimiter(options.readLimitPerMinute ?? 3_000);
+  let readThrottlesLeft = 0;
   const deliver = createWebhookSender(options.webhookSigningSecret);
   const render = memoizedRenderer();
   const tokenDigest = digest(`Bearer ${options.token}`);
   const startedAt = new Date().toISOString();
 
-  const state: SimulatorState = { predictions: new Map(), faults: [], files: new Map() };
+  const state: SimulatorState = { predictions: new Map(), foreign: new Map(), faults: [], files: new Map() };
   const runtimes = new Map<string, Runtime>();
   const background = new Set<Promise<unknown>>();
   let lifecycle = new AbortController();
@@ -251,11 +280,10 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
     return predictionDocument(p, { apiUrl, origin, mode });
   }
 
-  /** no_webhook loses every event unless told which; response_lost loses only those it names. */
+  /** no_webhook loses every event unless told which; any other fault loses only those it names. */
   function lostEvents(fault: FaultSpec | null, event: WebhookEvent): WebhookEvent[] {
     if (fault?.name === 'no_webhook') return fault.events ?? [event];
-    if (fault?.name === 'response_lost') return fault.events ?? [];
-    return [];
+    return fault?.events ?? [];
   }
 
   function wantsWebhook(p: SimPrediction, event: WebhookEvent): p is SimPrediction & { webhook: string } {
@@ -272,7 +300,8 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
     const webhookId = newWebhookId();
     const body = JSON.stringify(publicJson(p));
     const predictionStatus = p.status;
-    const copies = event === 'completed' && p.fault?.name === 'duplicate_webhook' ? 2 : 1;
+    const duplicated = event === 'completed' && (p.fault?.name === 'duplicate_webhook' || p.fault?.name === 'duplicate_webhook_new_id');
+    const copies = duplicated ? 2 : 1;
     const signal = lifecycle.signal;
     track(
       (async () => {
@@ -280,7 +309,8 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
           await deliver({
             event,
             url,
-            webhookId,
+            // "Identical webhooks can be sent more than once": as a redelivery (same id) or anew.
+            webhookId: copy > 0 && p.fault?.name === 'duplicate_webhook_new_id' ? newWebhookId() : webhookId,
             body,
             predictionStatus,
             retryDelaysMs: event === 'completed' ? retryDelaysMs : [],
@@ -354,6 +384,56 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
     runtime.prepared.catch(() => undefined);
   }
 
+  /** Replicate: "aborted if the deadline is reached before it starts running, and canceled if ... while it's running". */
+  function deadlineReached(p: SimPrediction): void {
+    if (isTerminal(p.status)) return;
+    clearTimers(p.id);
+    p.status = p.status === 'starting' ? 'aborted' : 'canceled';
+    if (!p.data_removed) p.logs += 'Prediction deadline reached.\n';
+    completed(p);
+  }
+
+  /** The rest of the account, created now: what a real token's list holds besides our purchases. */
+  function addForeignPredictions(ourModel: string): void {
+    const now = new Date().toISOString();
+    const base = (extra: Partial<SimPrediction>): SimPrediction => {
+      seq += 1;
+      return {
+        id: randomId(26),
+        model: FOREIGN_MODELS[0],
+        version: SIMULATED_VERSION_ID,
+        input: { prompt: 'a lighthouse at dusk' },
+        status: 'succeeded',
+        output: [`${origin}/files/foreign-${seq}.webp`],
+        source: 'api',
+        listedFrom: Date.now(),
+        error: null,
+        logs: '',
+        data_removed: false,
+        created_at: now,
+        started_at: now,
+        completed_at: now,
+        webhook: null,
+        webhook_events_filter: [],
+        metrics: {},
+        seq,
+        fault: null,
+        deliveries: [],
+        ...extra,
+      };
+    };
+    for (const p of [
+      base({}),
+      base({ model: FOREIGN_MODELS[1], output: null, outputJson: { text: 'Hello', usage: { tokens: 3 } } }),
+      base({ model: FOREIGN_MODELS[2], input: null, output: null, status: 'failed', error: 'no audio' }),
+      base({ data_removed: true, input: {}, output: null }),
+      // Someone on the website, with our model and settings but their own photo.
+      base({ model: ourModel, source: 'web', input: { prompt: 'Stage this room', input_images: ['https://example.com/room.jpg'] } }),
+    ]) {
+      state.foreign.set(p.id, p);
+    }
+  }
+
   async function finish(p: SimPrediction, override: CompleteOverride = {}): Promise<void> {
     if (isTerminal(p.status)) return;
     clearTimers(p.id);
@@ -410,6 +490,11 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
     // Replicate throttles before it looks at the request; a throttled create buys nothing.
     const rate = createLimiter.take();
     if (!rate.allowed) return sendJson(response, 429, throttledBody(rate.resetsInSeconds));
+    const cancelAfterHeader = request.headers['cancel-after'];
+    const cancelAfterMs = typeof cancelAfterHeader === 'string' ? parseCancelAfter(cancelAfterHeader.trim()) : null;
+    if (typeof cancelAfterHeader === 'string' && cancelAfterMs === null) {
+      return sendProblem(response, 400, 'Invalid Cancel-After', 'Cancel-After must be a duration such as 30s, 5m or 1h');
+    }
     const body = ZCreateBody.safeParse(raw);
     if (!body.success) {
       return sendProblem(response, 422, 'Invalid request', body.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
@@ -435,6 +520,9 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
     const fault = state.faults.shift() ?? null;
     if (fault?.name === 'http_500') return sendProblem(response, 500, 'Internal Server Error', 'Internal server error (simulated)');
     if (fault?.name === 'http_429') return sendJson(response, 429, throttledBody(fault.retryAfterSeconds ?? 1));
+    if (fault?.name === 'throttle_reads') readThrottlesLeft += fault.count ?? 3;
+    if (fault?.name === 'foreign_predictions') addForeignPredictions(resolved.model);
+    const listLagMs = fault?.listLagMs ?? (fault?.name === 'list_lag' ? DEFAULT_LIST_LAG_MS : 0);
     seq += 1;
     const prediction: SimPrediction = {
       id: randomId(26),
@@ -443,6 +531,8 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
       input: body.data.input,
       status: 'starting',
       output: null,
+      source: 'api',
+      listedFrom: Date.now() + listLagMs,
       error: null,
       logs: '',
       data_removed: false,
@@ -458,14 +548,18 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
     };
     state.predictions.set(prediction.id, prediction);
     runtimes.set(prediction.id, { input: input.data, timers: new Set(), prepared: null, fileIds: [] });
-    const delay = fault?.name === 'slow' ? (fault.delayMs ?? slowCompletionDelayMs) : completionDelayMs;
+    const delay = fault?.delayMs ?? (fault?.name === 'slow' ? slowCompletionDelayMs : completionDelayMs);
     schedule(prediction, Math.min(50, Math.floor(delay / 4)), () => startProcessing(prediction));
     if (fault?.name !== 'never_complete') schedule(prediction, delay, () => void track(finish(prediction)));
+    if (cancelAfterMs !== null) schedule(prediction, cancelAfterMs, () => deadlineReached(prediction));
     sendWebhook(prediction, 'start');
-    if (fault?.name === 'response_lost') {
+    if (fault?.name === 'response_lost' || fault?.responseLost === true) {
       // The purchase happened; the caller just never hears about it.
       request.socket.destroy();
       return;
+    }
+    if (fault?.name === 'http_500_after_create') {
+      return sendProblem(response, 500, 'Internal Server Error', 'Internal server error (simulated, after the prediction was created)');
     }
     sendJson(response, 201, publicJson(prediction));
   }
@@ -475,10 +569,33 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
     const cursorParam = url.searchParams.get('cursor');
     const cursor = cursorParam === null ? null : decodeCursor(cursorParam);
     if (cursorParam !== null && cursor === null) return sendProblem(response, 400, 'Bad request', 'Invalid cursor');
-    const page = listPage(state.predictions.values(), {
+    // "Include only predictions created at or after / before this date-time, in ISO 8601 format."
+    const bounds: Record<'created_after' | 'created_before', number | null> = { created_after: null, created_before: null };
+    for (const name of ['created_after', 'created_before'] as const) {
+      const value = url.searchParams.get(name);
+      if (value === null) continue;
+      const time = Date.parse(value);
+      if (Number.isNaN(time)) return sendProblem(response, 400, 'Bad request', `${name} must be an ISO 8601 date-time`);
+      bounds[name] = time;
+    }
+    const now = Date.now();
+    const visible = [...state.predictions.values(), ...state.foreign.values()].filter((p) => {
+      const created = Date.parse(p.created_at);
+      return (
+        p.listedFrom <= now &&
+        (bounds.created_after === null || created >= bounds.created_after) &&
+        (bounds.created_before === null || created < bounds.created_before)
+      );
+    });
+    const filters = new URLSearchParams();
+    for (const name of ['created_after', 'created_before'] as const) {
+      const value = url.searchParams.get(name);
+      if (value !== null) filters.set(name, value);
+    }
+    const page = listPage(visible, {
       cursor,
       pageSize: listPageSize,
-      urlFor: (value) => `${apiUrl}/predictions?cursor=${value}`,
+      urlFor: (value) => `${apiUrl}/predictions?cursor=${value}${filters.size > 0 ? `&${filters.toString()}` : ''}`,
     });
     sendJson(response, 200, { previous: page.previous, next: page.next, results: page.results.map(publicJson) });
   }
@@ -590,6 +707,16 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
     }
     const api = path.slice('/v1'.length);
     const method = request.method ?? 'GET';
+    // Gets, lists and cancels share one per-account limit, apart from creates.
+    const isRead = (api === '/predictions' && method === 'GET') || /^\/predictions\/[^/]+(\/cancel)?$/.test(api);
+    if (isRead) {
+      if (readThrottlesLeft > 0) {
+        readThrottlesLeft -= 1;
+        return sendJson(response, 429, throttledBody(1));
+      }
+      const rate = readLimiter.take();
+      if (!rate.allowed) return sendJson(response, 429, throttledBody(rate.resetsInSeconds));
+    }
     if (api === '/predictions') {
       if (method === 'POST') return handleCreate(request, response, null);
       if (method === 'GET') return handleList(response, url);
@@ -607,7 +734,8 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
     }
     const prediction = /^\/predictions\/([^/]+)(\/cancel)?$/.exec(api);
     if (prediction?.[1]) {
-      const found = state.predictions.get(decodeURIComponent(prediction[1]));
+      const id = decodeURIComponent(prediction[1]);
+      const found = state.predictions.get(id) ?? state.foreign.get(id);
       const isCancel = prediction[2] !== undefined;
       if ((isCancel && method !== 'POST') || (!isCancel && method !== 'GET')) {
         return sendProblem(response, 405, 'Method not allowed', `${method} is not allowed here`);
@@ -624,10 +752,13 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
     for (const id of runtimes.keys()) clearTimers(id);
     runtimes.clear();
     state.predictions.clear();
+    state.foreign.clear();
     state.files.clear();
     state.faults.length = 0;
     listOutageStatus = null;
+    readThrottlesLeft = 0;
     createLimiter.reset();
+    readLimiter.reset();
   }
 
   function predictionOrThrow(id: string): SimPrediction {

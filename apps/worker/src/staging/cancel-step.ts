@@ -27,7 +27,7 @@ export async function advanceCancel(
   const attempt = job.attempts.find((a) => isOpenAttemptStatus(a.status));
   let ending: AttemptEnding | null = null;
   if (attempt !== undefined) {
-    const decided = await decideEnding(deps, run, attempt);
+    const decided = await decideEnding(deps, run, job, attempt);
     if (decided === 'continue' || 'kind' in decided) return decided;
     ending = decided;
   }
@@ -77,6 +77,7 @@ export async function advanceCancel(
 async function decideEnding(
   deps: StagingDeps,
   run: StagingRun,
+  job: StagingJobRow,
   attempt: AttemptRow,
 ): Promise<AttemptEnding | StepResult> {
   const timings = deps.settings.timings;
@@ -87,13 +88,13 @@ async function decideEnding(
     // CREATING: a purchase may be in flight. Find it so it can be canceled at the provider.
     if (attempt.errorCode === 'PROVIDER_THROTTLED')
       return { status: 'CANCELED', providerStatus: null, discardObjectKey: null };
-    const found = await findExistingPrediction(deps, attempt);
+    const found = await findExistingPrediction(deps, job, attempt);
     if (found.kind === 'found') return persistPrediction(deps, run, attempt, found.id, found.source, found.status);
     const since = (attempt.creatingAt ?? attempt.createdAt).getTime();
     const remaining = since + timings.createRecoveryGraceMs - Date.now();
     if (remaining > 0)
       return wait(Math.min(remaining, timings.recoveryPollMs), 'recovering-prediction-for-cancel');
-    if (found.kind === 'undecidable') {
+    if (found.kind !== 'absent') {
       // Canceled either way, but a purchase nobody can see may be on the bill: a person checks.
       deps.captureAlert({
         message: 'canceled a staging attempt whose purchase can be neither found nor ruled out',

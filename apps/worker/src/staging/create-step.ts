@@ -1,24 +1,31 @@
 /**
  * The paid part of the loop: reserve → token → lock check → CREATING → create → persist, and the
  * recovery of a CREATING attempt whose prediction ID was never persisted (a crash, a lost
- * response, a stale run). Rules (docs/decisions.md "Recovering a CREATING attempt"):
+ * response, a stale run). Rules (docs/decisions.md "Recovering a CREATING attempt" and "Evidence
+ * for an unknown create"; docs/system.md states them for operators):
  * - An attempt becomes CREATING, with the fingerprint of the exact input, only after the job-lock
  *   check and immediately before the request. A RESERVED attempt was never sent and goes ahead at
  *   once; CREATING without a prediction ID means "a purchase may exist".
- * - Such a purchase is looked up in the attempt's webhook receipts (the `start` callback reaches
- *   the attempt's own URL with the prediction ID), then in the provider's list by the input
- *   fingerprint (prediction-recovery.ts), never by anything Replicate does not document.
+ * - Every create carries Cancel-After, so a purchase is terminal by creatingAt + that deadline,
+ *   and its final webhook, retried by the provider, is over a minute or so later: the evidence
+ *   deadline. Only evidence settles the attempt: a receipt on its own callback URL (the `start`
+ *   or final webhook carries the prediction ID), or a match in the provider's list
+ *   (prediction-recovery.ts).
  * - errorCode PROVIDER_THROTTLED on a CREATING attempt records that the latest create call was
  *   answered 429, i.e. nothing was bought; such an attempt may call create again right away.
- * - Otherwise the answer is final only after createRecoveryGraceMs. Ruled out (nothing bought):
- *   after a transport failure (PROVIDER_UNAVAILABLE) the attempt ends FAILED and attempt 2 may
- *   follow; after a crash the same attempt creates again. Neither found nor ruled out: the job
- *   fails closed with PURCHASE_UNCONFIRMED and an alert; nothing more is bought for it.
+ * - "Nothing was bought" needs all of: the evidence deadline has passed, the api answers on the
+ *   callback origin, and two list walks at least absenceConfirmGapMs apart both found nothing.
+ *   Then, after a transport failure (PROVIDER_UNAVAILABLE) the attempt ends FAILED and attempt 2
+ *   may follow; after a crash the same attempt creates again.
+ * - Until then it waits: no purchase, no failure. A throttled list only delays. Doubt that
+ *   outlives the deadline by createRecoveryGraceMs (a possible match, a list that keeps failing,
+ *   an api that does not answer) fails the job closed with PURCHASE_UNCONFIRMED and an alert;
+ *   nothing more is bought for it.
  * The job lock guarantees no other live run of this job is inside a create call meanwhile.
  */
 import { randomUUID } from 'node:crypto';
 import { backoffDelayMs } from '@staging/provider/backoff';
-import { fingerprintPredictionInput, searchPredictionByInput } from '@staging/provider/prediction-recovery';
+import { fingerprintFixedInput, fingerprintPredictionInput, searchPredictionByInput } from '@staging/provider/prediction-recovery';
 import { ProviderError } from '@staging/provider/provider-client';
 import type { Prediction, PredictionInput } from '@staging/provider/provider-client';
 import { hashUserId } from '@staging/provider/user-hash';
@@ -68,7 +75,7 @@ export async function advanceCreation(
 ): Promise<StepResult> {
   const webhook = stagingWebhookUrl(deps.settings.webhookBaseUrl, attempt.id);
   if (attempt.status === 'CREATING' && attempt.errorCode !== 'PROVIDER_THROTTLED') {
-    const recovered = await recoverCreating(deps, run, attempt);
+    const recovered = await recoverCreating(deps, run, job, attempt);
     if (recovered !== 'create-again') return recovered;
   }
   if (!deps.settings.stagingEnabled) return parkWhileDisabled(deps, run, job);
@@ -78,27 +85,42 @@ export async function advanceCreation(
   return createPrediction(deps, run, job, attempt, webhook);
 }
 
-/** Settles a CREATING attempt from the receipts and the provider's list, or says it may buy again. */
+/** Settles a CREATING attempt from the evidence, or says it may buy again. */
 async function recoverCreating(
   deps: StagingDeps,
   run: StagingRun,
+  job: StagingJobRow,
   attempt: AttemptRow,
 ): Promise<StepResult | 'create-again'> {
-  const found = await findExistingPrediction(deps, attempt);
+  const found = await findExistingPrediction(deps, job, attempt);
   if (found.kind === 'found')
     return persistPrediction(deps, run, attempt, found.id, found.source, found.status);
-  const since = (attempt.creatingAt ?? attempt.createdAt).getTime();
-  const remaining = since + deps.settings.timings.createRecoveryGraceMs - Date.now();
-  if (remaining > 0) {
-    return wait(Math.min(remaining, deps.settings.timings.recoveryPollMs), 'recovering-prediction');
+  const timings = deps.settings.timings;
+  const now = Date.now();
+  const evidenceAt = evidenceDeadline(deps, attempt);
+  const giveUpAt = evidenceAt + timings.createRecoveryGraceMs;
+
+  if (found.kind === 'throttled') {
+    // Reads are budgeted, and a throttled read proves nothing either way: only wait.
+    return wait(Math.max(timings.recoveryPollMs, (found.retryAfterSeconds ?? 0) * 1000), 'recovering-prediction-throttled');
   }
-  const log = { jobId: run.jobId, attemptId: attempt.id, attemptNumber: attempt.attemptNumber };
   if (found.kind === 'undecidable') {
-    deps.logger.error({ ...log, reason: found.reason }, 'purchase of a CREATING attempt can be neither found nor ruled out; failing closed');
-    return failAttempt(deps, run.jobId, attempt, ['CREATING'], {
-      errorCode: 'PURCHASE_UNCONFIRMED',
-      message: `the provider could not confirm whether the create call bought a prediction (${found.reason}); nothing more is bought for this job`,
-    });
+    if (now < giveUpAt) return wait(timings.recoveryPollMs, 'recovering-prediction');
+    return failClosed(deps, run, attempt, found.reason);
+  }
+  // The list holds nothing that could be ours. That is evidence only once any purchase would be
+  // terminal and its callbacks over, with the api there to receive them, and seen twice.
+  if (now < evidenceAt) return wait(timings.recoveryPollMs, 'recovering-prediction');
+  if (!(await deps.callbackPathUp())) {
+    if (now < giveUpAt) return wait(timings.recoveryPollMs, 'recovering-prediction-callbacks-unproven');
+    return failClosed(deps, run, attempt, 'the api did not answer on the callback origin');
+  }
+  const seen = run.absenceSeen?.attemptId === attempt.id && run.absenceSeen.atMs >= evidenceAt ? run.absenceSeen : null;
+  if (seen === null) {
+    return wait(timings.absenceConfirmGapMs, 'confirming-absence', { absenceSeen: { attemptId: attempt.id, atMs: now } });
+  }
+  if (now - seen.atMs < timings.absenceConfirmGapMs) {
+    return wait(timings.absenceConfirmGapMs - (now - seen.atMs), 'confirming-absence', { absenceSeen: seen });
   }
   if (attempt.errorCode === 'PROVIDER_UNAVAILABLE') {
     return failAttempt(deps, run.jobId, attempt, ['CREATING'], {
@@ -106,8 +128,43 @@ async function recoverCreating(
       message: 'prediction creation failed in transport and the provider shows no prediction for it',
     });
   }
-  deps.logger.warn({ ...log, scanned: found.scanned }, 'the provider shows no prediction for a CREATING attempt; creating it');
+  deps.logger.warn(
+    { jobId: run.jobId, attemptId: attempt.id, attemptNumber: attempt.attemptNumber, scanned: found.scanned },
+    'the provider shows no prediction for a CREATING attempt; creating it',
+  );
   return 'create-again';
+}
+
+function failClosed(deps: StagingDeps, run: StagingRun, attempt: AttemptRow, reason: string): Promise<StepResult> {
+  deps.logger.error(
+    { jobId: run.jobId, attemptId: attempt.id, attemptNumber: attempt.attemptNumber, reason },
+    'purchase of a CREATING attempt can be neither found nor ruled out; failing closed',
+  );
+  return failAttempt(deps, run.jobId, attempt, ['CREATING'], {
+    errorCode: 'PURCHASE_UNCONFIRMED',
+    message: `the provider could not confirm whether the create call bought a prediction (${reason}); nothing more is bought for this job`,
+  });
+}
+
+/** When any purchase of this attempt is terminal and its final webhook's retries are over. */
+function evidenceDeadline(deps: StagingDeps, attempt: Pick<AttemptRow, 'creatingAt' | 'createdAt'>): number {
+  const sentAt = (attempt.creatingAt ?? attempt.createdAt).getTime();
+  return sentAt + deps.settings.cancelAfterSeconds * 1000 + deps.settings.timings.finalWebhookWindowMs;
+}
+
+/** The input of a create call for this job, with the image URL given. */
+function predictionInputFor(deps: StagingDeps, job: StagingJobRow, imageUrl: string): PredictionInput {
+  const staging = job.staging!;
+  const userId = staging.requestedByUserId ?? job.requestedByUserId ?? 'unknown-user';
+  return {
+    prompt: staging.prompt,
+    input_images: [imageUrl],
+    aspect_ratio: staging.aspectRatio,
+    quality: staging.quality,
+    output_format: staging.outputFormat,
+    output_compression: staging.outputCompression,
+    user_id: hashUserId(userId, deps.settings.userHashSecret),
+  };
 }
 
 async function createPrediction(
@@ -134,16 +191,11 @@ async function createPrediction(
     // Last fence before money: a run that outlived its job lock must not buy, and must leave the
     // attempt as it was (RESERVED still means "never sent").
     await run.lock.assertHeld();
-    const userId = staging.requestedByUserId ?? job.requestedByUserId ?? 'unknown-user';
-    const input: PredictionInput = {
-      prompt: staging.prompt,
-      input_images: [await deps.storage.presignGetUrl(original.objectKey, deps.settings.timings.presignExpiresSeconds)],
-      aspect_ratio: staging.aspectRatio,
-      quality: staging.quality,
-      output_format: staging.outputFormat,
-      output_compression: staging.outputCompression,
-      user_id: hashUserId(userId, deps.settings.userHashSecret),
-    };
+    const input = predictionInputFor(
+      deps,
+      job,
+      await deps.storage.presignGetUrl(original.objectKey, deps.settings.timings.presignExpiresSeconds),
+    );
     const cost = deps.settings.costMicrousd[staging.quality];
     const creatingAt = new Date();
     const marked = await markCreatingWithinCap(deps, run, job, attempt.id, creatingAt, (db) =>
@@ -175,6 +227,7 @@ async function createPrediction(
       // `start` reaches the attempt's own URL with the prediction ID, so a receipt ties the two
       // even when the create response is lost.
       webhookEventsFilter: ['start', 'completed'],
+      cancelAfterSeconds: deps.settings.cancelAfterSeconds,
       input,
     });
     void deps.boundary('during-create', run.jobId);
@@ -243,10 +296,11 @@ async function handleCreateError(
 export type ExistingPrediction =
   | { kind: 'found'; id: string; status: string | null; source: 'webhook_receipt' | 'provider_list' }
   | { kind: 'absent'; scanned: number }
-  | { kind: 'undecidable'; reason: string };
+  | { kind: 'undecidable'; reason: string }
+  | { kind: 'throttled'; retryAfterSeconds: number | undefined };
 
 /** What the receipts and the provider's list say about the purchase of a CREATING attempt. */
-export async function findExistingPrediction(deps: StagingDeps, attempt: AttemptRow): Promise<ExistingPrediction> {
+export async function findExistingPrediction(deps: StagingDeps, job: StagingJobRow, attempt: AttemptRow): Promise<ExistingPrediction> {
   const receipt = await deps.db.aiProviderWebhookReceipt.findFirst({
     where: { providerAttemptId: attempt.id },
     orderBy: { receivedAt: 'asc' },
@@ -255,11 +309,13 @@ export async function findExistingPrediction(deps: StagingDeps, attempt: Attempt
   if (receipt !== null)
     return { kind: 'found', id: receipt.providerPredictionId, status: receipt.providerStatus, source: 'webhook_receipt' };
   // An attempt marked CREATING by a release before fingerprints has nothing to match.
-  if (attempt.inputFingerprint === null || attempt.creatingAt === null)
+  if (attempt.inputFingerprint === null || attempt.creatingAt === null || job.staging === null)
     return { kind: 'undecidable', reason: 'no input fingerprint was persisted for the attempt' };
   try {
     const result = await searchPredictionByInput(deps.provider, {
+      model: job.staging.providerModel,
       inputFingerprint: attempt.inputFingerprint,
+      fixedFingerprint: fingerprintFixedInput(predictionInputFor(deps, job, '')),
       webhook: stagingWebhookUrl(deps.settings.webhookBaseUrl, attempt.id),
       sentAt: attempt.creatingAt,
       isHeldElsewhere: (predictionId) => isPredictionHeldByOtherAttempt(deps.db, predictionId, attempt.id),
@@ -274,6 +330,7 @@ export async function findExistingPrediction(deps: StagingDeps, attempt: Attempt
       { attemptId: attempt.id, kind: error.kind, err: error },
       'provider prediction list unavailable during recovery',
     );
+    if (error.kind === 'throttled') return { kind: 'throttled', retryAfterSeconds: error.retryAfterSeconds };
     return { kind: 'undecidable', reason: `the prediction list was unavailable (${error.kind})` };
   }
 }

@@ -5,7 +5,7 @@ import { onOwnErrors } from '@staging/platform/queues';
 import { withJobLock } from './job-lock';
 import { runStagingJob } from './run-staging-job';
 import { wait } from './staging-deps';
-import type { RunOutcome, StagingDeps } from './staging-deps';
+import type { AbsenceSeen, RunOutcome, StagingDeps } from './staging-deps';
 
 export interface StagingConsumerOptions {
   queueName: string;
@@ -55,6 +55,7 @@ export function startStagingConsumer(deps: StagingDeps, options: StagingConsumer
       const queueWaitMs = Math.max(0, (job.processedOn ?? Date.now()) - job.timestamp);
       const data = (job.data ?? {}) as Record<string, unknown>;
       const throttleCount = typeof data['throttleCount'] === 'number' ? data['throttleCount'] : 0;
+      const absenceSeen = readAbsenceSeen(data['absenceSeen']);
       const result = await withJobLock(deps.db, jobId, { timeoutMs: timings.jobLockTimeoutMs }, (lock) =>
         runStagingJob(deps, {
           jobId,
@@ -63,6 +64,7 @@ export function startStagingConsumer(deps: StagingDeps, options: StagingConsumer
           lock,
           isStopping: () => stopping,
           throttleCount,
+          absenceSeen,
         }),
       );
       if (!result.acquired)
@@ -72,8 +74,16 @@ export function startStagingConsumer(deps: StagingDeps, options: StagingConsumer
         );
       outcome = result.acquired ? result.value : wait(timings.lockBusyRetryMs, 'job-lock-busy');
       failures.delete(jobId);
-      if (outcome.kind === 'wait' && (outcome.throttleCount ?? 0) !== throttleCount) {
-        await job.updateData({ ...data, throttleCount: outcome.throttleCount ?? 0 });
+      if (
+        outcome.kind === 'wait' &&
+        ((outcome.throttleCount ?? 0) !== throttleCount || (outcome.absenceSeen?.atMs ?? null) !== (absenceSeen?.atMs ?? null))
+      ) {
+        const { absenceSeen: _previous, ...rest } = data;
+        await job.updateData({
+          ...rest,
+          throttleCount: outcome.throttleCount ?? 0,
+          ...(outcome.absenceSeen === undefined ? {} : { absenceSeen: outcome.absenceSeen }),
+        });
       }
     } catch (error) {
       const count = (failures.get(jobId) ?? 0) + 1;
@@ -142,4 +152,10 @@ export function startStagingConsumer(deps: StagingDeps, options: StagingConsumer
       return { drained: result === 'closed' };
     },
   };
+}
+
+function readAbsenceSeen(value: unknown): AbsenceSeen | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { attemptId, atMs } = value as Record<string, unknown>;
+  return typeof attemptId === 'string' && typeof atMs === 'number' ? { attemptId, atMs } : null;
 }

@@ -20,11 +20,19 @@ export interface StagingTimings {
   /** Pause between a retryable failure of attempt 1 (RETRYING) and reserving attempt 2. */
   retryDelayMs: number;
   /**
-   * How long a CREATING attempt whose prediction cannot be found (no webhook receipt, not in the
-   * provider's list) keeps being looked for before the list's answer is final: ruled out (nothing
-   * was bought) or undecidable (the job fails closed with PURCHASE_UNCONFIRMED).
+   * How long after its evidence deadline (creatingAt + Cancel-After + finalWebhookWindowMs) a
+   * CREATING attempt whose purchase can be neither found nor ruled out keeps being looked for
+   * before the job fails closed with PURCHASE_UNCONFIRMED.
    */
   createRecoveryGraceMs: number;
+  /**
+   * Replicate retries the final webhook "several times on an exponential backoff", the last
+   * about one minute after completion: a prediction's callbacks are over by its deadline plus
+   * this much.
+   */
+  finalWebhookWindowMs: number;
+  /** Least time between the two list walks that must both find nothing before "nothing was bought". */
+  absenceConfirmGapMs: number;
   /** Re-check interval while recovering a CREATING attempt. */
   recoveryPollMs: number;
   /** A prediction still not terminal after this long is canceled and counted as a timeout. */
@@ -49,6 +57,8 @@ export const DEFAULT_STAGING_TIMINGS: StagingTimings = {
   disabledRecheckMs: 30_000,
   retryDelayMs: 5_000,
   createRecoveryGraceMs: 120_000,
+  finalWebhookWindowMs: 90_000,
+  absenceConfirmGapMs: 30_000,
   recoveryPollMs: 5_000,
   predictionTimeoutMs: 20 * 60_000,
   throttleBaseMs: 2_000,
@@ -80,6 +90,8 @@ export interface StagingSettings {
   /** AI_DAILY_PURCHASE_CAP: most create calls per UTC day, all workers together; null = no cap. */
   dailyPurchaseCap: number | null;
   webhookBaseUrl: string;
+  /** Sent as Cancel-After on every create (PROVIDER_CANCEL_AFTER_SECONDS). */
+  cancelAfterSeconds: number;
   userHashSecret: string;
   costMicrousd: Record<string, number>;
   pricingVersion: string | undefined;
@@ -97,6 +109,11 @@ export interface StagingDeps {
   logger: Logger;
   captureAlert: (alert: Alert) => void;
   settings: StagingSettings;
+  /**
+   * True when the api answers on the public origin the provider calls back (its /healthz under
+   * PROVIDER_WEBHOOK_BASE_URL): without that, a missing callback proves nothing.
+   */
+  callbackPathUp: () => Promise<boolean>;
   /** Called at each step boundary; inert in production. */
   boundary: (name: StepBoundary, jobId: string) => Promise<void>;
   /**
@@ -119,14 +136,25 @@ export interface StagingRun {
   isStopping: () => boolean;
   /** Consecutive provider 429s on create seen by earlier deliveries (delivery state only). */
   throttleCount: number;
+  /** The earlier list walk that found nothing for a CREATING attempt (delivery state only). */
+  absenceSeen: AbsenceSeen | null;
 }
 
-export type RunOutcome =
-  { kind: 'done' } | { kind: 'wait'; delayMs: number; reason: string; throttleCount?: number };
+export interface AbsenceSeen {
+  attemptId: string;
+  atMs: number;
+}
+
+interface DeliveryState {
+  throttleCount?: number;
+  absenceSeen?: AbsenceSeen;
+}
+
+export type RunOutcome = { kind: 'done' } | ({ kind: 'wait'; delayMs: number; reason: string } & DeliveryState);
 
 export const done: RunOutcome = { kind: 'done' };
 
-export function wait(delayMs: number, reason: string, extra: { throttleCount?: number } = {}): RunOutcome {
+export function wait(delayMs: number, reason: string, extra: DeliveryState = {}): RunOutcome {
   return { kind: 'wait', delayMs: Math.max(0, Math.round(delayMs)), reason, ...extra };
 }
 

@@ -56,6 +56,9 @@ export const FAST_TIMINGS: Partial<StagingTimings> = {
   retryDelayMs: 150,
   createRecoveryGraceMs: 1_500,
   recoveryPollMs: 250,
+  // The simulator's final-webhook retries here end 0.8 s after completion.
+  finalWebhookWindowMs: 1_000,
+  absenceConfirmGapMs: 500,
   // A prediction that is merely slow because the machine is starved must not time out (a second
   // purchase would break the tests' exact attempt lists); the timeout's own test sets 5 s.
   predictionTimeoutMs: 30_000,
@@ -272,6 +275,9 @@ export async function startTestStack(
       PROVIDER_API_TOKEN: TEST_TOKEN,
       PROVIDER_API_BASE_URL: sim.url,
       PROVIDER_WEBHOOK_BASE_URL: receiver.origin,
+      // Every unknown create waits this out before it may be ruled out; long enough that no
+      // simulated prediction of these tests (slow: 5 s) meets its deadline.
+      PROVIDER_CANCEL_AFTER_SECONDS: '15',
       ALLOW_INSECURE_WEBHOOK_BASE_URL: 'true',
       AI_STAGING_USER_HASH_SECRET: userHashSecret,
       // A free port from the OS, so tests never collide with a running local stack (4100).

@@ -40,6 +40,8 @@ export async function startTestWebhookReceiver(options: {
           received.push({ attemptId, status });
           res.writeHead(status, { 'content-type': 'application/json' }).end('{}');
         };
+        // The api's liveness probe on the callback origin (the worker asks before ruling a purchase out).
+        if (req.method === 'GET' && req.url === '/healthz') return void res.writeHead(available ? 200 : 503).end();
         if (req.method !== 'POST' || match === null) return respond(404);
         if (!available) return respond(503);
         let prediction;
