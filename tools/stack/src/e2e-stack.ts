@@ -245,7 +245,12 @@ export async function startE2eStack(options: StartE2eStackOptions): Promise<E2eS
     });
     const web = startWeb('web', webPort);
     const webDisabled = startWeb('web-disabled', webDisabledPort, { AI_ROOM_STAGING_ENABLED: 'false' });
-    const webPaused = startWeb('web-paused', pausedWebPort, { DATABASE_URL: pausedDatabase.url, QUEUE_SUFFIX: pausedSuffix });
+    // Also the deployment without prices: its stage panel shows "not priced" (an empty value is unset).
+    const webPaused = startWeb('web-paused', pausedWebPort, {
+      DATABASE_URL: pausedDatabase.url,
+      QUEUE_SUFFIX: pausedSuffix,
+      AI_STAGING_COST_MICROUSD_MEDIUM: '',
+    });
     // Port 1 refuses connections at once (nothing listens there and no test can bind it), so
     // every database and Redis call of this instance fails as in an outage.
     const webOutage = startWeb('web-outage', outageWebPort, {

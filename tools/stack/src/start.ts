@@ -15,6 +15,7 @@ import { startProviderSimulator } from '@staging/provider-simulator/simulator';
 import { ensureDatabase, ensureLocalServices } from './local-services';
 import { loadOrCreateLocalSecrets } from './local-secrets';
 import { localLogFile, writeLocalEnvFile } from './local-stack-files';
+import { LOCAL_PRICING_VERSION, localProducerEnv } from './local-stack-producer';
 import { repoRoot } from './paths';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoData } from './seed';
 
@@ -112,6 +113,8 @@ async function main(): Promise<void> {
     QUEUE_SUFFIX: process.env.QUEUE_SUFFIX ?? '',
     AI_ROOM_STAGING_ENABLED: process.env.AI_ROOM_STAGING_ENABLED ?? 'true',
     AI_STAGING_LEGACY_ALIAS_SUNSET_AT: process.env.AI_STAGING_LEGACY_ALIAS_SUNSET_AT ?? '2027-06-30T23:59:59.999Z',
+    // The web shows the estimate before a submission and the worker records it per attempt.
+    ...localProducerEnv(process.env),
     ...storageEnv,
   };
   const producerEnv = { ...common, AUTH_SECRET: secrets.AUTH_SECRET, WEB_ORIGIN: `http://localhost:${ports.web}` };
@@ -130,6 +133,7 @@ async function main(): Promise<void> {
     PROVIDER_WEBHOOK_BASE_URL: `http://127.0.0.1:${ports.api}`,
     ALLOW_INSECURE_WEBHOOK_BASE_URL: 'true',
     AI_STAGING_USER_HASH_SECRET: secrets.AI_STAGING_USER_HASH_SECRET,
+    AI_STAGING_PRICING_VERSION: process.env.AI_STAGING_PRICING_VERSION ?? LOCAL_PRICING_VERSION,
     QUEUE_DASHBOARD_USER: 'admin',
     QUEUE_DASHBOARD_PASSWORD: secrets.QUEUE_DASHBOARD_PASSWORD,
   };

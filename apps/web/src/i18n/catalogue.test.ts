@@ -132,6 +132,8 @@ describe('message catalogues', () => {
     expect(bathrooms('es')).toEqual(['1 baño', '2 baños', '1,5 baños']);
     expect(t('en')('jobs.cost', { cost: 0.08 })).toBe('Cost estimate: $0.08');
     expect(t('es')('jobs.cost', { cost: 0.08 })).toBe('Coste estimado: 0,08\u00a0US$');
+    expect(t('en')('spend.amount', { amount: 1.2 })).toBe('≈ $1.20');
+    expect(t('es')('spend.amount', { amount: 1.2 })).toBe('≈ 1,20\u00a0US$');
     const at = new Date('2026-03-05T14:30:00Z');
     // The space before PM is narrow or plain depending on the ICU data of the Node build.
     expect(t('en')('jobs.created', { at })).toMatch(/^Submitted: Mar 5, 2026 2:30\sPM$/);
@@ -141,5 +143,17 @@ describe('message catalogues', () => {
     expect(t('es')('jobs.dailyCapReached', { at: midnight })).toMatch(/continuará el 6 mar 2026 a las 0:00$/);
     expect(t('en')('spend.todayCapped', { purchases: 1200, cap: 1500, resetsAt: midnight })).toMatch(/^Today \(UTC day\): 1,200 of 1,500 paid attempts/);
     expect(t('es')('spend.todayUncapped', { purchases: 1 })).toBe('Hoy (día UTC): 1 intento de pago; no hay límite diario.');
+  });
+
+  it('says "not priced" where no price was configured, never an amount that reads as free', () => {
+    const t = (locale: 'en' | 'es') => createTranslator({ locale, messages: readCatalogue(locale) as typeof enMessages });
+    expect(t('en')('jobs.noCost')).toBe('Cost estimate: not priced');
+    expect(t('es')('jobs.noCost')).toBe('Coste estimado: sin precio');
+    expect(t('en')('spend.notPriced')).toBe('not priced');
+    expect(t('es')('spend.notPriced')).toBe('sin precio');
+    expect(t('en')('spend.withoutPrice', { count: 6 })).toBe('(+6 not priced)');
+    expect(t('es')('spend.withoutPrice', { count: 6 })).toBe('(+6 sin precio)');
+    expect(t('en')('stage.estimateUnset')).toMatch(/^Estimated price: not priced /);
+    expect(t('es')('stage.estimateUnset')).toMatch(/^Precio estimado: sin precio /);
   });
 });

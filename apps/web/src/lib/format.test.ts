@@ -1,4 +1,4 @@
-import { formatElapsed, formatPriceAdjustment } from './format';
+import { formatElapsed, formatPriceAdjustment, spendEstimate } from './format';
 
 describe('format', () => {
   it('formats elapsed time for the jobs panel', () => {
@@ -14,5 +14,13 @@ describe('format', () => {
     expect(formatPriceAdjustment(0, 'en')).toBe('0.00');
     expect(formatPriceAdjustment(-300, 'es')).toBe('−300,00');
     expect(formatPriceAdjustment(null, 'en')).toBe('—');
+  });
+
+  it('gives a spend amount only when some attempt had a price, never a $0.00 made of unpriced attempts', () => {
+    expect(spendEstimate({ estimateMicrousd: 0, attempts: 6, attemptsWithoutEstimate: 6 })).toEqual({ priced: false });
+    expect(spendEstimate({ estimateMicrousd: 1_200_000, attempts: 7, attemptsWithoutEstimate: 6 })).toEqual({ priced: true, usd: 1.2, unpriced: 6 });
+    expect(spendEstimate({ estimateMicrousd: 84_000, attempts: 2, attemptsWithoutEstimate: 0 })).toEqual({ priced: true, usd: 0.084, unpriced: 0 });
+    // A price configured as zero is a real figure, not a missing one.
+    expect(spendEstimate({ estimateMicrousd: 0, attempts: 1, attemptsWithoutEstimate: 0 })).toEqual({ priced: true, usd: 0, unpriced: 0 });
   });
 });

@@ -30,3 +30,15 @@ export function formatPriceAdjustment(value: number | null, locale: string): str
 export function microusdToUsd(value: number): number {
   return value / 1_000_000;
 }
+
+/** A spend figure as the page says it: an amount, and how many attempts it leaves out. */
+export type SpendEstimate = { priced: true; usd: number; unpriced: number } | { priced: false };
+
+/**
+ * An amount only when at least one attempt had a price: attempts recorded without one add
+ * nothing to the sum, so a total made only of them would read $0.00, as if staging were free.
+ */
+export function spendEstimate(row: { estimateMicrousd: number; attempts: number; attemptsWithoutEstimate: number }): SpendEstimate {
+  if (row.attemptsWithoutEstimate >= row.attempts && row.attempts > 0) return { priced: false };
+  return { priced: true, usd: microusdToUsd(row.estimateMicrousd), unpriced: row.attemptsWithoutEstimate };
+}

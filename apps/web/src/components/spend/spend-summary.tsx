@@ -7,7 +7,7 @@ import { useState } from 'react';
 import type { RouterOutputs } from '@staging/trpc/root';
 import { useTRPC } from '@/client/trpc';
 import { QueryError, QueryLoading } from '@/components/query-state';
-import { microusdToUsd } from '@/lib/format';
+import { spendEstimate } from '@/lib/format';
 import '@/components/review/review.css';
 
 type SpendRow = RouterOutputs['ai']['spendSummary']['rows'][number];
@@ -23,11 +23,13 @@ function monthStart(month: string): Date {
 
 function Estimate({ row }: { row: Pick<SpendRow, 'estimateMicrousd' | 'attempts' | 'attemptsWithoutEstimate'> }) {
   const t = useTranslations('spend');
+  const estimate = spendEstimate(row);
+  if (!estimate.priced) return <span data-testid="spend-estimate">{t('notPriced')}</span>;
   return (
-    <>
-      {t('amount', { amount: microusdToUsd(row.estimateMicrousd) })}
-      {row.attemptsWithoutEstimate > 0 && <span className="small muted"> {t('withoutPrice', { count: row.attemptsWithoutEstimate })}</span>}
-    </>
+    <span data-testid="spend-estimate">
+      {t('amount', { amount: estimate.usd })}
+      {estimate.unpriced > 0 && <span className="small muted"> {t('withoutPrice', { count: estimate.unpriced })}</span>}
+    </span>
   );
 }
 
