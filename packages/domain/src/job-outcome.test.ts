@@ -2,19 +2,20 @@ import { attemptPurchase, jobOutcome, purchaseSummary } from './job-outcome';
 import { JOB_STATUSES } from './staging-states';
 
 describe('jobOutcome', () => {
-  const noReview = { resultReviewStatus: null, rejected: false } as const;
+  const noReview = { resultReviewStatus: null, rejection: null } as const;
 
   it('follows the review once the job succeeded', () => {
-    expect(jobOutcome('SUCCESS', { resultReviewStatus: 'PENDING_REVIEW', rejected: false })).toBe('PENDING_REVIEW');
-    expect(jobOutcome('SUCCESS', { resultReviewStatus: 'APPROVED', rejected: false })).toBe('APPROVED');
-    expect(jobOutcome('SUCCESS', { resultReviewStatus: null, rejected: true })).toBe('REJECTED');
+    expect(jobOutcome('SUCCESS', { resultReviewStatus: 'PENDING_REVIEW', rejection: null })).toBe('PENDING_REVIEW');
+    expect(jobOutcome('SUCCESS', { resultReviewStatus: 'APPROVED', rejection: null })).toBe('APPROVED');
+    expect(jobOutcome('SUCCESS', { resultReviewStatus: null, rejection: { afterApproval: false } })).toBe('REJECTED');
+    expect(jobOutcome('SUCCESS', { resultReviewStatus: null, rejection: { afterApproval: true } })).toBe('TAKEN_DOWN');
     expect(jobOutcome('SUCCESS', noReview)).toBe('REMOVED');
   });
 
   it('keeps every other status as it is, whatever the review says', () => {
     for (const status of JOB_STATUSES.filter((s) => s !== 'SUCCESS')) {
       expect(jobOutcome(status, noReview)).toBe(status);
-      expect(jobOutcome(status, { resultReviewStatus: null, rejected: true })).toBe(status);
+      expect(jobOutcome(status, { resultReviewStatus: null, rejection: { afterApproval: true } })).toBe(status);
     }
   });
 });

@@ -4,6 +4,8 @@ import type { JobStatus } from './staging-states';
 /**
  * Where a staging job stands for the agent: the job status until it succeeds, then the review of
  * its result, because "done" means nothing to an agent once the variant is approved or rejected.
+ * TAKEN_DOWN: the result was approved (published) and later rejected, which takes it off the
+ * public page; an agent reads that differently from a result never published.
  * REMOVED: the result is gone without a rejection (its original photo was deleted).
  */
 export const JOB_OUTCOMES = [
@@ -14,6 +16,7 @@ export const JOB_OUTCOMES = [
   'PENDING_REVIEW',
   'APPROVED',
   'REJECTED',
+  'TAKEN_DOWN',
   'REMOVED',
   'CANCELED',
   'FAILED',
@@ -24,15 +27,19 @@ export type JobOutcome = (typeof JOB_OUTCOMES)[number];
 export interface ResultReview {
   /** reviewStatus of the result image while it exists, else null. */
   resultReviewStatus: 'PENDING_REVIEW' | 'APPROVED' | null;
-  /** A REJECTED review event names this job (rejections delete the image row). */
-  rejected: boolean;
+  /**
+   * The last REJECTED review event of this job (rejections delete the image row): null when none,
+   * `afterApproval` when an APPROVED event of the job came before it (a take-down).
+   */
+  rejection: { afterApproval: boolean } | null;
 }
 
 /** The agent-facing outcome of a job from its status and the review of its result. */
 export function jobOutcome(status: JobStatus, review: ResultReview): JobOutcome {
   if (status !== 'SUCCESS') return status;
   if (review.resultReviewStatus !== null) return review.resultReviewStatus;
-  return review.rejected ? 'REJECTED' : 'REMOVED';
+  if (review.rejection === null) return 'REMOVED';
+  return review.rejection.afterApproval ? 'TAKEN_DOWN' : 'REJECTED';
 }
 
 /**

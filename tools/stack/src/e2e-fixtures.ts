@@ -95,7 +95,7 @@ export async function seedAgent(data: E2eData): Promise<SeededUser> {
 /** An original photo with real bytes in object storage, as an upload would leave it. */
 export async function seedOriginalPhoto(
   data: E2eData,
-  options: { propertyId: string; roomType?: RoomType | null; isMain?: boolean; displayOrder?: number; wall?: string },
+  options: { propertyId: string; roomType?: RoomType | null; isMain?: boolean; displayOrder?: number; wall?: string; fileName?: string },
 ): Promise<PropertyImage> {
   const id = randomUUID();
   const bytes = await drawRoomPhoto({ ...(options.wall === undefined ? {} : { wall: options.wall }) });
@@ -113,6 +113,7 @@ export async function seedOriginalPhoto(
       displayOrder: options.displayOrder ?? 0,
       isMain: options.isMain ?? false,
       roomType: options.roomType === undefined ? 'LIVING_ROOM' : options.roomType,
+      fileName: options.fileName ?? null,
     },
   });
 }
@@ -152,7 +153,7 @@ export async function stagedVariantsOf(data: E2eData, originalImageId: string): 
 /** A staged variant of `original` in `reviewStatus`, with real bytes in object storage. */
 export async function seedStagedVariant(
   data: E2eData,
-  options: { original: PropertyImage; canonicalStyle: CanonicalStyle; reviewStatus?: 'PENDING_REVIEW' | 'APPROVED'; reviewedByUserId?: string },
+  options: { original: PropertyImage; canonicalStyle: CanonicalStyle; reviewStatus?: 'PENDING_REVIEW' | 'APPROVED'; reviewedByUserId?: string; aiJobId?: string },
 ): Promise<PropertyImage> {
   const objectKey = `staged/${options.original.propertyId}/${randomUUID()}.jpg`;
   const bytes = await sharp(await drawRoomPhoto({ wall: '#c7d3c0', width: 1024, height: 1024 })).jpeg().toBuffer();
@@ -162,6 +163,7 @@ export async function seedStagedVariant(
     canonicalStyle: options.canonicalStyle,
     reviewStatus: options.reviewStatus ?? 'PENDING_REVIEW',
     ...(options.reviewedByUserId === undefined ? {} : { reviewedByUserId: options.reviewedByUserId }),
+    ...(options.aiJobId === undefined ? {} : { aiJobId: options.aiJobId }),
     objectKey,
   });
 }

@@ -1,13 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import type { E2eData } from '../../../../tools/stack/src/e2e-fixtures';
+import { seedStagedVariant, type E2eData } from '../../../../tools/stack/src/e2e-fixtures';
+
+type Original = Parameters<typeof seedStagedVariant>[1]['original'];
 
 /**
  * A finished staging job written as the worker leaves it, without buying anything: `attempts`
- * bought predictions at `costMicrousd` each.
+ * bought predictions at `costMicrousd` each (the last one succeeded for a SUCCESS job, which has
+ * no result until one is attached, see {@link seedStagedJob}).
  */
 export async function seedFinishedJob(
   data: E2eData,
-  options: { propertyId: string; originalImageId: string; status: 'FAILED' | 'CANCELED'; errorCode?: string; attempts: number; costMicrousd: number | null },
+  options: {
+    propertyId: string;
+    originalImageId: string;
+    status: 'FAILED' | 'CANCELED' | 'SUCCESS';
+    errorCode?: string;
+    attempts: number;
+    costMicrousd: number | null;
+  },
 ): Promise<string> {
   const id = randomUUID();
   const finishedAt = new Date();
@@ -21,7 +31,7 @@ export async function seedFinishedJob(
       propertyId: options.propertyId,
       createdAt,
       startedAt: createdAt,
-      ...(options.status === 'FAILED' ? { completedAt: finishedAt } : { canceledAt: finishedAt, cancelRequestedAt: finishedAt }),
+      ...(options.status === 'CANCELED' ? { canceledAt: finishedAt, cancelRequestedAt: finishedAt } : { completedAt: finishedAt }),
       staging: {
         create: {
           originalImageId: options.originalImageId,
@@ -45,7 +55,7 @@ export async function seedFinishedJob(
       data: {
         aiJobId: id,
         attemptNumber: n,
-        status: 'FAILED',
+        status: options.status === 'SUCCESS' && n === options.attempts ? 'SUCCEEDED' : 'FAILED',
         errorCode: options.errorCode ?? null,
         providerPredictionId: `e2e-${id}-${n}`,
         costMicrousd: options.costMicrousd,
@@ -54,4 +64,36 @@ export async function seedFinishedJob(
     });
   }
   return id;
+}
+
+/**
+ * A succeeded job whose result was approved, and with `takenDown` later rejected, as the review
+ * leaves it: the REJECTED event after the APPROVED one, and the result row gone.
+ */
+export async function seedStagedJob(
+  data: E2eData,
+  options: { original: Original; reviewerId: string; takenDown?: { reason: string }; attempts: number; costMicrousd: number },
+): Promise<string> {
+  const aiJobId = await seedFinishedJob(data, {
+    propertyId: options.original.propertyId,
+    originalImageId: options.original.id,
+    status: 'SUCCESS',
+    attempts: options.attempts,
+    costMicrousd: options.costMicrousd,
+  });
+  const result = await seedStagedVariant(data, {
+    original: options.original,
+    canonicalStyle: 'INDUSTRIAL',
+    reviewStatus: 'APPROVED',
+    reviewedByUserId: options.reviewerId,
+    aiJobId,
+  });
+  await data.db.aiRoomStagingJob.update({ where: { aiJobId }, data: { resultImageId: result.id } });
+  if (options.takenDown !== undefined) {
+    await data.db.propertyImageReviewEvent.create({
+      data: { imageId: result.id, aiJobId, actorUserId: options.reviewerId, kind: 'REJECTED', reason: options.takenDown.reason },
+    });
+    await data.db.propertyImage.delete({ where: { id: result.id } });
+  }
+  return aiJobId;
 }

@@ -68,10 +68,26 @@ describe('listJobHistory', () => {
     ctx.clock.set(new Date('2026-12-03T10:00:00.000Z'));
     await rejectStagedVariant(reviewDeps(), { actor: listing.actor, imageId: resultId, reason: 'Sofa covers the fireplace' });
     expect((await history()).items[0]).toMatchObject({
-      outcome: 'REJECTED',
+      outcome: 'TAKEN_DOWN',
       result: null,
       reviewedAt: '2026-12-03T10:00:00.000Z',
       rejectionReason: 'Sofa covers the fireplace',
+    });
+  });
+
+  it('names the photo by its file, counts the attempts, and reads a rejection never published as rejected', async () => {
+    const listing = await seedListing(ctx.db);
+    await ctx.db.propertyImage.update({ where: { id: listing.originalImageId }, data: { fileName: 'kitchen-north.jpg' } });
+    const aiJobId = await submit(listing, 'COASTAL');
+    const resultId = await succeed(listing, aiJobId, 'COASTAL');
+    await rejectStagedVariant(reviewDeps(), { actor: listing.actor, imageId: resultId });
+
+    const [row] = (await listJobHistory(ctx.deps, { actor: listing.actor, propertyId: listing.propertyId, limit: 10 })).items;
+    expect(row).toMatchObject({
+      outcome: 'REJECTED',
+      original: { id: listing.originalImageId, fileName: 'kitchen-north.jpg' },
+      attempts: [expect.objectContaining({ attemptNumber: 1 })],
+      rejectionReason: null,
     });
   });
 

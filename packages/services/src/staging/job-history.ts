@@ -7,12 +7,14 @@ import { listStagingJobs } from './get-jobs';
 import type { StagingJobDto } from './get-jobs';
 import type { StagingActionDeps } from './staging-deps';
 
-/** An image of a history row: enough to draw a thumbnail at its true shape and link to it. */
+/** An image of a history row: enough to draw a thumbnail at its true shape, name it and open it. */
 export interface HistoryImageDto {
   id: string;
   url: string;
   width: number;
   height: number;
+  /** The name of the file it was uploaded from; null for results and photos stored before names were kept. */
+  fileName: string | null;
 }
 
 /** A staging job with what an agent needs to read its history without opening anything. */
@@ -49,22 +51,21 @@ export async function listJobHistory(
   const jobIds = page.items.map((job) => job.aiJobId);
   const imageIds = page.items.flatMap((job) => [job.originalImageId, job.resultImageId]).filter((id): id is string => id !== null);
   const propertyIds = [...new Set(page.items.map((job) => job.propertyId))];
-  const [images, properties, rejections] = await Promise.all([
+  const [images, properties, reviewEvents] = await Promise.all([
     deps.db.propertyImage.findMany({
       where: { id: { in: imageIds } },
-      select: { id: true, width: true, height: true, reviewStatus: true, reviewedAt: true },
+      select: { id: true, width: true, height: true, fileName: true, reviewStatus: true, reviewedAt: true },
     }),
     deps.db.property.findMany({ where: { id: { in: propertyIds } }, select: { id: true, title: true } }),
     deps.db.propertyImageReviewEvent.findMany({
-      where: { aiJobId: { in: jobIds }, kind: 'REJECTED' },
-      select: { aiJobId: true, reason: true, createdAt: true },
+      where: { aiJobId: { in: jobIds } },
+      select: { aiJobId: true, kind: true, reason: true, createdAt: true },
       orderBy: { createdAt: 'asc' },
     }),
   ]);
   const imageById = new Map(images.map((image) => [image.id, image]));
   const titleById = new Map(properties.map((property) => [property.id, property.title]));
-  // Ascending order: the last rejection of a job wins.
-  const rejectionByJob = new Map(rejections.map((event) => [event.aiJobId, event]));
+  const rejectionByJob = lastRejections(reviewEvents);
 
   const items = page.items.map((job): JobHistoryItemDto => {
     const original = job.originalImageId === null ? undefined : imageById.get(job.originalImageId);
@@ -72,7 +73,7 @@ export async function listJobHistory(
     const rejection = rejectionByJob.get(job.aiJobId);
     return {
       ...job,
-      outcome: jobOutcome(job.status, { resultReviewStatus: result?.reviewStatus ?? null, rejected: rejection !== undefined }),
+      outcome: jobOutcome(job.status, { resultReviewStatus: result?.reviewStatus ?? null, rejection: rejection ?? null }),
       propertyTitle: titleById.get(job.propertyId) ?? '',
       original: original === undefined ? null : historyImage(original),
       result: result === undefined ? null : historyImage(result),
@@ -83,6 +84,28 @@ export async function listJobHistory(
   return { items, nextCursor: page.nextCursor };
 }
 
-function historyImage(image: { id: string; width: number; height: number }): HistoryImageDto {
-  return { id: image.id, url: agentImageUrl(image.id), width: image.width, height: image.height };
+interface ReviewEventRow {
+  aiJobId: string | null;
+  kind: 'APPROVED' | 'REJECTED';
+  reason: string | null;
+  createdAt: Date;
+}
+
+/**
+ * Each job's last rejection (events oldest first). A job has one result, and a rejection deletes
+ * it, so an approval of the same job always came before the rejection: the rejection took a
+ * published result down (rejecting is the only take-down, see rejectStagedVariant).
+ */
+function lastRejections(events: readonly ReviewEventRow[]) {
+  const approved = new Set(events.filter((event) => event.kind === 'APPROVED').map((event) => event.aiJobId));
+  const byJob = new Map<string, { reason: string | null; createdAt: Date; afterApproval: boolean }>();
+  for (const event of events) {
+    if (event.aiJobId === null || event.kind !== 'REJECTED') continue;
+    byJob.set(event.aiJobId, { reason: event.reason, createdAt: event.createdAt, afterApproval: approved.has(event.aiJobId) });
+  }
+  return byJob;
+}
+
+function historyImage(image: { id: string; width: number; height: number; fileName: string | null }): HistoryImageDto {
+  return { id: image.id, url: agentImageUrl(image.id), width: image.width, height: image.height, fileName: image.fileName };
 }

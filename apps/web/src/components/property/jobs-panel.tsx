@@ -16,6 +16,7 @@ import { useRoomTypeLabel } from '@/client/use-room-type-label';
 import { QueryError, QueryLoading } from '@/components/query-state';
 import { formatElapsed, microusdToUsd } from '@/lib/format';
 import { AlertMessage } from '@/components/alert-message';
+import { ResultDialog, type ResultPair } from './result-dialog';
 import '@/components/review/review.css';
 
 type Job = RouterOutputs['ai']['jobHistory']['items'][number];
@@ -39,6 +40,7 @@ const OUTCOME_CLASS: Record<Job['outcome'], string> = {
   PENDING_REVIEW: 'status-wait',
   APPROVED: 'status-ok',
   REJECTED: 'status-bad',
+  TAKEN_DOWN: 'status-bad',
   REMOVED: '',
   CANCELED: '',
   FAILED: 'status-bad',
@@ -52,12 +54,20 @@ function cancelSentence(job: CancelResult, t: JobsTranslator): string {
   return unconfirmed > 0 ? t('canceledUnconfirmed') : t('canceledNothingBought');
 }
 
+/**
+ * The file name is how the agent knows a photo; the property's own naming ("Photo 2") covers
+ * photos stored before names were kept, and the property title the rest.
+ */
+function jobPhotoName(job: Job, t: JobsTranslator, photoName: ((imageId: string | null) => string) | undefined): string {
+  return job.original?.fileName ?? photoName?.(job.originalImageId) ?? t('photoOf', { title: job.propertyTitle });
+}
+
 function Thumb({ image, alt }: { image: Job['original']; alt: string }) {
   if (image === null) return <span className="thumb" aria-hidden="true" />;
   return <img className="thumb" src={image.url} alt={alt} width={72} height={48} loading="lazy" />;
 }
 
-function JobRow({ job, photo, showProperty }: { job: Job; photo: string; showProperty: boolean }) {
+function JobRow({ job, photo, showProperty, onView }: { job: Job; photo: string; showProperty: boolean; onView: (pair: ResultPair) => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { t, tc, locale, errorSentence } = useDashboardText('jobs');
@@ -73,12 +83,14 @@ function JobRow({ job, photo, showProperty }: { job: Job; photo: string; showPro
   const style = job.canonicalStyle !== null && isCanonicalStyle(job.canonicalStyle) ? styleLabel(job.canonicalStyle, locale) : job.canonicalStyle;
   const room = roomTypeLabel(job.roomType);
   const finishedAt = job.timings.completedAt;
-  const resultLink =
-    job.outcome === 'PENDING_REVIEW' && job.result !== null
-      ? { href: `/review?image=${encodeURIComponent(job.result.id)}`, label: t('openInReview') }
-      : job.outcome === 'APPROVED' && job.result !== null
-        ? { href: job.result.url, label: t('viewResult') }
-        : undefined;
+  const reviewLink = job.outcome === 'PENDING_REVIEW' && job.result !== null ? `/review?image=${encodeURIComponent(job.result.id)}` : undefined;
+  const viewable = job.outcome === 'APPROVED' ? job.result : null;
+  const hiddenName = (
+    <span className="visually-hidden">
+      {' '}
+      {photo} {style}
+    </span>
+  );
 
   return (
     <li className="job history-row" data-testid="job" data-job-id={job.aiJobId} data-status={job.status} data-outcome={job.outcome} data-phase={job.phase ?? ''}>
@@ -123,14 +135,28 @@ function JobRow({ job, photo, showProperty }: { job: Job; photo: string; showPro
           <span data-testid="job-cost">
             {job.costEstimateMicrousd === null ? t('noCost') : t('cost', { cost: microusdToUsd(job.costEstimateMicrousd) })}
           </span>
-          {resultLink !== undefined && (
-            <Link href={resultLink.href} data-testid="job-result-link">
-              {resultLink.label}
-              <span className="visually-hidden">
-                {' '}
-                {photo} {style}
-              </span>
+          {reviewLink !== undefined && (
+            <Link href={reviewLink} data-testid="job-result-link">
+              {t('openInReview')}
+              {hiddenName}
             </Link>
+          )}
+          {viewable !== null && (
+            <button
+              type="button"
+              className="button button-small"
+              data-testid="job-view-result"
+              onClick={() =>
+                onView({
+                  title: t('resultTitle', { photo, style: style ?? '' }),
+                  original: job.original === null ? null : { ...job.original, alt: t('originalAlt', { photo }) },
+                  result: { ...viewable, alt: t('resultAlt', { photo, style: style ?? '' }) },
+                })
+              }
+            >
+              {t('viewResult')}
+              {hiddenName}
+            </button>
           )}
         </div>
         {job.status === 'FAILED' && (
@@ -138,7 +164,7 @@ function JobRow({ job, photo, showProperty }: { job: Job; photo: string; showPro
             {t('failureReason', { reason: stagingErrorReason(job.errorCode, locale) })}
           </p>
         )}
-        {job.outcome === 'REJECTED' && job.rejectionReason !== null && (
+        {(job.outcome === 'REJECTED' || job.outcome === 'TAKEN_DOWN') && job.rejectionReason !== null && (
           <p className="small" style={{ margin: '0.25rem 0 0' }}>
             {t('rejectionReason', { reason: job.rejectionReason })}
           </p>
@@ -153,10 +179,7 @@ function JobRow({ job, photo, showProperty }: { job: Job; photo: string; showPro
       {CANCELABLE.includes(job.status) && (
         <button type="button" className="button button-small" disabled={cancel.isPending} onClick={() => cancel.mutate({ aiJobId: job.aiJobId })}>
           {cancel.isPending ? t('canceling') : tc('cancel')}
-          <span className="visually-hidden">
-            {' '}
-            {photo} {style}
-          </span>
+          {hiddenName}
         </button>
       )}
     </li>
@@ -194,7 +217,8 @@ export function JobsPanel({
     ),
   );
   const items = jobs.data?.items ?? [];
-  const nameOf = (job: Job) => photoName?.(job.originalImageId) ?? t('photoOf', { title: job.propertyTitle });
+  const nameOf = (job: Job) => jobPhotoName(job, t, photoName);
+  const [viewing, setViewing] = useState<ResultPair | undefined>();
 
   // A job that just finished produced (or, canceled, removed) a variant: refresh the photos, and
   // tell screen-reader users, who do not see the status pill change.
@@ -206,7 +230,7 @@ export function JobsPanel({
     for (const job of items) {
       const before = seen.current.get(job.aiJobId);
       if (before !== undefined && before !== job.outcome) {
-        changes.push(`${photoName?.(job.originalImageId) ?? t('photoOf', { title: job.propertyTitle })}: ${t(`outcome${job.outcome}`)}`);
+        changes.push(`${jobPhotoName(job, t, photoName)}: ${t(`outcome${job.outcome}`)}`);
         if (isTerminalJobStatus(job.status)) settled = true;
       }
       seen.current.set(job.aiJobId, job.outcome);
@@ -230,10 +254,11 @@ export function JobsPanel({
       {items.length > 0 && (
         <ul className="job-list">
           {items.map((job) => (
-            <JobRow key={job.aiJobId} job={job} photo={nameOf(job)} showProperty={propertyId === undefined} />
+            <JobRow key={job.aiJobId} job={job} photo={nameOf(job)} showProperty={propertyId === undefined} onView={setViewing} />
           ))}
         </ul>
       )}
+      <ResultDialog pair={viewing} onClose={() => setViewing(undefined)} />
       {(cursors.length > 1 || jobs.data?.nextCursor != null) && (
         <nav className="pager section" aria-label={t('title')}>
           <button type="button" className="button button-small" disabled={cursors.length === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
