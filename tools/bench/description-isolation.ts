@@ -1,4 +1,4 @@
-// Issue 13 point 5: description latency end to end (request to the ai queue's completed event)
+// Description latency end to end (request to the ai queue's completed event)
 // with ai-staging idle, then saturated, on the same worker process in the same run. The worker
 // runs as the image runs it and the provider simulator in a process of its own (staging-stack.ts):
 // what contends with descriptions is the worker's own staging work, not the simulator's CPU. The

@@ -1,7 +1,7 @@
 // Inventory benchmark: bulkCreate, bulkUpdate and bulkDelete of 500 items and getUnits of a
 // property with 5,000 items, each as a ratio to a raw single `pg` statement over the same rows
-// measured in the same run. Targets (issue 13): each bulk procedure's p50 within 1.3x of raw;
-// getUnits p95 within 2x of raw (issue 5). Prints numbers only; no assertions.
+// measured in the same run. Targets: each bulk procedure's p50 within 1.3x of raw;
+// getUnits p95 within 2x of raw. Prints numbers only; no assertions.
 //
 //   node_modules/.bin/tsx tools/bench/inventory-bench.ts [--iterations 30] [--warmup 5]
 //

@@ -1,7 +1,7 @@
 // Public read benchmark: anonymous property detail and search over HTTP, requests per second of
 // one api process (apps/api/src/main.ts) against a bare Express handler doing the same raw query
 // or the same Redis reads (tools/bench/public-read-bare-server.ts), measured in the same run.
-// Target (issue 13): the api at >= 0.6x the bare handler's req/s for each; a CDN in front,
+// Target: the api at >= 0.6x the bare handler's req/s for each; a CDN in front,
 // guided by the api's Cache-Control and ETag, carries the rest.
 //
 //   node_modules/.bin/tsx tools/bench/public-read-bench.ts [--seconds 4] [--rounds 3] [--concurrency 32]

@@ -1,4 +1,4 @@
-// Issue 13 point 1: what one successful staging job costs the worker. N jobs run through the
+// What one successful staging job costs the worker. N jobs run through the
 // bundled worker process (staging-stack.ts) against Postgres, Redis, s3rver, the simulator and
 // the api's webhooks; the worker's statements and transactions are counted on the wire, its CPU
 // read per thread from /proc with sharp's (libvips and libuv pool threads) reported apart. The

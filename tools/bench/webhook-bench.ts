@@ -1,7 +1,7 @@
 // Webhook receiver benchmark: verified provider callbacks per second and latency percentiles of
 // one api process (apps/api/src/main.ts, real Postgres and Redis) against two baselines measured
 // in the same run (tools/bench/webhook-bare-server.ts): a bare Express handler that commits the
-// same receipt INSERT (the floor) and one that answers at once (no-op). Targets (issue 13): api
+// same receipt INSERT (the floor) and one that answers at once (no-op). Targets: api
 // req/s >= 0.8x the floor's and >= 0.5x the no-op's, api p99 <= 2x the floor's.
 //
 //   node_modules/.bin/tsx tools/bench/webhook-bench.ts [--seconds 4] [--rounds 3] [--concurrency 32]

@@ -1,4 +1,4 @@
-// Issue 13 point 6: the peak RSS (VmHWM) of the worker the image runs (the bundled
+// The peak RSS (VmHWM) of the worker the image runs (the bundled
 // dist/main.js, staging-stack.ts) while it stages four ~19.5 MiB outputs at once
 // (AI_STAGING_CONCURRENCY 4), beside its idle RSS after boot in the same run. The outputs come
 // from a file server here, as a provider's CDN would serve them.

@@ -192,7 +192,7 @@ export async function createWorkerApp(config: WorkerConfig, overrides: WorkerApp
     logger.error({ err: error, queueJobId: job?.id, propertyId: job?.data.propertyId }, 'search document rebuild failed'),
   );
 
-  // Operations (issue 7): ai queue (descriptions + legacy bridge), stale-job alerts, producer parity, dashboard queues.
+  // Operations: ai queue (descriptions + legacy bridge), stale-job alerts, producer parity, dashboard queues.
   const ai = startAiQueueConsumer(config, {
     logger,
     captureAlert,
