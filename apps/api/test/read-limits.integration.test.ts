@@ -1,10 +1,10 @@
 // Every GET route that reads data takes its limit from the one table
 // (@staging/domain/request-limits): anonymous ones per client address (Express's req.ip), signed-in
 // ones per user; over the limit the documented 429 error body with Retry-After.
-import type { Router } from 'express';
 import { sqlPoolOf } from '@staging/db/client';
 import { createUser } from '@staging/db/testing/factories';
 import { API_READ_LIMITS, UNLIMITED_API_ROUTES } from '@staging/domain/request-limits';
+import { expressRoutes } from '@staging/stack/hostile-requests';
 import { createApp } from '../src/create-app';
 import { readLimitRouteOf } from '../src/http/read-limits';
 import { createProviderCallbackRecorder } from '../src/webhooks/record-provider-callback';
@@ -29,24 +29,14 @@ afterAll(async () => {
   await stopS3();
 });
 
-interface RouteLayer {
-  route?: { path: string; methods: Record<string, boolean>; stack: { handle: unknown }[] };
-  handle: unknown;
-}
-
-/** Every GET route of the app with the read-limit routes its handlers carry (Express 5 router internals). */
+/** Every GET route of the app with the read-limit routes its handlers carry. */
 function getRoutes(): Map<string, (string | undefined)[]> {
   const app = createApp(api.deps, createProviderCallbackRecorder(sqlPoolOf(api.db), api.deps.logger));
-  const routes = new Map<string, (string | undefined)[]>();
-  const walk = (stack: RouteLayer[]) => {
-    for (const layer of stack) {
-      if (layer.route?.methods['get'] === true) routes.set(layer.route.path, layer.route.stack.map((inner) => readLimitRouteOf(inner.handle)));
-      const nested = (layer.handle as Partial<Router>).stack as RouteLayer[] | undefined;
-      if (layer.route === undefined && nested !== undefined) walk(nested);
-    }
-  };
-  walk((app as unknown as { router: { stack: RouteLayer[] } }).router.stack);
-  return routes;
+  return new Map(
+    expressRoutes(app)
+      .filter((route) => route.method === 'GET')
+      .map((route) => [route.path, route.handlers.map((handler) => readLimitRouteOf(handler))]),
+  );
 }
 
 test('every GET route carries the read limit of its own path, and every table entry is a route', () => {

@@ -44,8 +44,13 @@ function compressionBombs(): { gzip: Buffer; deflate: Buffer } {
 
 interface RouteLayer {
   rawPath?: string;
-  route?: { path: string | string[]; methods: Record<string, boolean> };
+  route?: { path: string | string[]; methods: Record<string, boolean>; stack: { handle: unknown }[] };
   handle: { stack?: RouteLayer[]; router?: { stack: RouteLayer[] } };
+}
+
+/** A route of an Express app, with the handlers its route layer runs (middleware included). */
+export interface ExpressRoute extends RouteUnderTest {
+  handlers: unknown[];
 }
 
 /**
@@ -53,13 +58,14 @@ interface RouteLayer {
  * (their mount paths prefixed), without the `all` catch-alls that answer 405. Read from the
  * router's own layers, so a route added anywhere is listed without naming it here.
  */
-export function expressRoutes(app: unknown): RouteUnderTest[] {
-  const routes: RouteUnderTest[] = [];
+export function expressRoutes(app: unknown): ExpressRoute[] {
+  const routes: ExpressRoute[] = [];
   const walk = (stack: RouteLayer[], prefix: string): void => {
     for (const layer of stack) {
       if (layer.route !== undefined) {
         for (const pattern of [layer.route.path].flat()) {
-          for (const method of Object.keys(layer.route.methods).filter((name) => name !== '_all')) routes.push({ method: method.toUpperCase(), path: `${prefix}${pattern}` });
+          const handlers = layer.route.stack.map((inner) => inner.handle);
+          for (const method of Object.keys(layer.route.methods).filter((name) => name !== '_all')) routes.push({ method: method.toUpperCase(), path: `${prefix}${pattern}`, handlers });
         }
         continue;
       }
