@@ -7,11 +7,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { DAILY_PURCHASE_CAP_REACHED, purchaseDayOf } from '@staging/domain/daily-purchase-cap';
 import { countDailyPurchases } from '@staging/services/staging/daily-purchases';
 import { wakeStagingJob } from '@staging/services/staging/staging-queue';
+import { DAILY_CAP_LOCK_KEY } from '../src/staging/daily-purchase-cap';
 import { startTestStack, waitUntil } from './support/test-stack';
 import type { RunningWorker, TestStack } from './support/test-stack';
 
-// The key apps/worker/src/staging/daily-purchase-cap.ts locks.
-const DAILY_CAP_LOCK_KEY = 72707370;
 
 let stack: TestStack;
 

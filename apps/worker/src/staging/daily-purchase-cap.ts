@@ -26,7 +26,7 @@ import { wait } from './staging-deps';
 import type { StagingDeps, StagingRun, StepResult } from './staging-deps';
 
 // Any constant no other advisory lock of the database uses (packages/db/src/migrate.ts holds 72707369).
-const DAILY_CAP_LOCK_KEY = 72707370;
+export const DAILY_CAP_LOCK_KEY = 72707370;
 const CAP_RECHECK_MAX_MS = 5 * 60_000;
 
 /** Parks the job when the day's purchases leave no room for `attemptId`; null when there is room. */
