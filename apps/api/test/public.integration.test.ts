@@ -40,6 +40,7 @@ beforeAll(async () => {
     redis: api.redis,
     queueSuffix: api.config.queueSuffix,
     logger: api.deps.logger,
+    captureAlert: () => undefined,
     connection: workerRedis,
   });
 });

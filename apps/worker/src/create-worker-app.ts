@@ -186,7 +186,7 @@ export async function createWorkerApp(config: WorkerConfig, overrides: WorkerApp
   });
 
   // Rebuilds psearch:property:<id> after every image change (api/web enqueue; docs/system.md 2.4).
-  const searchIndexing = createSearchIndexingWorker({ db, redis, queueSuffix: config.queueSuffix, logger, connection: redis });
+  const searchIndexing = createSearchIndexingWorker({ db, redis, queueSuffix: config.queueSuffix, logger, captureAlert, connection: redis });
   onOwnErrors(searchIndexing, (error) => logger.warn({ err: error }, 'search-indexing worker error'));
   searchIndexing.on('failed', (job, error) =>
     logger.error({ err: error, queueJobId: job?.id, propertyId: job?.data.propertyId }, 'search document rebuild failed'),

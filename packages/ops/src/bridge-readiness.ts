@@ -16,7 +16,7 @@ import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Db } from '@staging/db/client';
 import { queueNames } from '@staging/platform/queues';
-import { LEGACY_STAGE_ROOM_JOB_NAME } from '@staging/services/bridge/legacy-stage-room';
+import { LEGACY_STAGE_ROOM_MESSAGE } from '@staging/services/bridge/legacy-stage-room';
 
 export const READINESS_WINDOW_DAYS = 30;
 const DAY_MS = 24 * 3600_000;
@@ -195,10 +195,10 @@ async function checkLegacyQueue(redis: Redis, queueSuffix: string): Promise<Read
     const total = Object.values(await queue.getJobCounts(...states)).reduce((sum, n) => sum + n, 0);
     for (let start = 0; start < total; start += 500) {
       const jobs = await queue.getJobs([...states], start, start + 499, true);
-      waiting.count += jobs.filter((job) => job.name === LEGACY_STAGE_ROOM_JOB_NAME).length;
+      waiting.count += jobs.filter((job) => job.name === LEGACY_STAGE_ROOM_MESSAGE.jobName).length;
     }
     const failed = await queue.getJobs(['failed'], 0, 999, true);
-    waiting.failed = failed.filter((job) => job.name === LEGACY_STAGE_ROOM_JOB_NAME).length;
+    waiting.failed = failed.filter((job) => job.name === LEGACY_STAGE_ROOM_MESSAGE.jobName).length;
     const failedNote =
       waiting.failed > 0
         ? `; ${waiting.failed} refused stage-room messages kept in the failed set (inspect, then clean)`

@@ -1,4 +1,4 @@
-import { DelayedError, UnrecoverableError, Worker } from 'bullmq';
+import { DelayedError, Worker } from 'bullmq';
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { WorkerConfig } from '@staging/config/worker';
@@ -8,12 +8,8 @@ import type { Alert } from '@staging/platform/error-tracker';
 import type { Logger } from '@staging/platform/logger';
 import type { PriorityGate } from '@staging/platform/priority-gate';
 import { createRedis, onOwnErrors, queueNames } from '@staging/platform/queues';
-import { LEGACY_STAGE_ROOM_JOB_NAME } from '@staging/services/bridge/legacy-stage-room';
-import {
-  createAiQueue,
-  DESCRIPTION_JOB_NAME,
-  ZDescriptionJobPayload,
-} from '@staging/services/description/ai-queue';
+import { LEGACY_STAGE_ROOM_MESSAGE } from '@staging/services/bridge/legacy-stage-room';
+import { createAiQueue, DESCRIPTION_MESSAGE } from '@staging/services/description/ai-queue';
 import type { AiQueue } from '@staging/services/description/ai-queue';
 import { templateDescriptionGenerator } from '@staging/services/description/description-generator';
 import type { DescriptionGenerator } from '@staging/services/description/description-generator';
@@ -27,6 +23,7 @@ import { systemClock } from '@staging/services/staging/staging-deps';
 import type { Clock } from '@staging/services/staging/staging-deps';
 import { createStagingQueue } from '@staging/services/staging/staging-queue';
 import { startIntervalLoop } from '@staging/platform/interval-loop';
+import { acceptMessage, refuseMessage } from '@staging/services/queue-contract';
 import { handleStageRoomMessage } from '../legacy-bridge/stage-room-handler';
 
 export interface AiQueueConsumerDeps {
@@ -92,9 +89,7 @@ export function startAiQueueConsumer(config: WorkerConfig, deps: AiQueueConsumer
   }
 
   async function processDescription(job: Job): Promise<void> {
-    const payload = ZDescriptionJobPayload.safeParse(job.data);
-    if (!payload.success) throw new UnrecoverableError('description message has an invalid payload');
-    const { aiJobId } = payload.data;
+    const { aiJobId } = acceptMessage(DESCRIPTION_MESSAGE, job, deps);
     try {
       // A property deleted before its description ran ends FAILED and is logged; that is no alert.
       await processDescriptionJob({ db, generator, logger, clock }, aiJobId);
@@ -120,7 +115,7 @@ export function startAiQueueConsumer(config: WorkerConfig, deps: AiQueueConsumer
 
   async function processStageRoom(job: Job, token: string | undefined): Promise<void> {
     const result = await handleStageRoomMessage(
-      { db, stagingQueue, logger, clock, config, legacyAliasSunsetAt },
+      { db, stagingQueue, logger, captureAlert: deps.captureAlert, clock, config, legacyAliasSunsetAt },
       job,
     );
     if (result.kind === 'materialized' || token === undefined) return;
@@ -133,12 +128,12 @@ export function startAiQueueConsumer(config: WorkerConfig, deps: AiQueueConsumer
     queue.name,
     async (job: Job, token?: string) => {
       switch (job.name) {
-        case DESCRIPTION_JOB_NAME:
+        case DESCRIPTION_MESSAGE.jobName:
           return deps.priority === undefined ? processDescription(job) : deps.priority.urgent(() => processDescription(job));
-        case LEGACY_STAGE_ROOM_JOB_NAME:
+        case LEGACY_STAGE_ROOM_MESSAGE.jobName:
           return processStageRoom(job, token);
         default:
-          throw new UnrecoverableError(`unknown job name "${job.name}" on the ai queue`);
+          return refuseMessage('ai', job, ['job name is none of this queue\'s messages'], deps);
       }
     },
     {

@@ -2,12 +2,11 @@ import { UnrecoverableError } from 'bullmq';
 import type { Job } from 'bullmq';
 import type { WorkerConfig } from '@staging/config/worker';
 import type { Db } from '@staging/db/client';
+import type { Alert } from '@staging/platform/error-tracker';
 import type { Logger } from '@staging/platform/logger';
-import {
-  materializeLegacyStagingMessage,
-  ZLegacyStageRoomMessage,
-} from '@staging/services/bridge/legacy-stage-room';
+import { LEGACY_STAGE_ROOM_MESSAGE, materializeLegacyStagingMessage } from '@staging/services/bridge/legacy-stage-room';
 import type { LegacyBridgeDeps, LegacyMaterialization } from '@staging/services/bridge/legacy-stage-room';
+import { acceptMessage } from '@staging/services/queue-contract';
 import type { Clock } from '@staging/services/staging/staging-deps';
 import type { StagingQueue } from '@staging/services/staging/staging-queue';
 
@@ -18,6 +17,7 @@ export interface StageRoomHandlerDeps {
   db: Db;
   stagingQueue: StagingQueue;
   logger: Logger;
+  captureAlert: (alert: Alert) => void;
   clock: Clock;
   config: Pick<WorkerConfig, 'stagingEnabled' | 'dailyPurchaseCap' | 'producer' | 'providerModel'>;
   legacyAliasSunsetAt: Date | null;
@@ -29,22 +29,15 @@ export type StageRoomResult =
 
 /**
  * Handles one `stage-room` delivery. Materializes it with the worker's own producer values
- * (docs/system.md 2.9, 9.3). A message that can never become a job (bad shape, retired alias,
+ * (docs/system.md 2.9, 9.3). A message that can never become a job (refused shape, retired alias,
  * no-furniture, unknown image or user) fails for good with UnrecoverableError and stays in the
  * failed set for inspection; database or queue errors are thrown for BullMQ to retry.
  */
 export async function handleStageRoomMessage(
   deps: StageRoomHandlerDeps,
-  job: Pick<Job, 'id' | 'data'>,
+  job: Pick<Job, 'id' | 'name' | 'data'>,
 ): Promise<StageRoomResult> {
-  const parsed = ZLegacyStageRoomMessage.safeParse(job.data);
-  if (!parsed.success) {
-    deps.logger.warn(
-      { event: 'legacy_bridge.rejected', code: 'INVALID_MESSAGE', queueJobId: job.id ?? null },
-      'legacy_bridge.rejected',
-    );
-    throw new UnrecoverableError('stage-room message does not have the v1 shape');
-  }
+  const message = acceptMessage(LEGACY_STAGE_ROOM_MESSAGE, job, deps);
   const bridgeDeps: LegacyBridgeDeps = {
     db: deps.db,
     stagingQueue: deps.stagingQueue,
@@ -58,7 +51,7 @@ export async function handleStageRoomMessage(
       legacyAliasSunsetAt: deps.legacyAliasSunsetAt,
     },
   };
-  const outcome: LegacyMaterialization = await materializeLegacyStagingMessage(bridgeDeps, parsed.data, {
+  const outcome: LegacyMaterialization = await materializeLegacyStagingMessage(bridgeDeps, message, {
     queueJobId: job.id ?? null,
   });
   switch (outcome.kind) {

@@ -2,10 +2,12 @@ import { DelayedError, Worker } from 'bullmq';
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { onOwnErrors } from '@staging/platform/queues';
+import { acceptMessage, buildMessage, refuseMessage } from '@staging/services/queue-contract';
+import { STAGING_MESSAGE } from '@staging/services/staging/staging-queue';
 import { withJobLock } from './job-lock';
 import { runStagingJob } from './run-staging-job';
 import { wait } from './staging-deps';
-import type { AbsenceSeen, RunOutcome, StagingDeps } from './staging-deps';
+import type { RunOutcome, StagingDeps } from './staging-deps';
 
 export interface StagingConsumerOptions {
   queueName: string;
@@ -49,13 +51,14 @@ export function startStagingConsumer(deps: StagingDeps, options: StagingConsumer
     const jobId = job.id;
     if (jobId === undefined || token === undefined)
       throw new Error('staging delivery without job id or token');
+    const message = acceptMessage(STAGING_MESSAGE, job, deps);
+    if (message.aiJobId !== jobId) refuseMessage(STAGING_MESSAGE.queue, job, ['aiJobId: not the queue job id'], deps);
     active.add(jobId);
     let outcome: RunOutcome;
     try {
       const queueWaitMs = Math.max(0, (job.processedOn ?? Date.now()) - job.timestamp);
-      const data = (job.data ?? {}) as Record<string, unknown>;
-      const throttleCount = typeof data['throttleCount'] === 'number' ? data['throttleCount'] : 0;
-      const absenceSeen = readAbsenceSeen(data['absenceSeen']);
+      const throttleCount = message.throttleCount ?? 0;
+      const absenceSeen = message.absenceSeen ?? null;
       const result = await withJobLock(deps.db, jobId, { timeoutMs: timings.jobLockTimeoutMs }, (lock) =>
         runStagingJob(deps, {
           jobId,
@@ -78,12 +81,14 @@ export function startStagingConsumer(deps: StagingDeps, options: StagingConsumer
         outcome.kind === 'wait' &&
         ((outcome.throttleCount ?? 0) !== throttleCount || (outcome.absenceSeen?.atMs ?? null) !== (absenceSeen?.atMs ?? null))
       ) {
-        const { absenceSeen: _previous, ...rest } = data;
-        await job.updateData({
-          ...rest,
-          throttleCount: outcome.throttleCount ?? 0,
-          ...(outcome.absenceSeen === undefined ? {} : { absenceSeen: outcome.absenceSeen }),
-        });
+        await job.updateData(
+          buildMessage(STAGING_MESSAGE, {
+            aiJobId: message.aiJobId,
+            v: message.v,
+            throttleCount: outcome.throttleCount ?? 0,
+            ...(outcome.absenceSeen === undefined ? {} : { absenceSeen: outcome.absenceSeen }),
+          }),
+        );
       }
     } catch (error) {
       const count = (failures.get(jobId) ?? 0) + 1;
@@ -152,10 +157,4 @@ export function startStagingConsumer(deps: StagingDeps, options: StagingConsumer
       return { drained: result === 'closed' };
     },
   };
-}
-
-function readAbsenceSeen(value: unknown): AbsenceSeen | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const { attemptId, atMs } = value as Record<string, unknown>;
-  return typeof attemptId === 'string' && typeof atMs === 'number' ? { attemptId, atMs } : null;
 }

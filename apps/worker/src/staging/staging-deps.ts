@@ -3,6 +3,7 @@ import type { Alert } from '@staging/platform/error-tracker';
 import type { Logger } from '@staging/platform/logger';
 import type { ObjectStorage } from '@staging/platform/storage';
 import type { ProviderClient } from '@staging/provider/provider-client';
+import type { AbsenceSeen } from '@staging/services/staging/staging-queue';
 import type { JobLock } from './job-lock';
 import type { OutputSlots } from './output-slots';
 import type { PaidStartLimiter } from './paid-start-limiter';
@@ -138,11 +139,6 @@ export interface StagingRun {
   throttleCount: number;
   /** The earlier list walk that found nothing for a CREATING attempt (delivery state only). */
   absenceSeen: AbsenceSeen | null;
-}
-
-export interface AbsenceSeen {
-  attemptId: string;
-  atMs: number;
 }
 
 interface DeliveryState {

@@ -4,7 +4,6 @@
  * submission use case as web and api (submitStaging), with the worker's own producer values.
  * The message shape is documented in docs/operations.md ("Legacy stage-room messages").
  */
-import type { JobsOptions } from 'bullmq';
 import { Prisma } from '@staging/db/client';
 import { AppError, isAppError } from '@staging/domain/errors';
 import { isRoomType } from '@staging/domain/room-types';
@@ -12,12 +11,11 @@ import type { RoomType } from '@staging/domain/room-types';
 import { resolveSubmittedStyle } from '@staging/domain/styles';
 import { z } from 'zod';
 import type { AiQueue } from '../description/ai-queue';
+import { buildMessage, defineQueueContract } from '../queue-contract';
+import { KEEP_FAILED_FOR_A_WEEK, retryWithBackoff } from '../queue-messages';
 import type { StagingProducerDeps } from '../staging/staging-deps';
 import { submitStaging } from '../staging/submit-staging';
 import type { StagingSubmissionItem } from '../staging/submit-staging';
-
-/** BullMQ job name of v1 staging requests on `ai<QUEUE_SUFFIX>`. */
-export const LEGACY_STAGE_ROOM_JOB_NAME = 'stage-room';
 
 /**
  * A v1 `stage-room` message. v1 clients typed the style and the room type as free text, so both
@@ -41,23 +39,27 @@ export const ZLegacyStageRoomMessage = z.looseObject({
 export type TLegacyStageRoomMessage = z.infer<typeof ZLegacyStageRoomMessage>;
 
 /**
- * Options v1 producers used and tests use: a few retries for transport trouble; failed messages
- * stay a week in the dashboard for inspection.
+ * v1 staging requests on `ai<QUEUE_SUFFIX>`. The options are those v1 producers used and tests use:
+ * a few retries for transport trouble; failed messages stay a week in the dashboard for inspection.
  */
-export const LEGACY_STAGE_ROOM_JOB_OPTIONS = {
-  attempts: 3,
-  backoff: { type: 'exponential', delay: 1_000 },
-  removeOnComplete: { age: 24 * 3600, count: 1_000 },
-  removeOnFail: { age: 7 * 24 * 3600 },
-} as const satisfies JobsOptions;
+export const LEGACY_STAGE_ROOM_MESSAGE = defineQueueContract({
+  queue: 'ai',
+  jobName: 'stage-room',
+  schema: ZLegacyStageRoomMessage,
+  options: {
+    ...retryWithBackoff(3, 1_000),
+    removeOnComplete: { age: 24 * 3600, count: 1_000 },
+    removeOnFail: KEEP_FAILED_FOR_A_WEEK,
+  },
+});
 
 /** What a v1 producer does; used by tests and by the operations runbook's smoke check. */
 export async function enqueueLegacyStageRoomMessage(
   queue: AiQueue,
   message: TLegacyStageRoomMessage,
 ): Promise<string> {
-  const data = ZLegacyStageRoomMessage.parse(message);
-  const job = await queue.add(LEGACY_STAGE_ROOM_JOB_NAME, data, LEGACY_STAGE_ROOM_JOB_OPTIONS);
+  const data = buildMessage(LEGACY_STAGE_ROOM_MESSAGE, message);
+  const job = await queue.add(LEGACY_STAGE_ROOM_MESSAGE.jobName, data, LEGACY_STAGE_ROOM_MESSAGE.options);
   return job.id ?? '';
 }
 

@@ -14,7 +14,7 @@ import {
   openTestRedis,
   uniqueQueueSuffix,
 } from '../staging/testing/staging-test-kit';
-import { createAiQueue, DESCRIPTION_JOB_NAME } from './ai-queue';
+import { createAiQueue, DESCRIPTION_MESSAGE } from './ai-queue';
 import type { AiQueue } from './ai-queue';
 import type { DescriptionGenerator } from './description-generator';
 import { templateDescriptionGenerator } from './description-generator';
@@ -87,7 +87,7 @@ describe('description jobs', () => {
       payload: { propertyId: property.id },
     });
     const job = await queue.getJob(aiJobId);
-    expect(job?.name).toBe(DESCRIPTION_JOB_NAME);
+    expect(job?.name).toBe(DESCRIPTION_MESSAGE.jobName);
     expect(job?.data).toEqual({ aiJobId, v: 1 });
   });
 

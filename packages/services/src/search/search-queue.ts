@@ -1,17 +1,16 @@
 import { Worker } from 'bullmq';
-import type { ConnectionOptions, Job, JobsOptions, Queue } from 'bullmq';
+import type { ConnectionOptions, Job, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Db } from '@staging/db/client';
+import type { Alert } from '@staging/platform/error-tracker';
 import type { Logger } from '@staging/platform/logger';
 import { queueNames } from '@staging/platform/queues';
 import { isWellFormedId } from '../images/ids';
+import { acceptMessage, buildMessage, defineQueueContract } from '../queue-contract';
 import { KEEP_FAILED_FOR_A_WEEK, openQueue, retryWithBackoff } from '../queue-messages';
 import { rebuildSearchDocument } from './build-search-document';
 import type { RebuildResult } from './build-search-document';
-
-/** Job name of search-document rebuilds on `search-indexing<QUEUE_SUFFIX>`. */
-export const SEARCH_REBUILD_JOB_NAME = 'rebuild-property-document';
 
 /** Payload validated on enqueue and on consume; the document is always rebuilt from Postgres. */
 export const ZSearchRebuildPayload = z.strictObject({
@@ -24,16 +23,19 @@ export type TSearchRebuildPayload = z.infer<typeof ZSearchRebuildPayload>;
 export type SearchQueue = Queue<TSearchRebuildPayload, RebuildResult, string>;
 
 /**
+ * Search-document rebuilds on `search-indexing<QUEUE_SUFFIX>`.
+ *
  * - no jobId: each image change adds its own message. Rebuilds are idempotent and cheap, and a
  *   shared jobId would swallow a change that lands while the previous rebuild is running.
  * - attempts/backoff: a database or Redis blip retries instead of leaving the document stale.
  * - removeOnComplete/removeOnFail: bounded history for the dashboard.
  */
-export const SEARCH_REBUILD_JOB_OPTIONS = {
-  ...retryWithBackoff(8, 1_000),
-  removeOnComplete: { count: 1000 },
-  removeOnFail: KEEP_FAILED_FOR_A_WEEK,
-} as const satisfies JobsOptions;
+export const SEARCH_REBUILD_MESSAGE = defineQueueContract({
+  queue: 'search',
+  jobName: 'rebuild-property-document',
+  schema: ZSearchRebuildPayload,
+  options: { ...retryWithBackoff(8, 1_000), removeOnComplete: { count: 1000 }, removeOnFail: KEEP_FAILED_FOR_A_WEEK },
+});
 
 /** Opens the `search-indexing<queueSuffix>` queue on `connection`. */
 export function createSearchQueue(connection: ConnectionOptions, queueSuffix: string): SearchQueue {
@@ -42,8 +44,8 @@ export function createSearchQueue(connection: ConnectionOptions, queueSuffix: st
 
 /** Asks the worker to rebuild `psearch:property:<propertyId>`. */
 export async function enqueueSearchRebuild(queue: SearchQueue, propertyId: string): Promise<void> {
-  const data = ZSearchRebuildPayload.parse({ propertyId, v: 1 });
-  await queue.add(SEARCH_REBUILD_JOB_NAME, data, SEARCH_REBUILD_JOB_OPTIONS);
+  const data = buildMessage(SEARCH_REBUILD_MESSAGE, { propertyId, v: 1 });
+  await queue.add(SEARCH_REBUILD_MESSAGE.jobName, data, SEARCH_REBUILD_MESSAGE.options);
 }
 
 export interface SearchIndexingDeps {
@@ -51,17 +53,19 @@ export interface SearchIndexingDeps {
   redis: Redis;
   queueSuffix: string;
   logger: Logger;
+  captureAlert: (alert: Alert) => void;
   now?: () => Date;
 }
 
 /**
  * The processor the worker mounts on `search-indexing<QUEUE_SUFFIX>`:
  * `new Worker(queueNames(suffix).search, createSearchIndexingProcessor(deps), …)`.
- * A payload that fails validation throws (the job fails visibly rather than being skipped).
+ * A message that matches no declared version is refused (the job fails visibly rather than being
+ * skipped).
  */
 export function createSearchIndexingProcessor(deps: SearchIndexingDeps): (job: Job) => Promise<RebuildResult> {
   return async (job) => {
-    const { propertyId } = ZSearchRebuildPayload.parse(job.data);
+    const { propertyId } = acceptMessage(SEARCH_REBUILD_MESSAGE, job, deps);
     const result = await rebuildSearchDocument(deps.db, deps.redis, propertyId, {
       queueSuffix: deps.queueSuffix,
       ...(deps.now === undefined ? {} : { now: deps.now }),

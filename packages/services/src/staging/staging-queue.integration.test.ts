@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { UnrecoverableError, Worker } from 'bullmq';
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { readMessage } from '../queue-contract';
 import {
-  STAGING_JOB_NAME,
+  STAGING_MESSAGE,
   enqueueStagingJob,
-  parseStagingJobPayload,
   removeWaitingStagingJob,
   wakeStagingJob,
 } from './staging-queue';
@@ -77,7 +77,7 @@ describe('enqueueStagingJob', () => {
     await enqueueStagingJob(tq.queue, id);
     await enqueueStagingJob(tq.queue, id);
     const job = await tq.queue.getJob(id);
-    expect(job).toMatchObject({ id, name: STAGING_JOB_NAME, data: { aiJobId: id, v: 1 } });
+    expect(job).toMatchObject({ id, name: STAGING_MESSAGE.jobName, data: { aiJobId: id, v: 1 } });
     expect(job?.opts).toMatchObject({ attempts: 5, removeOnComplete: true });
     expect(await tq.queue.count()).toBe(1);
   });
@@ -85,9 +85,14 @@ describe('enqueueStagingJob', () => {
   it('validates the payload on enqueue and on consume', async () => {
     await expect(enqueueStagingJob(tq.queue, '')).rejects.toThrow();
     expect(await tq.queue.count()).toBe(0);
-    expect(parseStagingJobPayload({ aiJobId: 'x', v: 1 })).toEqual({ aiJobId: 'x', v: 1 });
-    expect(() => parseStagingJobPayload({ aiJobId: 'x', v: 2 })).toThrow();
-    expect(() => parseStagingJobPayload({ aiJobId: 'x', v: 1, extra: true })).toThrow();
+    const read = (data: unknown, name = STAGING_MESSAGE.jobName) => readMessage(STAGING_MESSAGE, { name, data });
+    expect(read({ aiJobId: 'x', v: 1 })).toEqual({ ok: true, payload: { aiJobId: 'x', v: 1 } });
+    const remembered = { aiJobId: 'x', v: 1, throttleCount: 2, absenceSeen: { attemptId: 'a', atMs: 5 } };
+    expect(read(remembered)).toEqual({ ok: true, payload: remembered });
+    expect(read({ aiJobId: 'x', v: 2 })).toEqual({ ok: false, problems: ['v: invalid_value'] });
+    expect(read({ aiJobId: 'x', v: 1, extra: true })).toEqual({ ok: false, problems: ['(payload): unrecognized_keys'] });
+    expect(read({ aiJobId: 'x', v: 1, throttleCount: -1 })).toMatchObject({ ok: false });
+    expect(read({ aiJobId: 'x', v: 1 }, 'stage-room')).toEqual({ ok: false, problems: ['job name is not room-staging'] });
   });
 });
 

@@ -1,13 +1,28 @@
-import type { ConnectionOptions, JobsOptions, Queue } from 'bullmq';
-import type { z } from 'zod';
+import type { ConnectionOptions, Queue } from 'bullmq';
+import { z } from 'zod';
 import { queueNames } from '@staging/platform/queues';
+import { buildMessage, defineQueueContract } from '../queue-contract';
 import { LEDGER_MESSAGE_RETENTION, openQueue, retryWithBackoff, ZLedgerJobMessage } from '../queue-messages';
 
-/** Job name of staging messages on `ai-staging<QUEUE_SUFFIX>`. */
-export const STAGING_JOB_NAME = 'room-staging';
+/**
+ * The earlier list walk that found no prediction for a CREATING attempt; an unknown create is
+ * concluded absent only when a second walk some time later agrees.
+ */
+export const ZAbsenceSeen = z.strictObject({ attemptId: z.string().min(1).max(100), atMs: z.number().int().nonnegative() });
+export type AbsenceSeen = z.infer<typeof ZAbsenceSeen>;
 
-/** Payload of a staging message, validated on enqueue and on consume: the job ID only. */
-export const ZStagingJobPayload = ZLedgerJobMessage;
+/**
+ * A staging message: the ledger row's ID, plus what the worker remembers between deliveries of
+ * the same job. Both memories are hints a lost message may drop (repair adds a bare one): the
+ * throttle count only shapes the 429 backoff, and a dropped absence sighting means one more
+ * list walk before an unknown create is concluded absent.
+ */
+export const ZStagingJobPayload = z.strictObject({
+  ...ZLedgerJobMessage.shape,
+  /** Consecutive provider 429s on create seen by earlier deliveries. */
+  throttleCount: z.number().int().nonnegative().optional(),
+  absenceSeen: ZAbsenceSeen.optional(),
+});
 
 /** A validated staging message payload. */
 export type TStagingJobPayload = z.infer<typeof ZStagingJobPayload>;
@@ -16,26 +31,23 @@ export type TStagingJobPayload = z.infer<typeof ZStagingJobPayload>;
 export type StagingQueue = Queue<TStagingJobPayload, unknown, string>;
 
 /**
- * Default options of every staging message.
+ * Staging messages on `ai-staging<QUEUE_SUFFIX>`, jobId = aiJobId.
  *
  * - `attempts`/`backoff`: queue-level retries cover transport trouble only (database or Redis
  *   blips throwing out of the processor); paid attempts are counted in ai_provider_attempts.
  * - retention: {@link LEDGER_MESSAGE_RETENTION}; repair and wake replace a failed message of a
  *   still-open job.
  */
-export const STAGING_JOB_OPTIONS = {
-  ...retryWithBackoff(5, 2_000),
-  ...LEDGER_MESSAGE_RETENTION,
-} as const satisfies JobsOptions;
+export const STAGING_MESSAGE = defineQueueContract({
+  queue: 'staging',
+  jobName: 'room-staging',
+  schema: ZStagingJobPayload,
+  options: { ...retryWithBackoff(5, 2_000), ...LEDGER_MESSAGE_RETENTION },
+});
 
 /** Opens the `ai-staging<queueSuffix>` queue on `connection`. */
 export function createStagingQueue(connection: ConnectionOptions, queueSuffix: string): StagingQueue {
   return openQueue<TStagingJobPayload, unknown>(queueNames(queueSuffix).staging, connection);
-}
-
-/** Validates a message payload (the worker calls this on consume). @throws ZodError */
-export function parseStagingJobPayload(data: unknown): TStagingJobPayload {
-  return ZStagingJobPayload.parse(data);
 }
 
 /**
@@ -43,9 +55,8 @@ export function parseStagingJobPayload(data: unknown): TStagingJobPayload {
  * add whose jobId exists in any state, so a duplicate submit, repair or wake adds nothing.
  */
 export async function enqueueStagingJob(queue: StagingQueue, aiJobId: string, opts: { delayMs?: number } = {}): Promise<void> {
-  const data = ZStagingJobPayload.parse({ aiJobId, v: 1 });
-  await queue.add(STAGING_JOB_NAME, data, {
-    ...STAGING_JOB_OPTIONS,
+  await queue.add(STAGING_MESSAGE.jobName, buildMessage(STAGING_MESSAGE, { aiJobId, v: 1 }), {
+    ...STAGING_MESSAGE.options,
     jobId: aiJobId,
     ...(opts.delayMs === undefined ? {} : { delay: opts.delayMs }),
   });
