@@ -11,25 +11,53 @@ import { root } from './http-load';
 
 interface Bench {
   script: string;
+  measures: string;
 }
 
 /** Every benchmark with a figure in the table. */
 const BENCHES: Record<string, Bench> = {
-  webhook: { script: 'tools/bench/webhook-bench.ts' },
-  inventory: { script: 'tools/bench/inventory-bench.ts' },
-  'public-read': { script: 'tools/bench/public-read-bench.ts' },
-  'staging-job': { script: 'tools/bench/staging-job-bench.ts' },
-  'description-isolation': { script: 'tools/bench/description-isolation.ts' },
-  'worker-memory': { script: 'tools/bench/worker-memory-bench.ts' },
+  webhook: { script: 'tools/bench/webhook-bench.ts', measures: 'verified provider callbacks per second against bare Express handlers' },
+  inventory: { script: 'tools/bench/inventory-bench.ts', measures: 'bulk inventory procedures and getUnits against raw pg statements' },
+  'public-read': { script: 'tools/bench/public-read-bench.ts', measures: "the api's public property and search reads against a bare handler" },
+  'staging-job': { script: 'tools/bench/staging-job-bench.ts', measures: "the worker's statements and CPU per staging job against the minimal ledger" },
+  'description-isolation': { script: 'tools/bench/description-isolation.ts', measures: 'description latency with staging idle, then saturated' },
+  'worker-memory': { script: 'tools/bench/worker-memory-bench.ts', measures: "the worker's peak memory staging four large outputs at once" },
 };
 
-const { values, positionals } = parseArgs({ options: { runs: { type: 'string', default: '3' } }, allowPositionals: true });
+const HELP = `usage: pnpm bench [name…] [--runs N]
+       pnpm bench --help
+
+Runs the named benchmarks (default: all) N times each (default 3) and closes with a table of
+every figure, a ratio against a baseline measured in the same run, beside its target. It prints
+numbers only and never fails on a figure.
+
+${Object.entries(BENCHES)
+  .map(([name, bench]) => `  ${name.padEnd(22)} ${bench.measures}`)
+  .join('\n')}
+
+  --runs N               runs of each benchmark (default 3)
+  --help                 print this text`;
+
+const usage = (problem: string): never => {
+  console.error(`bench: ${problem}\n\n${HELP}`);
+  process.exit(2);
+};
+function readCommandLine() {
+  try {
+    return parseArgs({ options: { runs: { type: 'string', default: '3' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true });
+  } catch (error) {
+    return usage(error instanceof Error ? error.message : String(error));
+  }
+}
+const { values, positionals } = readCommandLine();
+if (values.help === true) {
+  console.log(HELP);
+  process.exit(0);
+}
 const runs = Number(values.runs);
 const unknown = positionals.filter((name) => !(name in BENCHES));
-if (unknown.length > 0 || !Number.isInteger(runs) || runs < 1) {
-  console.error(`usage: pnpm bench [${Object.keys(BENCHES).join('|')}]… [--runs N]`);
-  process.exit(2);
-}
+if (unknown.length > 0) usage(`unknown benchmark ${unknown.join(', ')}`);
+if (!Number.isInteger(runs) || runs < 1) usage('--runs must be a positive integer');
 const selected = positionals.length > 0 ? positionals : Object.keys(BENCHES);
 
 /** Runs one benchmark script, echoing its output, and returns the figures it printed. */

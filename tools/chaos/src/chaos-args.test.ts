@@ -1,4 +1,4 @@
-import { parseChaosArgs } from './chaos-args';
+import { CHAOS_HELP, parseChaosArgs, wantsHelp } from './chaos-args';
 import { rerunCommand } from './run-chaos';
 
 describe('parseChaosArgs', () => {
@@ -15,5 +15,18 @@ describe('parseChaosArgs', () => {
     expect(rerunCommand(parseChaosArgs(['--kills', '4', '--seed', '3']))).toBe(
       'pnpm chaos --kills 4 --seed 3',
     );
+  });
+});
+
+describe('chaos --help', () => {
+  it('is asked for by --help or -h and names every option the parser takes', () => {
+    expect(wantsHelp(['--kills', '3', '--help'])).toBe(true);
+    expect(wantsHelp(['-h'])).toBe(true);
+    expect(wantsHelp(['--kills', '3'])).toBe(false);
+    for (const option of ['--kills', '--seed', '--jobs', '--workers', '--rate-limit', '--drain-seconds', '--daily-cap']) {
+      expect(CHAOS_HELP).toContain(option);
+      expect(() => parseChaosArgs([option, '2'])).not.toThrow();
+    }
+    expect(() => parseChaosArgs(['--kill', '1'])).toThrow();
   });
 });

@@ -3,6 +3,31 @@ import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { ChaosOptions } from './run-chaos';
 
+export const CHAOS_HELP = `usage: pnpm chaos [--kills N] [--seed S] [--jobs J] [--workers W] [--rate-limit R]
+                  [--drain-seconds D] [--daily-cap C]
+       pnpm chaos --help
+
+Runs a stack of its own (Postgres database, Redis, api, simulator, workers), submits jobs, kills
+workers, scripts provider faults, flushes Redis, terminates Postgres backends and flips the kill
+switch, then audits every money and liveness invariant against the simulator's own record.
+
+  --kills N          worker kills (default 20); 0 runs the faults without kills
+  --seed S           seed of the whole disturbance plan (default random; printed for a rerun)
+  --jobs J           jobs submitted (default the larger of 8 and N)
+  --workers W        worker processes, at least 2 (default 2)
+  --rate-limit R     AI_STAGING_RATE_LIMIT_PER_MINUTE of the workers (default 24)
+  --drain-seconds D  how long the run waits for every job to end after the last event (default 180)
+  --daily-cap C      AI_DAILY_PURCHASE_CAP of the workers (default none); jobs over it are
+                     canceled by the agent during the drain
+  --help             print this text
+
+Exit status: 0 every invariant at its target, 1 some violated, 2 usage error or a broken run.`;
+
+/** True when the command line asks for {@link CHAOS_HELP}. */
+export function wantsHelp(argv: readonly string[]): boolean {
+  return argv.includes('--help') || argv.includes('-h');
+}
+
 function positiveInt(name: string, raw: string | undefined, fallback: number, min = 1): number {
   if (raw === undefined) return fallback;
   const value = Number(raw);
