@@ -4,7 +4,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import sharp from 'sharp';
 import { createOriginalImage, createProperty } from '@staging/db/testing/factories';
 import { DERIVATIVE_SIZES, derivativeObjectKey } from '@staging/domain/image-derivatives';
-import { call, seedListing, useApiTestContext } from './support/fixtures';
+import { WITHDRAWN_IMAGE_BOUND_SECONDS } from '@staging/domain/public-cache';
+import { call, seedListing, trpc, useApiTestContext } from './support/fixtures';
 import type { Listing } from './support/fixtures';
 
 const api = useApiTestContext();
@@ -29,6 +30,25 @@ function privateDerivative(imageId: string, size: string, cookie?: string, heade
 
 function publicDerivative(imageId: string, size: string, headers: Record<string, string> = {}): Promise<Response> {
   return call(`${api.url}/api/public/images/${encodeURIComponent(imageId)}/derivatives/${size}`, { headers });
+}
+
+/**
+ * The longest any cache may keep an answer under its Cache-Control: the larger of max-age and
+ * s-maxage plus any stale allowance; a policy that sets no lifetime, or `immutable`, is unbounded.
+ */
+function cacheLifetimeSeconds(cacheControl: string | null): number {
+  const directives = new Map(
+    (cacheControl ?? '').split(',').map((part) => {
+      const [name = '', value] = part.trim().toLowerCase().split('=');
+      return [name, value === undefined ? NaN : Number(value)] as const;
+    }),
+  );
+  if (directives.has('no-store') || directives.has('private')) return 0;
+  if (directives.has('immutable')) return Infinity;
+  const lifetimes = [directives.get('max-age'), directives.get('s-maxage')].filter((value) => value !== undefined && !Number.isNaN(value));
+  if (lifetimes.length === 0) return Infinity;
+  const fresh = Math.max(...lifetimes);
+  return fresh + (directives.get('stale-while-revalidate') ?? 0) + (directives.get('stale-if-error') ?? 0);
 }
 
 async function expectNoMetadata(bytes: Buffer): Promise<void> {
@@ -93,14 +113,29 @@ describe('image derivatives', () => {
     expect((await privateDerivative(listing.pending.id, 'huge', api.actors.cookies.owner)).status).toBe(404);
   });
 
-  it('caches public derivatives for a year as immutable and answers 304 to a matching ETag', async () => {
+  it('answers 304 to a matching ETag on public derivatives', async () => {
     const response = await publicDerivative(listing.approved.id, 'display');
     expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const etag = response.headers.get('etag') ?? '';
     expect(etag).toMatch(/^"v1-display-/);
     const revalidated = await publicDerivative(listing.approved.id, 'display', { 'if-none-match': `W/"other", ${etag}` });
     expect(revalidated.status).toBe(304);
+  });
+
+  it('lets no cache keep a taken-down variant longer than the bound, and its URLs answer 404 at once', async () => {
+    const taken = await seedListing(api.db, api.storage, api.actors);
+    const urls = [
+      ...(['thumb', 'display'] as const).map((size) => `${api.url}/api/public/images/${taken.approved.id}/derivatives/${size}`),
+      `${api.url}/api/public/images/${taken.approved.id}/content`,
+    ];
+    for (const url of urls) {
+      const served = await call(url);
+      expect(served.status).toBe(200);
+      expect(cacheLifetimeSeconds(served.headers.get('cache-control'))).toBeLessThanOrEqual(WITHDRAWN_IMAGE_BOUND_SECONDS);
+    }
+    const takeDown = await trpc(api.url, 'mutation', 'ai.rejectStagedVariant', { imageId: taken.approved.id, reason: 'Wrong room' }, api.actors.cookies.owner);
+    expect(takeDown.status).toBe(200);
+    for (const url of urls) expect((await call(url)).status).toBe(404);
   });
 
   it('never lets EXIF GPS reach a public image: derivatives and the public content route', async () => {

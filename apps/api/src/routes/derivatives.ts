@@ -3,6 +3,7 @@ import type { Response, Router } from 'express';
 import { AppError, ErrorCode } from '@staging/domain/errors';
 import { ifNoneMatchHits, isDerivativeSize } from '@staging/domain/image-derivatives';
 import type { DerivativeSize } from '@staging/domain/image-derivatives';
+import { PUBLIC_IMAGE_CACHE_CONTROL } from '@staging/domain/public-cache';
 import { manageableDerivative, publicDerivative } from '@staging/services/images/derivatives';
 import type { DerivativeHandle } from '@staging/services/images/derivatives';
 import { IMAGE_NOT_FOUND } from '@staging/services/images/find-image';
@@ -15,10 +16,10 @@ import type { ReadLimit } from '../http/read-limits';
 /**
  * Private answers are revalidated on every use (no-cache), so the agent's session and access are
  * checked on every request; the ETag makes that a 304 without bytes. Public derivatives name
- * immutable bytes and are cached for a year (docs/decisions.md "Image derivatives").
+ * immutable bytes, but the image may be withdrawn, so they are kept only within that bound
+ * (`PUBLIC_IMAGE_CACHE_CONTROL`).
  */
-export const PRIVATE_DERIVATIVE_CACHE = 'private, no-cache';
-export const PUBLIC_DERIVATIVE_CACHE = 'public, max-age=31536000, immutable';
+const PRIVATE_DERIVATIVE_CACHE = 'private, no-cache';
 
 function sizeParam(raw: string | undefined): DerivativeSize {
   // An unknown size reads like an unknown image: no list of valid sizes to probe.
@@ -54,7 +55,7 @@ export function createDerivativeRouter(deps: ApiDeps, readLimit: ReadLimit): Rou
   router.get('/api/public/images/:imageId/derivatives/:size', readLimit('/api/public/images/:imageId/derivatives/:size'), async (req, res) => {
     const size = sizeParam(req.params['size']);
     const derivative = await publicDerivative(deps, req.params['imageId'] ?? '', size);
-    await sendDerivative(req, res, derivative, PUBLIC_DERIVATIVE_CACHE);
+    await sendDerivative(req, res, derivative, PUBLIC_IMAGE_CACHE_CONTROL);
   });
   router.all('/api/public/images/:imageId/derivatives/:size', methodNotAllowed(['GET']));
   return router;

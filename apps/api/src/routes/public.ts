@@ -1,6 +1,7 @@
 import express from 'express';
 import type { Router } from 'express';
 import { z } from 'zod';
+import { PUBLIC_IMAGE_CACHE_CONTROL } from '@staging/domain/public-cache';
 import { openPublicImageContent } from '@staging/services/images/image-content';
 import { getPublicProperty } from '@staging/services/public/get-public-property';
 import { PUBLIC_SEARCH_LIMITS, searchPublicProperties } from '@staging/services/public/search-public-properties';
@@ -47,8 +48,7 @@ export function createPublicRouter(deps: ApiDeps, readLimit: ReadLimit): Router 
 
   router.get('/api/public/images/:imageId/content', readLimit('/api/public/images/:imageId/content'), async (req, res) => {
     const content = await openPublicImageContent(deps, req.params['imageId'] ?? '');
-    // Short: a variant taken down (rejected) must stop being served soon after.
-    await sendImageContent(res, content, 'public, max-age=300');
+    await sendImageContent(res, content, PUBLIC_IMAGE_CACHE_CONTROL);
   });
   router.all('/api/public/images/:imageId/content', methodNotAllowed(['GET']));
   return router;
