@@ -45,7 +45,7 @@ function cacheLifetimeSeconds(cacheControl: string | null): number {
   );
   if (directives.has('no-store') || directives.has('private')) return 0;
   if (directives.has('immutable')) return Infinity;
-  const lifetimes = [directives.get('max-age'), directives.get('s-maxage')].filter((value) => value !== undefined && !Number.isNaN(value));
+  const lifetimes = [directives.get('max-age'), directives.get('s-maxage')].filter((value): value is number => value !== undefined && !Number.isNaN(value));
   if (lifetimes.length === 0) return Infinity;
   const fresh = Math.max(...lifetimes);
   return fresh + (directives.get('stale-while-revalidate') ?? 0) + (directives.get('stale-if-error') ?? 0);
