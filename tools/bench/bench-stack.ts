@@ -3,13 +3,13 @@
 import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { apiTestEnv } from '../../packages/config/src/test-env';
-import { createDb } from '../../packages/db/src/client';
-import type { Db } from '../../packages/db/src/client';
-import { createTestDatabase } from '../../packages/db/src/testing';
-import { createRedis } from '../../packages/platform/src/queues';
-import { deleteKeysMatching } from '../../packages/platform/src/redis-keys';
-import { freePort } from '../stack/src/free-port';
+import { apiTestEnv } from '@staging/config/test-env';
+import { createDb } from '@staging/db/client';
+import type { Db } from '@staging/db/client';
+import { createTestDatabase } from '@staging/db/testing';
+import { createRedis } from '@staging/platform/queues';
+import { deleteKeysMatching } from '@staging/platform/redis-keys';
+import { freePort } from '@staging/stack/free-port';
 import { startProcess, stopProcesses, waitForPort } from './http-load';
 import type { Server } from './http-load';
 

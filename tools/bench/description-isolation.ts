@@ -5,26 +5,17 @@
 // rate limit never binds and the provider takes 2 s, so the staging pipeline uses all the CPU it
 // can: on a 2-core machine this is where contention, not queueing, would add latency.
 //   node --import tsx tools/bench/description-isolation.ts [--staging-jobs 120] [--samples 25]
-import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { createProperty, createUser } from '../../packages/db/src/testing/factories';
-import { memoryLogger } from '../../packages/platform/src/testing/memory-logger';
-import { createAiQueue } from '../../packages/services/src/description/ai-queue';
-import { requestPropertyDescription } from '../../packages/services/src/description/request-description';
-import { createStagingQueue } from '../../packages/services/src/staging/staging-queue';
+import { QueueEvents } from 'bullmq';
+import { createProperty, createUser } from '@staging/db/testing/factories';
+import { memoryLogger } from '@staging/platform/testing/memory-logger';
+import { createAiQueue } from '@staging/services/description/ai-queue';
+import { requestPropertyDescription } from '@staging/services/description/request-description';
+import { createStagingQueue } from '@staging/services/staging/staging-queue';
 import { printFigure } from './figures';
 import { noiseImage, openStagingBenchStack } from './staging-stack';
 
-/** The part of BullMQ's QueueEvents used here (bullmq is a dependency of the packages, not of this folder). */
-interface QueueEvents {
-  on(event: 'completed', listener: (args: { jobId: string }) => void): void;
-  waitUntilReady(): Promise<unknown>;
-  close(): Promise<void>;
-}
-const { QueueEvents } = createRequire(new URL('../../packages/services/package.json', import.meta.url))('bullmq') as {
-  QueueEvents: new (name: string, options: { connection: unknown }) => QueueEvents;
-};
 const { values } = parseArgs({ options: { 'staging-jobs': { type: 'string', default: '120' }, samples: { type: 'string', default: '25' } } });
 const stagingJobs = Number(values['staging-jobs']);
 const samples = Number(values.samples);

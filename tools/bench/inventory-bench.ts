@@ -13,33 +13,24 @@
 // hash join over the whole table: the same statement, a different query plan, not procedure cost.)
 // The three sides of each comparison take turns within every round, each on rows of its own.
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
+import pg from 'pg';
 import { parseArgs } from 'node:util';
 // Relative imports: tools/bench has no package of its own; each package resolves its own deps.
-import { createDb } from '../../packages/db/src/client';
-import { createTestDatabase } from '../../packages/db/src/testing';
-import { ZBulkCreateInput, ZBulkDeleteInput, ZBulkUpdateInput } from '../../packages/domain/src/inventory';
-import { createLogger } from '../../packages/platform/src/logger';
-import { createRedis } from '../../packages/platform/src/queues';
-import { createSearchQueue } from '../../packages/services/src/search/search-queue';
-import { createStagingQueue } from '../../packages/services/src/staging/staging-queue';
-import { bulkCreateInventoryItems } from '../../packages/services/src/inventory/bulk-create-items';
-import { bulkDeleteInventoryItems } from '../../packages/services/src/inventory/bulk-delete-items';
-import { bulkUpdateInventoryItems } from '../../packages/services/src/inventory/bulk-update-items';
-import { getInventoryUnits } from '../../packages/services/src/inventory/get-units';
-import { createCaller } from '../../packages/trpc/src/root';
-import type { TrpcDeps } from '../../packages/trpc/src/context';
+import { createDb } from '@staging/db/client';
+import { createTestDatabase } from '@staging/db/testing';
+import { ZBulkCreateInput, ZBulkDeleteInput, ZBulkUpdateInput } from '@staging/domain/inventory';
+import { createLogger } from '@staging/platform/logger';
+import { createRedis } from '@staging/platform/queues';
+import { createSearchQueue } from '@staging/services/search/search-queue';
+import { createStagingQueue } from '@staging/services/staging/staging-queue';
+import { bulkCreateInventoryItems } from '@staging/services/inventory/bulk-create-items';
+import { bulkDeleteInventoryItems } from '@staging/services/inventory/bulk-delete-items';
+import { bulkUpdateInventoryItems } from '@staging/services/inventory/bulk-update-items';
+import { getInventoryUnits } from '@staging/services/inventory/get-units';
+import { createCaller } from '@staging/trpc/root';
+import type { TrpcDeps } from '@staging/trpc/context';
 import { printFigure } from './figures';
 
-// pg is a dependency of @staging/db, not of this folder: resolve it from there (the little of its
-// API used here is typed by hand for the same reason).
-interface PgPool {
-  query(text: string, values?: unknown[]): Promise<{ rows: { id: string }[] }>;
-  end(): Promise<void>;
-}
-const pg = createRequire(new URL('../../packages/db/package.json', import.meta.url))('pg') as {
-  Pool: new (config: { connectionString: string; max: number }) => PgPool;
-};
 
 const { values: args } = parseArgs({
   options: { iterations: { type: 'string', default: '30' }, warmup: { type: 'string', default: '5' } },

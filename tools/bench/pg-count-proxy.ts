@@ -9,7 +9,7 @@
 // xact_commit + xact_rollback count them.
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { joinSockets } from '../stack/src/socket-pair';
+import { joinSockets } from '@staging/stack/socket-pair';
 
 export interface PgCounts {
   statements: number;

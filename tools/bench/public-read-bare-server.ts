@@ -6,36 +6,9 @@
 //   images (originals and APPROVED variants), returned as JSON;
 // - GET /api/public/search?q=: SMEMBERS of the index, one pipelined HMGET per candidate, the
 //   matches' details in a second pipeline (the api's two round trips), returned as JSON.
-import { createRequire } from 'node:module';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-
-type Req = IncomingMessage & { params: Record<string, string>; query: Record<string, unknown> };
-type Res = ServerResponse & { json(body: unknown): void };
-interface ExpressApp {
-  get(path: string, handler: (req: Req, res: Res, next: (error?: unknown) => void) => void): void;
-  listen(port: number, host: string, callback: () => void): void;
-}
-interface PgPool {
-  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-}
-interface Pipeline {
-  hmget(key: string, ...fields: string[]): Pipeline;
-  exec(): Promise<[Error | null, unknown][] | null>;
-}
-interface RedisClient {
-  smembers(key: string): Promise<string[]>;
-  pipeline(): Pipeline;
-}
-
-// The same express, pg and ioredis builds the api runs, loaded from their packages: tools/bench
-// is not a workspace package and has no dependencies of its own.
-const express = createRequire(new URL('../../apps/api/package.json', import.meta.url))('express') as () => ExpressApp;
-const pg = createRequire(new URL('../../packages/db/package.json', import.meta.url))('pg') as {
-  Pool: new (config: { connectionString: string; max: number }) => PgPool;
-};
-const { Redis } = createRequire(new URL('../../packages/platform/package.json', import.meta.url))('ioredis') as {
-  Redis: new (url: string) => RedisClient;
-};
+import express from 'express';
+import { Redis } from 'ioredis';
+import pg from 'pg';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL ?? '', max: 10 });
 const redis = new Redis(process.env.VALKEY_URL ?? 'redis://127.0.0.1:6379');

@@ -10,11 +10,11 @@
 // all in the search index; detail requests cycle over the listings, search asks for a city word
 // that half of them match.
 // Relative imports: tools/bench has no package of its own; each package resolves its own deps.
-import { createOriginalImage, createProperty, createStagedImage, createUser } from '../../packages/db/src/testing/factories';
-import { rebuildSearchDocument } from '../../packages/services/src/search/build-search-document';
+import { createOriginalImage, createProperty, createStagedImage, createUser } from '@staging/db/testing/factories';
+import { rebuildSearchDocument } from '@staging/services/search/build-search-document';
+import { freePort } from '@staging/stack/free-port';
 import { openBenchStack, parseLoadArgs } from './bench-stack';
 import { printFigure } from './figures';
-import { freePort } from '../stack/src/free-port';
 import { loadInTurns, printResults, startProcess, summarize, waitForPort } from './http-load';
 import type { LoadRequest, Server } from './http-load';
 

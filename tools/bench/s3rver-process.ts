@@ -1,7 +1,7 @@
 // s3rver in a process of its own for the worker benchmarks: in the harness it would share an event
 // loop with the client whose latencies are measured. Prints `{"endpoint": …}` once listening;
 // stops on SIGTERM. Usage: node --import tsx tools/bench/s3rver-process.ts <bucket>
-import { startS3rver } from '../stack/src/s3-server';
+import { startS3rver } from '@staging/stack/s3-server';
 
 const s3 = await startS3rver({ buckets: [process.argv[2]!] });
 console.log(JSON.stringify({ endpoint: s3.endpoint }));

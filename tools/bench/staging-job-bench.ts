@@ -7,11 +7,11 @@
 // Beside it, with no target, an I/O floor: that ledger plus the job's storage and provider calls.
 //   node --import tsx tools/bench/staging-job-bench.ts [--jobs 24] [--warmup 24]
 import { parseArgs } from 'node:util';
-import { TEST_SECRETS } from '../../packages/config/src/test-env';
-import { createDb, sqlPoolOf } from '../../packages/db/src/client';
-import type { SqlPool } from '../../packages/db/src/client';
-import type { ObjectStorage } from '../../packages/platform/src/storage';
-import { createProviderClient } from '../../packages/provider/src/provider-client';
+import { TEST_SECRETS } from '@staging/config/test-env';
+import { createDb, sqlPoolOf } from '@staging/db/client';
+import type { SqlPool } from '@staging/db/client';
+import type { ObjectStorage } from '@staging/platform/storage';
+import { createProviderClient } from '@staging/provider/provider-client';
 import { printFigure } from './figures';
 import { noiseImage, openStagingBenchStack, threadCpuSeconds } from './staging-stack';
 import type { StagingBenchStack, WorkerProcess } from './staging-stack';

@@ -3,19 +3,19 @@
 // the image runs it (docker/tsup.config.ts bundle, `node dist/main.js`) in another, its database
 // traffic counted by a wire-protocol proxy. Nothing here imports an app.
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { TEST_SECRETS, workerTestEnv } from '../../packages/config/src/test-env';
-import { createOriginalImage, createProperty, createStagingJob, createUser } from '../../packages/db/src/testing/factories';
-import { createObjectStorage } from '../../packages/platform/src/storage';
-import type { ObjectStorage } from '../../packages/platform/src/storage';
-import { createStagingQueue, enqueueStagingJob } from '../../packages/services/src/staging/staging-queue';
+import { TEST_SECRETS, workerTestEnv } from '@staging/config/test-env';
+import { createOriginalImage, createProperty, createStagingJob, createUser } from '@staging/db/testing/factories';
+import { createObjectStorage } from '@staging/platform/storage';
+import type { ObjectStorage } from '@staging/platform/storage';
+import { createStagingQueue, enqueueStagingJob } from '@staging/services/staging/staging-queue';
+import { freePort } from '@staging/stack/free-port';
+import sharp from 'sharp';
 import { openBenchStack } from './bench-stack';
 import type { BenchStack } from './bench-stack';
-import { freePort } from '../stack/src/free-port';
 import { root } from './http-load';
 import { startPgCountProxy } from './pg-count-proxy';
 import type { PgCountProxy } from './pg-count-proxy';
@@ -234,16 +234,6 @@ export async function openStagingBenchStack(options: { simulator: Record<string,
     },
   };
 }
-
-/** The part of sharp used here (it is a dependency of tools/stack, not of this folder). */
-interface SharpImage {
-  png(): SharpImage;
-  jpeg(options: { quality: number }): SharpImage;
-  toBuffer(): Promise<Buffer>;
-}
-const sharp = createRequire(new URL('../stack/package.json', import.meta.url))('sharp') as (options: {
-  create: { width: number; height: number; channels: 3; background: { r: number; g: number; b: number }; noise: { type: 'gaussian'; mean: number; sigma: number } };
-}) => SharpImage;
 
 /**
  * A photo-sized image of noise. The simulator derives its output from the input photo, and noise

@@ -5,28 +5,8 @@
 // - BARE_MODE=insert: first commits one INSERT of the receipt row (the durable work the receiver
 //   cannot skip) through a pg pool as large as the api's, so the ratio shows what the receiver
 //   adds beyond its floor (verification, attempt lookup, wake-up, logging).
-import { createRequire } from 'node:module';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-
-type Handler = (req: IncomingMessage & { params: Record<string, string> }, res: ServerResponse, next: (error?: unknown) => void) => void;
-interface ExpressApp {
-  post(path: string, ...handlers: Handler[]): void;
-  listen(port: number, host: string, callback: () => void): void;
-}
-interface ExpressModule {
-  (): ExpressApp;
-  raw(options: { type: () => boolean; limit: number }): Handler;
-}
-interface PgPool {
-  query(text: string, values?: unknown[]): Promise<unknown>;
-}
-
-// The same express and pg builds apps/api runs, loaded from their packages: tools/bench is not a
-// workspace package and has no dependencies of its own.
-const express = createRequire(new URL('../../apps/api/package.json', import.meta.url))('express') as ExpressModule;
-const pg = createRequire(new URL('../../packages/db/package.json', import.meta.url))('pg') as {
-  Pool: new (config: { connectionString: string; max: number }) => PgPool;
-};
+import express from 'express';
+import pg from 'pg';
 
 /** The pool size createDb gives the api by default. */
 const API_POOL_SIZE = 10;

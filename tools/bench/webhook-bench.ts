@@ -12,13 +12,13 @@
 // hits all of them alike; each one's figures pool all of its rounds.
 import { randomUUID } from 'node:crypto';
 // Relative imports: tools/bench has no package of its own; each package resolves its own deps.
-import { TEST_SECRETS } from '../../packages/config/src/test-env';
-import { createOriginalImage, createProperty, createUser } from '../../packages/db/src/testing/factories';
-import { signWebhook } from '../../packages/provider/src/webhook-signing';
-import { createStagingQueue, enqueueStagingJob } from '../../packages/services/src/staging/staging-queue';
+import { TEST_SECRETS } from '@staging/config/test-env';
+import { createOriginalImage, createProperty, createUser } from '@staging/db/testing/factories';
+import { signWebhook } from '@staging/provider/webhook-signing';
+import { createStagingQueue, enqueueStagingJob } from '@staging/services/staging/staging-queue';
 import { openBenchStack, parseLoadArgs } from './bench-stack';
 import { printFigure } from './figures';
-import { freePort } from '../stack/src/free-port';
+import { freePort } from '@staging/stack/free-port';
 import { loadInTurns, printResults, startProcess, summarize, waitForPort } from './http-load';
 import type { LoadRequest, Result, Server } from './http-load';
 
