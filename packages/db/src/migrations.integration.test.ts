@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 // Relative on purpose: the runtime alias table lives in the domain package, and this test is what
 // keeps migration 0009's copy identical to it (db has no runtime dependency on domain).
-import { LEGACY_STYLE_ALIASES, classifyStyleName } from '../../domain/src/styles';
+import { LEGACY_STYLE_ALIASES, classifyStyleName } from '@staging/domain/styles';
 import { DEFAULT_MIGRATIONS_DIR, migrate } from './migrate';
 import { createTestDatabase } from './testing';
 import type { TestDatabase } from './testing';
