@@ -5,7 +5,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import sharp from 'sharp';
 import { parseWorkerEnv } from '@staging/config/worker';
 import type { ProducerValues } from '@staging/config/producer-values';
 import type { WorkerConfig } from '@staging/config/worker';
@@ -153,21 +152,6 @@ let photoCache: Promise<Buffer> | null = null;
 export function testPhoto(): Promise<Buffer> {
   photoCache ??= makeTestPhoto({ width: 600, height: 400 });
   return photoCache;
-}
-
-/** Random pixels do not compress: a PNG of w×h noise is about 3·w·h bytes (bench and size tests). */
-export async function noisePng(width: number, height: number): Promise<Buffer> {
-  return sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: { r: 0, g: 0, b: 0 },
-      noise: { type: 'gaussian', mean: 128, sigma: 60 },
-    },
-  })
-    .png({ compressionLevel: 1 })
-    .toBuffer();
 }
 
 /**
