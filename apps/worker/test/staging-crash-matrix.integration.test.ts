@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { FaultSpec } from '@staging/provider-simulator/simulator';
+import type { FaultSpec } from '@staging/provider-simulator/faults';
 import { STEP_BOUNDARIES } from '../src/staging/staging-deps';
 import { startTestStack, waitUntil } from './support/test-stack';
 import type { TestStack } from './support/test-stack';

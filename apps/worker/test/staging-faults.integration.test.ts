@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import type { FaultName } from '@staging/provider-simulator/simulator';
+import type { FaultName } from '@staging/provider-simulator/faults';
 import { startTestStack } from './support/test-stack';
 import type { RunningWorker, TestStack } from './support/test-stack';
 

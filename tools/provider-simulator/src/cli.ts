@@ -6,7 +6,7 @@
  * it reads its own environment instead of going through @staging/config.
  */
 import { startProviderSimulator } from './simulator';
-import type { SimulatorMode } from './simulator';
+import type { SimulatorMode } from './prediction-document';
 
 function optionalInt(name: string, fallback: number | undefined): number | undefined {
   const raw = process.env[name];

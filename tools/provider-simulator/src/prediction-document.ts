@@ -5,7 +5,7 @@
  * can come to depend on a field the real provider does not promise (see docs/decisions.md,
  * "Provider simulator: what Replicate guarantees").
  */
-import type { SimPrediction } from './simulator';
+import type { SimPrediction } from './prediction-state';
 
 export const DOCUMENTED_PREDICTION_FIELDS = [
   'id',

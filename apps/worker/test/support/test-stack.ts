@@ -29,11 +29,8 @@ import type { RunningS3rver } from '@staging/stack/s3-server';
 // it checks), so tests load its sources by path.
 import { startProviderSimulator } from '@staging/provider-simulator/simulator';
 import { STAGING_WEBHOOK_PATH_PREFIX } from '@staging/provider/webhook-url';
-import type {
-  FaultName,
-  FaultSpec,
-  ProviderSimulator,
-} from '@staging/provider-simulator/simulator';
+import type { FaultName, FaultSpec } from '@staging/provider-simulator/faults';
+import type { ProviderSimulator } from '@staging/provider-simulator/simulator';
 import { createWorkerApp } from '../../src/create-worker-app';
 import type { WorkerApp, WorkerAppOverrides } from '../../src/create-worker-app';
 import type { StagingTimings } from '../../src/staging/staging-deps';

@@ -1,0 +1,271 @@
+// The Replicate-shaped HTTP API under /v1 (predictions create, get, cancel and list; the model
+// document) and the output files the predictions point at.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import { throttledBody } from './create-rate-limit';
+import type { createRateLimiter } from './create-rate-limit';
+import { foreignPredictions } from './foreign-predictions';
+import { readJsonBody, sendJson, sendProblem } from './http-helpers';
+import { decodeCursor, listPage } from './list-pagination';
+import { modelDocument, SIMULATED_VERSION_ID, ZModelInput } from './model-document';
+import type { PredictionLifecycle, SimulatorAddress } from './prediction-lifecycle';
+import { randomId } from './prediction-state';
+import type { SimPrediction, SimulatorState } from './prediction-state';
+
+/** Conditions the control API switches on and off, apart from per-prediction faults. */
+export interface SimulatorConditions {
+  /** While set, GET /v1/predictions answers this HTTP status. */
+  listOutageStatus: number | null;
+  /** The next this many get, list and cancel calls answer 429 (the `throttle_reads` fault). */
+  readThrottlesLeft: number;
+}
+
+export interface ApiContext {
+  state: SimulatorState;
+  lifecycle: PredictionLifecycle;
+  address: SimulatorAddress;
+  conditions: SimulatorConditions;
+  /** Models served as `owner/name`; the first is the one a bare version ID names. */
+  models: Set<string>;
+  listPageSize: number;
+  createLimiter: ReturnType<typeof createRateLimiter>;
+  readLimiter: ReturnType<typeof createRateLimiter>;
+  tokenDigest: Buffer;
+  allowExternalUrls: boolean;
+  startedAt: string;
+  /** The next creation order (list pagination sorts on it). */
+  nextSeq(): number;
+}
+
+/** `list_lag` without a delay: longer than the worker's old 120 s recovery grace. */
+const DEFAULT_LIST_LAG_MS = 150_000;
+
+const ZCreateBody = z.looseObject({
+  version: z.string().min(1).optional(),
+  input: z.record(z.string(), z.unknown()),
+  webhook: z.url({ protocol: /^https?$/ }).optional(),
+  webhook_events_filter: z.array(z.enum(['start', 'output', 'logs', 'completed'])).optional(),
+});
+
+export function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+function isLoopbackUrl(value: string): boolean {
+  const host = new URL(value).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * Cancel-After as Replicate's examples write it ("1m", "5m"), read the way Go durations are:
+ * one or more number+unit parts (h, m, s, ms). Null when unreadable.
+ */
+function parseCancelAfter(value: string): number | null {
+  const units: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1_000, ms: 1 };
+  if (!/^(\d+(\.\d+)?(h|ms|m|s))+$/.test(value)) return null;
+  let total = 0;
+  for (const [, amount, , unit] of value.matchAll(/(\d+(\.\d+)?)(h|ms|m|s)/g)) total += Number(amount) * (units[unit as string] as number);
+  return total > 0 ? Math.round(total) : null;
+}
+
+function resolveModel(ctx: ApiContext, modelFromPath: string | null, version: string | undefined): { model: string } | { problem: string } {
+  if (modelFromPath) {
+    return ctx.models.has(modelFromPath) ? { model: modelFromPath } : { problem: 'not_found' };
+  }
+  if (!version) return { problem: 'version is required' };
+  const [name, versionId] = version.split(':');
+  if (name && name.includes('/')) {
+    if (!ctx.models.has(name) || (versionId !== undefined && versionId !== SIMULATED_VERSION_ID)) return { problem: 'Invalid version or not permitted' };
+    return { model: name };
+  }
+  if (version === SIMULATED_VERSION_ID) return { model: [...ctx.models][0] as string };
+  return { problem: 'Invalid version or not permitted' };
+}
+
+async function handleCreate(ctx: ApiContext, request: IncomingMessage, response: ServerResponse, modelFromPath: string | null): Promise<void> {
+  const raw = await readJsonBody(request);
+  // Replicate throttles before it looks at the request; a throttled create buys nothing.
+  const rate = ctx.createLimiter.take();
+  if (!rate.allowed) return sendJson(response, 429, throttledBody(rate.resetsInSeconds));
+  const cancelAfterHeader = request.headers['cancel-after'];
+  const cancelAfterMs = typeof cancelAfterHeader === 'string' ? parseCancelAfter(cancelAfterHeader.trim()) : null;
+  if (typeof cancelAfterHeader === 'string' && cancelAfterMs === null) {
+    return sendProblem(response, 400, 'Invalid Cancel-After', 'Cancel-After must be a duration such as 30s, 5m or 1h');
+  }
+  const body = ZCreateBody.safeParse(raw);
+  if (!body.success) {
+    return sendProblem(response, 422, 'Invalid request', body.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+  }
+  const resolved = resolveModel(ctx, modelFromPath, body.data.version);
+  if ('problem' in resolved) {
+    if (resolved.problem === 'not_found') return sendProblem(response, 404, 'Not found', 'The requested resource could not be found.');
+    return sendProblem(response, 422, 'Invalid version', resolved.problem);
+  }
+  const input = ZModelInput.safeParse(body.data.input);
+  if (!input.success) {
+    const invalid = input.error.issues.map((issue) => ({ type: issue.code, field: ['input', ...issue.path].join('.'), description: issue.message }));
+    return sendProblem(response, 422, 'Input validation failed', invalid.map((f) => `- ${f.field}: ${f.description}`).join('\n'), {
+      invalid_fields: invalid,
+    });
+  }
+  if (!ctx.allowExternalUrls) {
+    const external = [body.data.webhook, ...input.data.input_images].filter((url): url is string => url !== undefined && !isLoopbackUrl(url));
+    if (external.length > 0) {
+      return sendProblem(response, 422, 'Input validation failed', 'webhook and input_images must point at loopback hosts (provider simulator)');
+    }
+  }
+  const fault = ctx.state.faults.shift() ?? null;
+  if (fault?.name === 'http_500') return sendProblem(response, 500, 'Internal Server Error', 'Internal server error (simulated)');
+  if (fault?.name === 'http_429') return sendJson(response, 429, throttledBody(fault.retryAfterSeconds ?? 1));
+  if (fault?.name === 'throttle_reads') ctx.conditions.readThrottlesLeft += fault.count ?? 3;
+  if (fault?.name === 'foreign_predictions') {
+    for (const p of foreignPredictions(resolved.model, ctx.address.origin, ctx.nextSeq)) ctx.state.foreign.set(p.id, p);
+  }
+  const listLagMs = fault?.listLagMs ?? (fault?.name === 'list_lag' ? DEFAULT_LIST_LAG_MS : 0);
+  const prediction: SimPrediction = {
+    id: randomId(26),
+    model: resolved.model,
+    version: SIMULATED_VERSION_ID,
+    input: body.data.input,
+    status: 'starting',
+    output: null,
+    source: 'api',
+    listedFrom: Date.now() + listLagMs,
+    error: null,
+    logs: '',
+    data_removed: false,
+    created_at: new Date().toISOString(),
+    started_at: null,
+    completed_at: null,
+    webhook: body.data.webhook ?? null,
+    webhook_events_filter: body.data.webhook_events_filter ?? [],
+    metrics: {},
+    seq: ctx.nextSeq(),
+    fault,
+    deliveries: [],
+  };
+  ctx.state.predictions.set(prediction.id, prediction);
+  ctx.lifecycle.launch(prediction, input.data, cancelAfterMs);
+  if (fault?.name === 'response_lost' || fault?.responseLost === true) {
+    // The purchase happened; the caller just never hears about it.
+    request.socket.destroy();
+    return;
+  }
+  if (fault?.name === 'http_500_after_create') {
+    return sendProblem(response, 500, 'Internal Server Error', 'Internal server error (simulated, after the prediction was created)');
+  }
+  sendJson(response, 201, ctx.lifecycle.publicJson(prediction));
+}
+
+function handleList(ctx: ApiContext, response: ServerResponse, url: URL): void {
+  const { listOutageStatus } = ctx.conditions;
+  if (listOutageStatus !== null) return sendProblem(response, listOutageStatus, 'Service unavailable', 'Listing predictions is unavailable (simulated outage)');
+  const cursorParam = url.searchParams.get('cursor');
+  const cursor = cursorParam === null ? null : decodeCursor(cursorParam);
+  if (cursorParam !== null && cursor === null) return sendProblem(response, 400, 'Bad request', 'Invalid cursor');
+  // "Include only predictions created at or after / before this date-time, in ISO 8601 format."
+  const bounds: Record<'created_after' | 'created_before', number | null> = { created_after: null, created_before: null };
+  for (const name of ['created_after', 'created_before'] as const) {
+    const value = url.searchParams.get(name);
+    if (value === null) continue;
+    const time = Date.parse(value);
+    if (Number.isNaN(time)) return sendProblem(response, 400, 'Bad request', `${name} must be an ISO 8601 date-time`);
+    bounds[name] = time;
+  }
+  const now = Date.now();
+  const visible = [...ctx.state.predictions.values(), ...ctx.state.foreign.values()].filter((p) => {
+    const created = Date.parse(p.created_at);
+    return (
+      p.listedFrom <= now &&
+      (bounds.created_after === null || created >= bounds.created_after) &&
+      (bounds.created_before === null || created < bounds.created_before)
+    );
+  });
+  const filters = new URLSearchParams();
+  for (const name of ['created_after', 'created_before'] as const) {
+    const value = url.searchParams.get(name);
+    if (value !== null) filters.set(name, value);
+  }
+  const page = listPage(visible, {
+    cursor,
+    pageSize: ctx.listPageSize,
+    urlFor: (value) => `${ctx.address.apiUrl}/predictions?cursor=${value}${filters.size > 0 ? `&${filters.toString()}` : ''}`,
+  });
+  sendJson(response, 200, { previous: page.previous, next: page.next, results: page.results.map(ctx.lifecycle.publicJson) });
+}
+
+/** GET /files/<id>.<ext>: an output file, in full or (oversize_output) streamed without a length. */
+export function handleFile(state: SimulatorState, response: ServerResponse, name: string): void {
+  const file = state.files.get(name.replace(/\.[a-z]+$/, ''));
+  if (!file) return sendProblem(response, 404, 'Not found', 'File not found or expired');
+  if (file.kind === 'bytes') {
+    response.writeHead(200, { 'content-type': file.contentType, 'content-length': file.data.length });
+    response.end(file.data);
+    return;
+  }
+  response.writeHead(200, { 'content-type': file.contentType });
+  const chunk = Buffer.alloc(64 * 1024, 0x20);
+  let sent = 0;
+  const writeMore = () => {
+    while (sent < file.totalBytes) {
+      const piece = sent === 0 ? file.prefix : chunk.subarray(0, Math.min(chunk.length, file.totalBytes - sent));
+      sent += piece.length;
+      if (!response.write(piece)) return void response.once('drain', writeMore);
+    }
+    response.end();
+  };
+  response.on('close', () => {
+    sent = file.totalBytes;
+  });
+  writeMore();
+}
+
+/** A request under /v1: authenticated with the token, then rate limited as Replicate documents. */
+export async function handleApi(ctx: ApiContext, request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+  const presented = request.headers.authorization ?? '';
+  if (!timingSafeEqual(digest(presented), ctx.tokenDigest)) {
+    return sendProblem(response, 401, 'Unauthenticated', 'You did not pass a valid authentication token');
+  }
+  const api = url.pathname.slice('/v1'.length);
+  const method = request.method ?? 'GET';
+  // Gets, lists and cancels share one per-account limit, apart from creates.
+  const isRead = (api === '/predictions' && method === 'GET') || /^\/predictions\/[^/]+(\/cancel)?$/.test(api);
+  if (isRead) {
+    if (ctx.conditions.readThrottlesLeft > 0) {
+      ctx.conditions.readThrottlesLeft -= 1;
+      return sendJson(response, 429, throttledBody(1));
+    }
+    const rate = ctx.readLimiter.take();
+    if (!rate.allowed) return sendJson(response, 429, throttledBody(rate.resetsInSeconds));
+  }
+  if (api === '/predictions') {
+    if (method === 'POST') return handleCreate(ctx, request, response, null);
+    if (method === 'GET') return handleList(ctx, response, url);
+  }
+  const modelPredictions = /^\/models\/([^/]+)\/([^/]+)\/predictions$/.exec(api);
+  if (modelPredictions?.[1] && modelPredictions[2] && method === 'POST') {
+    return handleCreate(ctx, request, response, `${decodeURIComponent(modelPredictions[1])}/${decodeURIComponent(modelPredictions[2])}`);
+  }
+  const model = /^\/models\/([^/]+)\/([^/]+)$/.exec(api);
+  if (model?.[1] && model[2] && method === 'GET') {
+    const owner = decodeURIComponent(model[1]);
+    const name = decodeURIComponent(model[2]);
+    if (!ctx.models.has(`${owner}/${name}`)) return sendProblem(response, 404, 'Not found', 'The requested resource could not be found.');
+    return sendJson(response, 200, modelDocument({ owner, name, apiUrl: ctx.address.apiUrl, createdAt: ctx.startedAt }));
+  }
+  const prediction = /^\/predictions\/([^/]+)(\/cancel)?$/.exec(api);
+  if (prediction?.[1]) {
+    const id = decodeURIComponent(prediction[1]);
+    const found = ctx.state.predictions.get(id) ?? ctx.state.foreign.get(id);
+    const isCancel = prediction[2] !== undefined;
+    if ((isCancel && method !== 'POST') || (!isCancel && method !== 'GET')) {
+      return sendProblem(response, 405, 'Method not allowed', `${method} is not allowed here`);
+    }
+    if (!found) return sendProblem(response, 404, 'Not found', 'The requested resource could not be found.');
+    // A finished prediction is returned unchanged (e.g. still `succeeded`).
+    if (isCancel) ctx.lifecycle.cancel(found);
+    return sendJson(response, 200, ctx.lifecycle.publicJson(found));
+  }
+  sendProblem(response, 404, 'Not found', 'The requested resource could not be found.');
+}
