@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createOriginalImage, createProperty } from '@staging/db/testing/factories';
 import { enqueueStagingJob } from '@staging/services/staging/staging-queue';
-import { MAX_UPLOAD_BYTES } from '@staging/services/images/inspect-upload';
+import { MAX_UPLOAD_BYTES } from '@staging/domain/photo-upload';
 import { sendRaw } from '@staging/stack/raw-http';
 import type { RawPiece } from '@staging/stack/raw-http';
 import { call, imageBytes, seedListing, seedStagingJob, useApiTestContext } from './support/fixtures';

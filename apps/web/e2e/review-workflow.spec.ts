@@ -32,7 +32,9 @@ test('a 3:2 photo with a 1:1 result: the original is shown whole and the result 
   await expect.poll(() => after.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([1024, 1024]);
   expect(await after.evaluate((img) => getComputedStyle(img).objectFit)).toBe('contain');
 
-  // The square result is outlined on the photo: two thirds of its width, full height.
+  // The square result is outlined on the photo: two thirds of its width, full height. (On screen
+  // first: the pointer below drags it, and the page opens at its top.)
+  await item.getByTestId('compare-slider').scrollIntoViewIfNeeded();
   const stageBox = (await item.getByTestId('compare-slider').boundingBox())!;
   const cropBox = (await item.getByTestId('compare-crop').boundingBox())!;
   expect(cropBox.width / stageBox.width).toBeCloseTo(2 / 3, 1);
@@ -150,9 +152,9 @@ test('taking down an approved variant removes it from the public page', async ({
   await expect(published).toHaveCount(1);
   await published.getByRole('button', { name: /^Take down/ }).click();
   const dialog = page.getByRole('dialog', { name: /^Take down Photo 1/ });
-  // A take-down needs a reason: nothing happens without one.
+  // A take-down needs a reason: without one the dialog says so and nothing is sent.
   await dialog.getByRole('button', { name: 'Take down' }).click();
-  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('alert')).toHaveText(/^Write a reason/);
   expect(await findImage(data, variant.id)).not.toBeNull();
   await dialog.getByLabel('Reason (required)').fill('Seller asked to remove it');
   await dialog.getByRole('button', { name: 'Take down' }).click();

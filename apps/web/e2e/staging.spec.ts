@@ -195,8 +195,8 @@ test('reject a variant and see it gone; the same style then dispositions ENQUEUE
   await expect(latestJob(page)).toHaveAttribute('data-status', 'SUCCESS', { timeout: JOB_TIMEOUT });
   await stagePhoto(page, 'Photo 1', /^Scandinavian/);
   await expect(results.locator('[data-disposition="style_exists"]')).toContainText('Already staged');
-  // Not a dead end: the variant in the way is one click from review, where it can be taken down.
-  await expect(results.getByRole('link', { name: 'Open it in review to take it down.' })).toHaveAttribute('href', /^\/review\?image=/);
+  // Not a dead end: the variant in the way (still pending) is one click from review.
+  await expect(results.getByRole('link', { name: 'Open it in review to approve or reject it.' })).toHaveAttribute('href', /^\/review\?image=/);
   expect(await countStagingJobs(data, propertyId)).toBe(2);
 });
 

@@ -1,7 +1,14 @@
 /**
  * Rules about uploaded photos shared by the dashboard (checked before a byte is sent) and the api
- * (checked again on the bytes): HEIC refusal, the small-photo warning and the file name kept.
+ * (checked again on the bytes): HEIC refusal, the size limit, the small-photo warning and the file
+ * name kept.
  */
+
+/**
+ * Largest accepted upload. The api stops reading the stream beyond it; the dashboard refuses a
+ * larger file before sending it, so nobody waits for 16 MB to travel only to be refused.
+ */
+export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 
 /**
  * The provider renders 1024 px on the short edge (1024×1024, 1536×1024, 1024×1536); a photo with

@@ -153,3 +153,16 @@ export async function getAgentProperty(db: Db, actor: Actor, propertyId: string)
     images,
   };
 }
+
+/**
+ * The title of a property the caller may manage, for the browser tab of its pages; null when the
+ * ID names no such property, so a tab never shows the title of someone else's listing.
+ */
+export async function findAgentPropertyTitle(db: Db, actor: Actor, propertyId: string): Promise<string | null> {
+  if (!isWellFormedId(propertyId)) return null;
+  const row = await db.property.findFirst({
+    where: { AND: [{ id: propertyId }, accessiblePropertyFilter(actor)] },
+    select: { title: true },
+  });
+  return row?.title ?? null;
+}

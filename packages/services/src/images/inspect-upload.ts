@@ -13,9 +13,6 @@ export const UPLOAD_FORMATS = {
 
 export type UploadFormat = keyof typeof UPLOAD_FORMATS;
 
-/** Largest accepted upload; the HTTP layer stops reading the stream beyond it. */
-export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
-
 /**
  * Decompression-bomb guard: a few-KB PNG can declare 50k x 50k pixels. 50 megapixels covers any
  * camera a listing photo comes from.

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
-import { isTooSmallToStage, looksLikeHeif, MIN_STAGING_SHORT_EDGE, namesHeif } from '@staging/domain/photo-upload';
+import { isTooSmallToStage, looksLikeHeif, MAX_UPLOAD_BYTES, MIN_STAGING_SHORT_EDGE, namesHeif } from '@staging/domain/photo-upload';
 import { uploadOriginal } from '@/client/image-api';
 import { useErrorSentence } from '@/client/use-error-sentence';
 import { useFocusTarget } from '@/client/use-focus-target';
@@ -14,7 +14,7 @@ type UploadState =
   | { kind: 'queued' }
   | { kind: 'uploading'; loaded: number }
   | { kind: 'done'; width: number; height: number }
-  | { kind: 'refused' }
+  | { kind: 'refused'; reason: Refusal }
   | { kind: 'failed'; message: string };
 
 interface UploadItem {
@@ -23,11 +23,20 @@ interface UploadItem {
   state: UploadState;
 }
 
-/** A file that is not even sent: HEIC by name, declared type or its first bytes. */
-async function isHeif(file: File): Promise<boolean> {
-  if (namesHeif(file.name, file.type)) return true;
-  return looksLikeHeif(new Uint8Array(await file.slice(0, 12).arrayBuffer()));
+type Refusal = 'heif' | 'tooLarge';
+
+/**
+ * Why a file is not even sent: larger than the api accepts (which would only refuse it after
+ * the whole file had travelled), or HEIC by name, declared type or its first bytes.
+ */
+async function refusalOf(file: File): Promise<Refusal | undefined> {
+  if (file.size > MAX_UPLOAD_BYTES) return 'tooLarge';
+  if (namesHeif(file.name, file.type)) return 'heif';
+  return looksLikeHeif(new Uint8Array(await file.slice(0, 12).arrayBuffer())) ? 'heif' : undefined;
 }
+
+/** Bytes in the megabytes the catalogue's `::unit/megabyte` shows (1024 × 1024, as the list does). */
+const megabytes = (bytes: number) => bytes / (1024 * 1024);
 
 function StateText({ item }: { item: UploadItem }) {
   const t = useTranslations('upload');
@@ -52,7 +61,9 @@ function StateText({ item }: { item: UploadItem }) {
       return (
         <>
           <span className="status status-bad">{t('notAccepted')}</span>
-          <span className={styles.note}>{t('heifRefused')}</span>
+          <span className={styles.note}>
+            {state.reason === 'heif' ? t('heifRefused') : t('tooLarge', { size: megabytes(file.size), limit: megabytes(MAX_UPLOAD_BYTES) })}
+          </span>
         </>
       );
     case 'failed':
@@ -68,9 +79,9 @@ function StateText({ item }: { item: UploadItem }) {
 /**
  * Upload of many originals at once: dropped on the zone or chosen with the file picker, listed
  * with their own progress and outcome, sent when the agent presses Upload (after choosing the
- * batch's room type). HEIC files are refused in the list before a byte is sent. Files go one
- * after another (the api decodes every upload; a batch of forty must not crowd out the rest of
- * the dashboard), and a failed file does not stop the ones after it.
+ * batch's room type). HEIC files and files over the size limit are refused in the list before a
+ * byte is sent. Files go one after another (the api decodes every upload; a batch of forty must
+ * not crowd out the rest of the dashboard), and a failed file does not stop the ones after it.
  */
 export function PhotoUpload({ propertyId, onUploaded }: { propertyId: string; onUploaded: () => Promise<unknown> }) {
   const id = useId();
@@ -93,7 +104,8 @@ export function PhotoUpload({ propertyId, onUploaded }: { propertyId: string; on
     if (files.length === 0 || running) return;
     const added = await Promise.all(
       files.map(async (file): Promise<UploadItem> => {
-        return { key: nextKey.current++, file, state: (await isHeif(file)) ? { kind: 'refused' } : { kind: 'queued' } };
+        const refusal = await refusalOf(file);
+        return { key: nextKey.current++, file, state: refusal === undefined ? { kind: 'queued' } : { kind: 'refused', reason: refusal } };
       }),
     );
     // After a finished batch the next choice starts a new list, so the rows describe one batch.
@@ -159,7 +171,7 @@ export function PhotoUpload({ propertyId, onUploaded }: { propertyId: string; on
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
-        <p className={styles.dropText}>{t('dropText')}</p>
+        <p className={styles.dropText}>{t('dropText', { limit: megabytes(MAX_UPLOAD_BYTES) })}</p>
         <input
           id={`${id}-file`}
           ref={inputRef}

@@ -35,13 +35,19 @@ function UnavailableNotice({ id, ref }: { id: string; ref: Ref<HTMLDivElement> }
   );
 }
 
-/** "Already staged": the way to the variant in the way, so the message is not a dead end. */
-function ExistingVariantLink({ variant, label }: { variant: { id: string } | undefined; label: string }) {
+/**
+ * "Already staged": the way to the variant in the way, so the message is not a dead end, named
+ * after what can be done with it there: a pending one is reviewed, an approved one taken down.
+ */
+function ExistingVariantLink({ variant }: { variant: { id: string; reviewStatus: string | null } | undefined }) {
+  const t = useTranslations('stage');
   if (variant === undefined) return null;
   return (
     <>
       {' '}
-      <Link href={`/review?image=${encodeURIComponent(variant.id)}`}>{label}</Link>
+      <Link href={`/review?image=${encodeURIComponent(variant.id)}`}>
+        {variant.reviewStatus === 'APPROVED' ? t('takeDownExisting') : t('reviewExisting')}
+      </Link>
     </>
   );
 }
@@ -92,7 +98,9 @@ export function StagePanel({
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [roomTypes, setRoomTypes] = useState<Record<string, RoomType | ''>>({});
   const [style, setStyle] = useState<CanonicalStyle | ''>('');
-  const [formError, setFormError] = useState<string | undefined>();
+  // After a refused submit the form says what is missing and follows the selection from then on:
+  // the message goes the moment the selection can be staged, and comes back if it stops being so.
+  const [validating, setValidating] = useState(false);
   const [results, setResults] = useState<{ items: SubmitResult['items']; names: Record<string, string> } | undefined>();
 
   const variantOf = (originalImageId: string, canonicalStyle: string) =>
@@ -126,15 +134,23 @@ export function StagePanel({
     return isRoomType(persisted) ? persisted : '';
   };
 
+  const chosen = originals.filter((image) => selected.has(image.id));
+  /** What the selection lacks before it can be staged, or undefined. */
+  const missing = (): string | undefined => {
+    if (chosen.length === 0 || style === '') return t('pickAtLeastOne');
+    const withoutRoom = chosen.find((image) => roomTypeOf(image.id) === '');
+    return withoutRoom === undefined ? undefined : t('roomTypeFor', { photo: photoLabel(withoutRoom.id) });
+  };
+  const formError = validating ? missing() : undefined;
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     // The flag is off: show why and send nothing at all.
     if (unavailable) return noticeFocus.moveFocus();
-    const chosen = originals.filter((image) => selected.has(image.id));
-    if (chosen.length === 0 || style === '') return setFormError(t('pickAtLeastOne'));
-    const missing = chosen.find((image) => roomTypeOf(image.id) === '');
-    if (missing !== undefined) return setFormError(t('roomTypeFor', { photo: photoLabel(missing.id) }));
-    setFormError(undefined);
+    const invalid = missing() !== undefined;
+    setValidating(invalid);
+    // (The empty style again only for the type checker: missing() has refused it already.)
+    if (invalid || style === '') return;
     setResults(undefined);
     submit.mutate({
       assignments: chosen.map((image) => ({ originalImageId: image.id, roomType: roomTypeOf(image.id) as RoomType, style })),
@@ -242,7 +258,7 @@ export function StagePanel({
                   {results.names[item.originalImageId] ?? item.originalImageId} · {styleLabel(item.canonicalStyle, locale)}:
                 </strong>{' '}
                 {t(DISPOSITION_KEYS[item.disposition])}
-                {item.disposition === 'style_exists' && <ExistingVariantLink variant={variantOf(item.originalImageId, item.canonicalStyle)} label={t('reviewExisting')} />}
+                {item.disposition === 'style_exists' && <ExistingVariantLink variant={variantOf(item.originalImageId, item.canonicalStyle)} />}
               </li>
             ))}
           </ul>

@@ -38,6 +38,7 @@ interface RejectRequest {
 function ReviewCard({
   item,
   current,
+  reveal,
   selected,
   busy,
   onSelect,
@@ -47,6 +48,8 @@ function ReviewCard({
 }: {
   item: ReviewVariant;
   current: boolean;
+  /** Bring the card into view: it became current by a shortcut or a review, not by a click. */
+  reveal: boolean;
   selected: boolean;
   busy: boolean;
   onSelect: (selected: boolean) => void;
@@ -60,8 +63,8 @@ function ReviewCard({
   const ref = useRef<HTMLLIElement>(null);
   const style = styleName(item.variant.canonicalStyle ?? item.variant.style);
   useEffect(() => {
-    if (current) ref.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [current]);
+    if (reveal) ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [reveal]);
 
   return (
     <li
@@ -152,11 +155,20 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
   // A variant linked from the property page comes first.
   pending.sort((a, b) => Number(b.variant.id === focusImageId) - Number(a.variant.id === focusImageId));
 
-  const [currentId, setCurrentId] = useState<string | undefined>(focusImageId);
+  // The current item, and whether to scroll it into view. A shortcut or a review moves it off
+  // screen, so it is revealed; focus (a click or Tab into a card) makes a card current without
+  // scrolling: the browser already shows what takes focus, and a scroll between the mouse press
+  // and its release moves the card from under the pointer, which loses the click.
+  const [cursor, setCursor] = useState<{ id: string | undefined; reveal: boolean }>({ id: focusImageId, reveal: false });
+  const currentId = cursor.id;
+  const moveTo = (imageId: string | undefined) => setCursor({ id: imageId, reveal: true });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirmApprove, setConfirmApprove] = useState<ReviewVariant[] | undefined>();
   const [rejectRequest, setRejectRequest] = useState<RejectRequest | undefined>();
   const [reason, setReason] = useState('');
+  // A take-down pressed without a reason: said under the field, which keeps the focus.
+  const [reasonMissing, setReasonMissing] = useState(false);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
   const [outcome, setOutcome] = useState<Outcome | undefined>();
   // Every outcome takes focus: the reviewed item (and the button that was pressed) is gone.
   const outcomeFocus = useFocusTarget<HTMLDivElement>();
@@ -178,7 +190,7 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
     const ids = new Set(done.map((item) => item.variant.id));
     const rest = pending.filter((item, index) => index >= currentIndex && !ids.has(item.variant.id));
     const fallback = pending.filter((item) => !ids.has(item.variant.id));
-    setCurrentId((rest[0] ?? fallback[fallback.length - 1])?.variant.id);
+    moveTo((rest[0] ?? fallback[fallback.length - 1])?.variant.id);
     setSelected((old) => new Set([...old].filter((imageId) => !ids.has(imageId))));
   };
 
@@ -248,6 +260,7 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
   const openReject = useCallback((items: ReviewVariant[], takeDown: boolean) => {
     reject.reset();
     setReason('');
+    setReasonMissing(false);
     setRejectRequest({ items, takeDown });
   }, [reject]);
 
@@ -256,8 +269,8 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
   shortcut.current = (event: KeyboardEvent) => {
     if (event.altKey || event.ctrlKey || event.metaKey || isTypingTarget(event.target) || busy) return;
     const key = event.key.toLowerCase();
-    if ((key === 'j' || key === 'n') && pending.length > 0) setCurrentId(pending[Math.min(pending.length - 1, currentIndex + 1)]!.variant.id);
-    else if ((key === 'k' || key === 'p') && pending.length > 0) setCurrentId(pending[Math.max(0, currentIndex - 1)]!.variant.id);
+    if ((key === 'j' || key === 'n') && pending.length > 0) moveTo(pending[Math.min(pending.length - 1, currentIndex + 1)]!.variant.id);
+    else if ((key === 'k' || key === 'p') && pending.length > 0) moveTo(pending[Math.max(0, currentIndex - 1)]!.variant.id);
     else if (key === 'a' && current !== undefined) approve.mutate([current]);
     else if (key === 'r' && current !== undefined) openReject([current], false);
     else return;
@@ -325,6 +338,7 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
             key={item.variant.id}
             item={item}
             current={item === current}
+            reveal={item === current && cursor.reveal}
             selected={selected.has(item.variant.id)}
             busy={busy}
             onSelect={(on) =>
@@ -335,7 +349,7 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
                 return next;
               })
             }
-            onFocus={() => setCurrentId(item.variant.id)}
+            onFocus={() => setCursor((old) => (old.id === item.variant.id ? old : { id: item.variant.id, reveal: false }))}
             onApprove={() => approve.mutate([item])}
             onReject={() => openReject([item], false)}
           />
@@ -373,7 +387,11 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
         busy={reject.isPending}
         error={reject.isError ? errorSentence(reject.error) : undefined}
         onConfirm={() => {
-          if (rejectRequest?.takeDown === true && reason.trim() === '') return;
+          if (rejectRequest?.takeDown === true && reason.trim() === '') {
+            setReasonMissing(true);
+            reasonRef.current?.focus();
+            return;
+          }
           reject.mutate({ items: rejectItems, reason: reason.trim() });
         }}
         onCancel={() => setRejectRequest(undefined)}
@@ -387,12 +405,19 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
           <label htmlFor={`${id}-reason`}>{rejectRequest?.takeDown === true ? t('reasonRequired') : t('reasonOptional')}</label>
           <textarea
             id={`${id}-reason`}
+            ref={reasonRef}
             rows={3}
             maxLength={500}
             required={rejectRequest?.takeDown === true}
+            aria-invalid={reasonMissing || undefined}
+            aria-describedby={reasonMissing ? `${id}-reason-error` : undefined}
             value={reason}
-            onChange={(event) => setReason(event.target.value)}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setReasonMissing(false);
+            }}
           />
+          <AlertMessage message={reasonMissing ? t('reasonMissing') : undefined} id={`${id}-reason-error`} />
         </div>
       </ConfirmDialog>
     </div>

@@ -2,9 +2,11 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { PropertyView } from '@/components/property/property-view';
 import { getWebDeps } from '@/server/deps';
+import { managedPropertyTitle } from '@/server/property-title';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations('property'))('metaTitle') };
+export async function generateMetadata({ params }: PageProps<'/properties/[propertyId]'>): Promise<Metadata> {
+  const title = await managedPropertyTitle((await params).propertyId);
+  return { title: title ?? (await getTranslations('property'))('metaTitle') };
 }
 
 export default async function PropertyPage({ params }: PageProps<'/properties/[propertyId]'>) {
