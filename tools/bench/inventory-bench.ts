@@ -21,6 +21,7 @@ import { createTestDatabase } from '../../packages/db/src/testing';
 import { ZBulkCreateInput, ZBulkDeleteInput, ZBulkUpdateInput } from '../../packages/domain/src/inventory';
 import { createLogger } from '../../packages/platform/src/logger';
 import { createRedis } from '../../packages/platform/src/queues';
+import { createStagingEventHub } from '../../packages/services/src/live/staging-event-hub';
 import { createSearchQueue } from '../../packages/services/src/search/search-queue';
 import { createStagingQueue } from '../../packages/services/src/staging/staging-queue';
 import { bulkCreateInventoryItems } from '../../packages/services/src/inventory/bulk-create-items';
@@ -105,10 +106,11 @@ async function main(): Promise<void> {
   const setupPool = new pg.Pool({ connectionString: database.url, max: 1 });
   const redis = createRedis(process.env.VALKEY_URL ?? 'redis://127.0.0.1:6379', { connectionName: 'inventory-bench', role: 'producer' });
   const queueSuffix = `-bench-${randomUUID().slice(0, 8)}`;
+  const logger = createLogger({ service: 'inventory-bench', level: 'error' });
   const deps: TrpcDeps = {
     db,
     redis,
-    logger: createLogger({ service: 'inventory-bench', level: 'error' }),
+    logger,
     clock: () => new Date(),
     queueSuffix,
     allowedOrigins: [],
@@ -122,6 +124,8 @@ async function main(): Promise<void> {
     },
     stagingQueue: createStagingQueue(redis, queueSuffix),
     searchQueue: createSearchQueue(redis, queueSuffix),
+    // Never subscribed to here, so it never connects.
+    stagingEvents: createStagingEventHub({ db, logger }),
   };
   try {
     // Producer connections refuse commands until connected (no offline queue).
