@@ -44,17 +44,15 @@ async function setUp(browser: Browser, baseURL: string, locale: Locale, viewport
   return { data, propertyId, originalId: original.id, context };
 }
 
-/** Opens `path` and records main-frame navigations from now on; `navigations()` must stay 0. */
-async function openPage(context: BrowserContext, path: string): Promise<{ page: Page; navigations: () => number }> {
+/**
+ * Opens `path` and leaves a mark in its window: a reload or any document navigation loses it, a
+ * client-side navigation changes the URL; `expectUndisturbed` checks both.
+ */
+async function openPage(context: BrowserContext, path: string): Promise<{ page: Page; url: string }> {
   const page = await context.newPage();
   await page.goto(path);
-  let count = 0;
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) count += 1;
-  });
-  // A reload would also drop this.
   await page.evaluate(() => Object.assign(window, { liveStatusMarker: 'kept' }));
-  return { page, navigations: () => count };
+  return { page, url: page.url() };
 }
 
 /** Focuses `locator` and marks it, so the same element can be recognised later. */
@@ -63,9 +61,9 @@ async function focusAndMark(locator: Locator): Promise<void> {
   await locator.evaluate((element) => element.setAttribute('data-focus-mark', 'kept'));
 }
 
-async function expectUndisturbed(opened: { page: Page; navigations: () => number }): Promise<void> {
-  expect(opened.navigations(), 'no navigation or reload').toBe(0);
-  expect(await opened.page.evaluate(() => (window as unknown as { liveStatusMarker?: string }).liveStatusMarker)).toBe('kept');
+async function expectUndisturbed(opened: { page: Page; url: string }): Promise<void> {
+  expect(opened.page.url(), 'no navigation').toBe(opened.url);
+  expect(await opened.page.evaluate(() => (window as unknown as { liveStatusMarker?: string }).liveStatusMarker), 'no reload').toBe('kept');
   expect(await opened.page.evaluate(() => document.activeElement?.getAttribute('data-focus-mark') ?? null), 'focus stayed').toBe('kept');
 }
 
