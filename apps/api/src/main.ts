@@ -60,10 +60,12 @@ async function shutdown(signal: string): Promise<void> {
   logger.info({ event: 'api_stopping', signal }, 'api stopping');
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
+  // Live streams never go idle: ending them lets the server close without waiting out the grace.
+  await stagingEvents.close();
   const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
   await closed;
   clearTimeout(grace);
-  await Promise.allSettled([stagingQueue.close(), searchQueue.close(), parity.stop(), stagingEvents.close()]);
+  await Promise.allSettled([stagingQueue.close(), searchQueue.close(), parity.stop()]);
   await Promise.allSettled([redis.quit(), db.$disconnect()]);
   storage.close();
   await flushErrorTracker();

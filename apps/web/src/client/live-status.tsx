@@ -14,7 +14,10 @@ interface LiveStatus {
 
 const LiveStatusContext = createContext<LiveStatus | null>(null);
 
-/** A refused or failed stream (too many tabs, signed out, a proxy without streaming) is tried again this much later; the pages poll meanwhile. */
+/**
+ * A refused or failed stream (too many tabs, signed out, a proxy without streaming), or one the
+ * server ended (shutting down), is tried again this much later; the pages poll meanwhile.
+ */
 const RETRY_FAILED_STREAM_MS = 60_000;
 
 /** Changes arriving this close together are refetched once: a bulk review announces every image. */
@@ -71,7 +74,7 @@ export function LiveStatusProvider({ pollSeconds, children }: { pollSeconds: num
   );
   const { status, reset } = subscription;
   useEffect(() => {
-    if (status !== 'error') return;
+    if (status !== 'error' && status !== 'idle') return;
     const timer = setTimeout(reset, RETRY_FAILED_STREAM_MS);
     return () => clearTimeout(timer);
   }, [status, reset]);
