@@ -15,12 +15,12 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { parseArgs } from 'node:util';
-// Relative imports: tools/bench has no package of its own; each package resolves its own deps.
 import { createDb } from '@staging/db/client';
 import { createTestDatabase } from '@staging/db/testing';
 import { ZBulkCreateInput, ZBulkDeleteInput, ZBulkUpdateInput } from '@staging/domain/inventory';
 import { createLogger } from '@staging/platform/logger';
 import { createRedis } from '@staging/platform/queues';
+import { createStagingEventHub } from '@staging/services/live/staging-event-hub';
 import { createSearchQueue } from '@staging/services/search/search-queue';
 import { createStagingQueue } from '@staging/services/staging/staging-queue';
 import { bulkCreateInventoryItems } from '@staging/services/inventory/bulk-create-items';
@@ -96,10 +96,11 @@ async function main(): Promise<void> {
   const setupPool = new pg.Pool({ connectionString: database.url, max: 1 });
   const redis = createRedis(process.env.VALKEY_URL ?? 'redis://127.0.0.1:6379', { connectionName: 'inventory-bench', role: 'producer' });
   const queueSuffix = `-bench-${randomUUID().slice(0, 8)}`;
+  const logger = createLogger({ service: 'inventory-bench', level: 'error' });
   const deps: TrpcDeps = {
     db,
     redis,
-    logger: createLogger({ service: 'inventory-bench', level: 'error' }),
+    logger,
     clock: () => new Date(),
     queueSuffix,
     allowedOrigins: [],
@@ -113,6 +114,8 @@ async function main(): Promise<void> {
     },
     stagingQueue: createStagingQueue(redis, queueSuffix),
     searchQueue: createSearchQueue(redis, queueSuffix),
+    // Never subscribed to here, so it never connects.
+    stagingEvents: createStagingEventHub({ db, logger }),
   };
   try {
     // Producer connections refuse commands until connected (no offline queue).

@@ -9,7 +9,6 @@
 // Data: 60 listings of one agent, each with 4 originals, 2 APPROVED variants and 1 pending one,
 // all in the search index; detail requests cycle over the listings, search asks for a city word
 // that half of them match.
-// Relative imports: tools/bench has no package of its own; each package resolves its own deps.
 import { createOriginalImage, createProperty, createStagedImage, createUser } from '@staging/db/testing/factories';
 import { rebuildSearchDocument } from '@staging/services/search/build-search-document';
 import { freePort } from '@staging/stack/free-port';

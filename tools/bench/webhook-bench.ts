@@ -11,7 +11,6 @@
 // servers take turns for `rounds` rounds so that a burst of load from elsewhere on the machine
 // hits all of them alike; each one's figures pool all of its rounds.
 import { randomUUID } from 'node:crypto';
-// Relative imports: tools/bench has no package of its own; each package resolves its own deps.
 import { TEST_SECRETS } from '@staging/config/test-env';
 import { createOriginalImage, createProperty, createUser } from '@staging/db/testing/factories';
 import { signWebhook } from '@staging/provider/webhook-signing';

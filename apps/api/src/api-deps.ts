@@ -3,6 +3,7 @@ import type { Db } from '@staging/db/client';
 import type { RequestLimitOverrides } from '@staging/domain/request-limits';
 import type { Logger } from '@staging/platform/logger';
 import type { ObjectStorage } from '@staging/platform/storage';
+import type { StagingEventHub } from '@staging/services/live/staging-event-hub';
 import type { SearchQueue } from '@staging/services/search/search-queue';
 import type { Clock } from '@staging/services/staging/staging-deps';
 import type { StagingQueue } from '@staging/services/staging/staging-queue';
@@ -24,6 +25,8 @@ export interface ApiDeps {
   stagingQueue: StagingQueue;
   searchQueue: SearchQueue;
   storage: ObjectStorage;
+  /** Live staging events for native clients' subscriptions; connects with the first stream. */
+  stagingEvents: StagingEventHub;
   logger: Logger;
   clock: Clock;
   /** Login limits; production uses LOGIN_RATE_LIMITS, tests may shorten the window. */

@@ -29,6 +29,7 @@ export function toTrpcDeps(deps: ApiDeps): TrpcDeps {
     ...(deps.requestLimitOverrides === undefined ? {} : { requestLimitOverrides: deps.requestLimitOverrides }),
     stagingQueue: deps.stagingQueue,
     searchQueue: deps.searchQueue,
+    stagingEvents: deps.stagingEvents,
     staging: {
       enabled: deps.config.stagingEnabled,
       dailyPurchaseCap: deps.config.dailyPurchaseCap,

@@ -7,6 +7,7 @@ import { exitOnFatalError } from '@staging/platform/fatal-error';
 import { createLogger } from '@staging/platform/logger';
 import { createRedis } from '@staging/platform/queues';
 import { createObjectStorage } from '@staging/platform/storage';
+import { createStagingEventHub } from '@staging/services/live/staging-event-hub';
 import { startProducerFingerprintPublisher } from '@staging/services/parity/producer-parity';
 import { createSearchQueue } from '@staging/services/search/search-queue';
 import { systemClock } from '@staging/services/staging/staging-deps';
@@ -34,7 +35,8 @@ const storage = createObjectStorage(config.storage);
 // The legacy bridge materializes jobs from the worker's producer values, so every producer
 // publishes its own and the worker alerts on a mismatch (docs/system.md 2.9).
 const parity = startProducerFingerprintPublisher({ redis, role: 'api', values: config.producer, queueSuffix: config.queueSuffix, logger });
-const deps: ApiDeps = { config, db, redis, stagingQueue, searchQueue, storage, logger, clock: systemClock };
+const stagingEvents = createStagingEventHub({ db, logger });
+const deps: ApiDeps = { config, db, redis, stagingQueue, searchQueue, storage, stagingEvents, logger, clock: systemClock };
 
 const server = createApiServer(deps);
 server.listen(config.port, () => {
@@ -58,6 +60,8 @@ async function shutdown(signal: string): Promise<void> {
   logger.info({ event: 'api_stopping', signal }, 'api stopping');
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
+  // Live streams never go idle: ending them lets the server close without waiting out the grace.
+  await stagingEvents.close();
   const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
   await closed;
   clearTimeout(grace);

@@ -51,6 +51,16 @@ describe('parseWebEnv', () => {
     }
   });
 
+  it('reads DASHBOARD_POLL_SECONDS, 15 by default, from 1 to 3600', () => {
+    expect(parseWebEnv(webTestEnv()).dashboardPollSeconds).toBe(15);
+    expect(parseWebEnv(webTestEnv({ DASHBOARD_POLL_SECONDS: '3600' })).dashboardPollSeconds).toBe(3_600);
+    for (const seconds of ['0', '3601', '1.5', 'soon']) {
+      expect(problemsOf(() => parseWebEnv(webTestEnv({ DASHBOARD_POLL_SECONDS: seconds })))).toEqual([
+        { variable: 'DASHBOARD_POLL_SECONDS', rule: expect.stringContaining('integer from 1 to 3600') },
+      ]);
+    }
+  });
+
   it('reads PORT', () => {
     expect(parseWebEnv(webTestEnv({ PORT: '8080' })).port).toBe(8080);
   });

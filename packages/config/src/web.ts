@@ -2,7 +2,7 @@ import { checkSecretPlacement, readCommon, readSessionRole, readStorage, STORAGE
 import type { CommonConfig, SessionRoleConfig, StorageConfig } from './common';
 import { EnvReader } from './env-reader';
 import { readStagingCosts } from './staging-costs';
-import { urlRule } from './rules';
+import { integerRule, urlRule } from './rules';
 import type { Env } from './env-reader';
 
 export interface WebConfig extends CommonConfig, SessionRoleConfig {
@@ -13,6 +13,12 @@ export interface WebConfig extends CommonConfig, SessionRoleConfig {
   apiOrigin: string;
   /** AI_STAGING_COST_MICROUSD_*, shown as an estimate before a submission; empty means none. */
   stagingCostMicrousd: Record<string, number>;
+  /**
+   * DASHBOARD_POLL_SECONDS: how often a dashboard page asks for changes while its live stream is
+   * not connected (review queue, navigation badge, job list; a job list with a running job asks
+   * ten times as often). While the stream is connected the pages do not poll.
+   */
+  dashboardPollSeconds: number;
 }
 
 /**
@@ -38,5 +44,6 @@ export function parseWebEnv(env: Env): WebConfig {
     storage: hasStorage ? readStorage(r) : undefined,
     apiOrigin: r.required('API_ORIGIN', urlRule(['http', 'https'], 'api origin').transform((url) => url.replace(/\/+$/, ''))),
     stagingCostMicrousd: readStagingCosts(r),
+    dashboardPollSeconds: r.optional('DASHBOARD_POLL_SECONDS', integerRule(1, 3_600), 15),
   });
 }

@@ -113,7 +113,7 @@ describe('database after 0010 matches schema.prisma', () => {
     expect(byKey(normalized, (fk) => fk.name)).toEqual(byKey(expected.foreignKeys, (fk) => fk.name));
   });
 
-  it('has the named check constraints and the deletion triggers of 0010', async () => {
+  it('has the named check constraints, the deletion triggers of 0010 and the notification triggers of 0016', async () => {
     const checks = await rows<{ conname: string }>(`
       SELECT con.conname FROM pg_constraint con JOIN pg_namespace n ON n.oid = con.connamespace
       WHERE n.nspname = 'public' AND con.contype = 'c' ORDER BY 1`);
@@ -127,6 +127,8 @@ describe('database after 0010 matches schema.prisma', () => {
       FROM pg_trigger WHERE tgrelid = 'property_images'::regclass AND NOT tgisinternal ORDER BY 1`);
     expect(triggers).toEqual([
       { tgname: 'property_images_cancel_staging_jobs_trg', timing: 'BEFORE' },
+      { tgname: 'property_images_notify_staging_event_review_trg', timing: 'AFTER' },
+      { tgname: 'property_images_notify_staging_event_trg', timing: 'AFTER' },
       { tgname: 'property_images_storage_deletion_trg', timing: 'AFTER' },
     ]);
   });

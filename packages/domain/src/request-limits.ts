@@ -48,6 +48,10 @@ export const PROCEDURE_LIMITS = {
   // The jobs panel polls every 1.5 s while a job runs: 40 a minute per open tab.
   'ai.jobHistory': perUser(240),
   'ai.spendSummary': perUser(60),
+  // A live stream per tab, opened with the dashboard and again after every drop and every
+  // 10 minutes (the stream's longest life); a browser retries a failed one every few seconds,
+  // so a broken connection stops here and falls back to polling instead of retrying for good.
+  'ai.stagingEvents': perUser(60),
   // The navigation badge polls every 15 s in every tab, besides page loads.
   'property.list': perUser(120),
   // The review queue reads every property with pending variants on each 15 s poll.

@@ -6,6 +6,7 @@ import type { Logger } from '@staging/platform/logger';
 import { parseCookies, SESSION_COOKIE_NAME } from '@staging/services/auth/cookies';
 import { resolveSession } from '@staging/services/auth/sessions';
 import type { ResolvedSession } from '@staging/services/auth/sessions';
+import type { StagingEventHub } from '@staging/services/live/staging-event-hub';
 import type { SearchQueue } from '@staging/services/search/search-queue';
 import type { StagingQueue } from '@staging/services/staging/staging-queue';
 import { requestSourceOfHeaders } from './request-source';
@@ -58,6 +59,8 @@ export interface TrpcDeps {
   stagingQueue: StagingQueue;
   /** search-indexing<QUEUE_SUFFIX>: approval and rejection rebuild the search document. */
   searchQueue: SearchQueue;
+  /** The process's live staging events (ai.stagingEvents); it connects with the first stream. */
+  stagingEvents: StagingEventHub;
 }
 
 export interface TrpcContext {

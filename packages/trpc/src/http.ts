@@ -38,8 +38,10 @@ function sharedOptions(deps: TrpcDeps): HTTPBaseHandlerOptions<AppRouter, unknow
         deps.logger.error({ err: error.cause ?? error, path, type }, 'trpc procedure failed');
       }
     },
-    responseMeta({ errors }) {
-      const headers: Record<string, string> = { 'cache-control': 'no-store' };
+    responseMeta({ errors, type }) {
+      // A live stream keeps tRPC's own `no-cache, no-transform`: without no-transform a compressing
+      // proxy (or Next.js' own compression) would hold its events back until a buffer fills.
+      const headers: Record<string, string> = type === 'subscription' ? {} : { 'cache-control': 'no-store' };
       const retryAfter = Math.max(0, ...errors.map((error) => appErrorOf(error.cause)?.retryAfterSeconds ?? 0));
       if (retryAfter > 0) headers['retry-after'] = String(retryAfter);
       return { headers };

@@ -1,10 +1,10 @@
 import { describe, expect, test } from '@jest/globals';
-import { isCrossSiteMutation } from './origin-check';
+import { isCrossSiteCall } from './origin-check';
 
 const allowed = ['https://app.example.com'];
-const check = (headers: Record<string, string>, hops = 0) => isCrossSiteMutation(new Headers(headers), allowed, hops);
+const check = (headers: Record<string, string>, hops = 0) => isCrossSiteCall(new Headers(headers), allowed, hops);
 
-describe('isCrossSiteMutation', () => {
+describe('isCrossSiteCall', () => {
   test('allowed origins and the own host pass', () => {
     expect(check({ origin: 'https://app.example.com', host: 'api.example.com' })).toBe(false);
     expect(check({ origin: 'HTTPS://APP.EXAMPLE.COM/', host: 'api.example.com' })).toBe(false);

@@ -3,9 +3,9 @@ import { requestSourceOfHeaders } from './request-source';
 
 /**
  * The shared same-origin rule (packages/domain/src/same-origin.ts) for a tRPC mutation, which is
- * always a POST; the host is the one the trusted proxies name.
+ * always a POST, or a live stream, judged as one; the host is the one the trusted proxies name.
  */
-export function isCrossSiteMutation(headers: Headers, allowedOrigins: readonly string[], trustedProxyHops: number): boolean {
+export function isCrossSiteCall(headers: Headers, allowedOrigins: readonly string[], trustedProxyHops: number): boolean {
   return isCrossSiteRequest({
     method: 'POST',
     origin: headers.get('origin') ?? undefined,

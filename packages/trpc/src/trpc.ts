@@ -8,7 +8,7 @@ import type { Actor } from '@staging/services/access/property-access';
 import { appErrorOf } from '@staging/services/app-error-of';
 import type { TrpcContext } from './context';
 import { appCodeOfTrpcCode, toTrpcError, TRPC_CODE_OF, validationIssues } from './error-mapping';
-import { isCrossSiteMutation } from './origin-check';
+import { isCrossSiteCall } from './origin-check';
 import { consumeRequestLimit } from './rate-limit';
 
 /** What every error response carries in `error.data` besides tRPC's own code/httpStatus/path. */
@@ -28,12 +28,25 @@ export interface AppErrorData {
 
 const INTERNAL_MESSAGE = 'Internal server error';
 
+/**
+ * Live streams (subscriptions over Server-Sent Events). A comment line every 15 s keeps proxies and
+ * load balancers, which commonly cut a connection idle for 60 s, from closing the stream; a client
+ * that hears nothing for 40 s takes the stream for dead and reconnects. A stream lives at most
+ * 10 minutes, so the session and its user are checked again at least that often.
+ */
+export const LIVE_STREAM_TIMING = { pingMs: 15_000, reconnectAfterSilenceMs: 40_000, maxDurationMs: 10 * 60_000 } as const;
+
 const t = initTRPC.context<TrpcContext>().create({
   // No transformer: plain JSON on the wire, dates as ISO 8601 strings, so a client in any
   // language can call the API (native apps rely on it).
   // isDev false everywhere: stacks never go to clients (they name files and dependencies); the
   // server logs them instead (onError in http.ts).
   isDev: false,
+  sse: {
+    ping: { enabled: true, intervalMs: LIVE_STREAM_TIMING.pingMs },
+    client: { reconnectAfterInactivityMs: LIVE_STREAM_TIMING.reconnectAfterSilenceMs },
+    maxDurationMs: LIVE_STREAM_TIMING.maxDurationMs,
+  },
   errorFormatter({ shape, error }) {
     const appError = appErrorOf(error.cause);
     if (appError !== undefined) {
@@ -92,10 +105,11 @@ const appErrors = t.middleware(async ({ next }) => {
 
 /**
  * Mutations a browser sent from another site are refused (see origin-check.ts), with or without a
- * session, as the api and the web refuse every cross-site POST.
+ * session, as the api and the web refuse every cross-site POST. So are live streams: a GET, but one
+ * that holds a connection and a share of the user's stream limit for as long as the page is open.
  */
 const crossSiteGuard = t.middleware(({ ctx, type, next }) => {
-  if (type === 'mutation' && isCrossSiteMutation(ctx.headers, ctx.deps.allowedOrigins, ctx.deps.trustedProxyHops)) {
+  if (type !== 'query' && isCrossSiteCall(ctx.headers, ctx.deps.allowedOrigins, ctx.deps.trustedProxyHops)) {
     throw new AppError(ErrorCode.FORBIDDEN, 'Cross-site request refused');
   }
   return next();

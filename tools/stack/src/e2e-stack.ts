@@ -153,7 +153,8 @@ export async function startE2eStack(options: StartE2eStackOptions): Promise<E2eS
       completionDelayMs: options.completionDelayMs ?? 1_500,
     });
 
-    const [apiPort, workerPort, webPort, webDisabledPort, pausedWorkerPort, pausedWebPort, outageWebPort] = await Promise.all([
+    const [apiPort, workerPort, webPort, webDisabledPort, pausedWorkerPort, pausedWebPort, outageWebPort, pushOnlyWebPort] = await Promise.all([
+      freePort(),
       freePort(),
       freePort(),
       freePort(),
@@ -257,7 +258,15 @@ export async function startE2eStack(options: StartE2eStackOptions): Promise<E2eS
       DATABASE_URL: 'postgresql://postgres@127.0.0.1:1/outage',
       VALKEY_URL: 'redis://127.0.0.1:1',
     });
-    const webs = [web, webDisabled, webPaused, webOutage];
+    // The paused world once more, polling once an hour: within a test its pages can only change
+    // by the live stream. Its worker buys nothing, so these tests never take predictions (or
+    // scripted faults) the staging tests count on.
+    const webPushOnly = startWeb('web-push-only', pushOnlyWebPort, {
+      DATABASE_URL: pausedDatabase.url,
+      QUEUE_SUFFIX: pausedSuffix,
+      DASHBOARD_POLL_SECONDS: '3600',
+    });
+    const webs = [web, webDisabled, webPaused, webOutage, webPushOnly];
     children.push(...webs.map((w) => w.child));
 
     await Promise.all([
@@ -279,7 +288,7 @@ export async function startE2eStack(options: StartE2eStackOptions): Promise<E2eS
         s3Endpoint: s3.endpoint,
         s3Bucket: S3_BUCKET,
         workerStarted,
-        paused: { webUrl: webPaused.url, databaseUrl: pausedDatabase.url },
+        paused: { webUrl: webPaused.url, pushOnlyWebUrl: webPushOnly.url, databaseUrl: pausedDatabase.url },
       },
       stop,
     };

@@ -21,7 +21,12 @@ export interface E2eStackInfo {
    * A second world on its own database and queue suffix whose worker runs with the kill switch
    * off while its web instance accepts submissions: jobs there wait in PROVIDER_DISABLED.
    */
-  paused: { webUrl: string; databaseUrl: string };
+  paused: {
+    webUrl: string;
+    /** The same world's web with DASHBOARD_POLL_SECONDS=3600: its pages change only by the live stream. */
+    pushOnlyWebUrl: string;
+    databaseUrl: string;
+  };
 }
 
 /** The run's generated secrets; passed to Playwright as E2E_SECRETS for the leak scan. */

@@ -19,6 +19,7 @@ import type { MemoryLogger } from '@staging/platform/testing/memory-logger';
 import type { ObjectStorage } from '@staging/platform/storage';
 import { SESSION_COOKIE_NAME } from '@staging/services/auth/cookies';
 import { createSession } from '@staging/services/auth/sessions';
+import { createStagingEventHub } from '@staging/services/live/staging-event-hub';
 import { searchDocumentKey, searchIndexKey } from '@staging/services/search/search-index-keys';
 import { createSearchQueue } from '@staging/services/search/search-queue';
 import type { SearchQueue } from '@staging/services/search/search-queue';
@@ -109,6 +110,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHarnes
     stagingQueue,
     searchQueue,
     storage,
+    stagingEvents: createStagingEventHub({ db, logger }),
     logger,
     clock: options.clock ?? { now: () => new Date() },
     ...(options.loginRateLimits === undefined ? {} : { loginRateLimits: options.loginRateLimits }),
@@ -140,6 +142,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHarnes
       await redis.del(indexKey);
       await stagingQueue.close();
       await searchQueue.close();
+      await deps.stagingEvents.close();
       await redis.quit();
       await db.$disconnect();
       storage.close();

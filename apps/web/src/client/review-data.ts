@@ -1,10 +1,8 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { usePollInterval } from './live-status';
 import { useTRPC } from './trpc';
-
-/** How often the navigation badge and the review queue look for new results. */
-export const REVIEW_POLL_MS = 15_000;
 
 /**
  * Number of staged variants waiting for this agent's review, for the navigation badge. Only
@@ -13,7 +11,8 @@ export const REVIEW_POLL_MS = 15_000;
  */
 export function usePendingReviewCount(): number | undefined {
   const trpc = useTRPC();
-  const list = useQuery(trpc.property.list.queryOptions({ limit: 100 }, { refetchInterval: REVIEW_POLL_MS, staleTime: 5_000 }));
+  const poll = usePollInterval();
+  const list = useQuery(trpc.property.list.queryOptions({ limit: 100 }, { refetchInterval: poll(), staleTime: 5_000 }));
   if (list.data === undefined) return undefined;
   return list.data.items
     .filter((property) => property.relation !== 'ADMIN')

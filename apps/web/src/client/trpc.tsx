@@ -1,7 +1,7 @@
 'use client';
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink, TRPCClientError } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { useState, type ReactNode } from 'react';
 import type { AppRouter } from '@staging/trpc/root';
@@ -49,8 +49,16 @@ export function TrpcProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   const [trpcClient] = useState(() =>
     createTRPCClient<AppRouter>({
-      // Batches stay well below the server's limit of 20 calls per request.
-      links: [httpBatchLink({ url: '/api/trpc', maxItems: 10, fetch: fetchWithTimeout })],
+      links: [
+        splitLink({
+          // Live streams are Server-Sent Events, sent with the session cookie like any same-origin
+          // request (EventSource cannot time out a stream; the server's pings let it notice silence).
+          condition: (op) => op.type === 'subscription',
+          true: httpSubscriptionLink({ url: '/api/trpc' }),
+          // Batches stay well below the server's limit of 20 calls per request.
+          false: httpBatchLink({ url: '/api/trpc', maxItems: 10, fetch: fetchWithTimeout }),
+        }),
+      ],
     }),
   );
   return (

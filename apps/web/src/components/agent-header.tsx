@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
+import { useLiveStatus } from '@/client/live-status';
 import { usePendingReviewCount } from '@/client/review-data';
 import { LocaleSwitcher } from '@/components/locale-switcher';
 
@@ -21,6 +22,7 @@ export function AgentHeader({ userName }: { userName: string }) {
   const tc = useTranslations('common');
   const pathname = usePathname();
   const pending = usePendingReviewCount();
+  const { isLive } = useLiveStatus();
   // On the Menu button (phones) and on the Review link: the same count, one of them tested by id.
   const reviewBadge = (onLink: boolean) =>
     pending !== undefined &&
@@ -35,8 +37,9 @@ export function AgentHeader({ userName }: { userName: string }) {
   // opened on, so following a link folds it again.
   const [openOn, setOpenOn] = useState<string | undefined>();
   const menuOpen = openOn === pathname;
+  // data-live: whether the page follows changes by the live stream (true) or by polling; for tests and support.
   return (
-    <header className="site-header" data-menu-open={menuOpen}>
+    <header className="site-header" data-menu-open={menuOpen} data-live={isLive}>
       <div className="site-header-inner">
         <Link className="brand" href="/properties">
           {t('brand')}

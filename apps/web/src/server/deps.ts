@@ -4,6 +4,7 @@ import { parseWebEnv } from '@staging/config/web';
 import { createDb, type Db } from '@staging/db/client';
 import { createLogger, type Logger } from '@staging/platform/logger';
 import { createRedis } from '@staging/platform/queues';
+import { createStagingEventHub } from '@staging/services/live/staging-event-hub';
 import { createSearchQueue } from '@staging/services/search/search-queue';
 import { createStagingQueue } from '@staging/services/staging/staging-queue';
 import type { TrpcDeps } from '@staging/trpc/context';
@@ -60,6 +61,9 @@ export function getWebDeps(): WebDeps {
     // The web app is a staging producer (docs/system.md 1): submissions are added to ai-staging<S> here.
     stagingQueue: createStagingQueue(redis, config.queueSuffix),
     searchQueue: createSearchQueue(redis, config.queueSuffix),
+    // One listening connection for the whole process (kept on globalThis with the rest), opened
+    // by the first dashboard tab that subscribes.
+    stagingEvents: createStagingEventHub({ db, logger }),
   };
   const deps: WebDeps = {
     config,

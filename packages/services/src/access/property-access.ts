@@ -35,6 +35,21 @@ export function accessiblePropertySql(actor: Actor, alias: string): Prisma.Sql {
     SELECT 1 FROM "property_agents" pa WHERE pa."propertyId" = ${table}."id" AND pa."userId" = ${actor.id}))`;
 }
 
+/**
+ * Who may read property `propertyId`, by the rule of {@link accessiblePropertyFilter}, as a test of
+ * an actor: one query answers for every live subscriber an event of that property could reach.
+ * Nobody may read a property that no longer exists, an admin neither.
+ */
+export async function propertyReaders(db: Db, propertyId: string): Promise<(actor: Actor) => boolean> {
+  const property = await db.property.findUnique({
+    where: { id: propertyId },
+    select: { ownerAgentId: true, agents: { select: { userId: true } } },
+  });
+  if (property === null) return () => false;
+  const agents = new Set([property.ownerAgentId, ...property.agents.map((agent) => agent.userId)]);
+  return (actor) => actor.role === 'ADMIN' || agents.has(actor.id);
+}
+
 /** Passes when `actor` owns, is assigned to, or (ADMIN) supports the property; else NOT_FOUND. */
 export async function assertCanManageProperty(db: Db, actor: Actor, propertyId: string): Promise<void> {
   const property = await db.property.findFirst({

@@ -5,6 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
 import { Redis } from 'ioredis';
 import { createDb } from '@staging/db/client';
@@ -12,6 +14,7 @@ import type { Db } from '@staging/db/client';
 import { createLogger } from '@staging/platform/logger';
 import { SESSION_COOKIE_NAME } from '@staging/services/auth/cookies';
 import { createSession } from '@staging/services/auth/sessions';
+import { createStagingEventHub } from '@staging/services/live/staging-event-hub';
 import { createSearchQueue } from '@staging/services/search/search-queue';
 import { createStagingQueue } from '@staging/services/staging/staging-queue';
 import type { TrpcDeps } from '../context';
@@ -82,6 +85,8 @@ export function createTestDeps(
     // Queues on the shared connection: creating them opens nothing until a job is added.
     stagingQueue: createStagingQueue(resources.redis, queueSuffix),
     searchQueue: createSearchQueue(resources.redis, queueSuffix),
+    // Connects only when a test opens a live stream; such a test closes it.
+    stagingEvents: createStagingEventHub({ db: resources.db, logger }),
     ...overrides,
   };
   return { deps, logs };
@@ -101,7 +106,15 @@ export async function startTestServer(deps: TrpcDeps): Promise<TestServer> {
       const response = await handler(incomingMessageToRequest(req, res, { maxBodySize: null }));
       res.statusCode = response.status;
       response.headers.forEach((value, name) => res.setHeader(name, value));
-      res.end(Buffer.from(await response.arrayBuffer()));
+      if (response.body === null) {
+        res.end();
+        return;
+      }
+      // Streamed, not buffered: a live stream (Server-Sent Events) has no end to wait for.
+      const body = Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>);
+      res.once('close', () => body.destroy());
+      body.once('error', () => res.destroy());
+      body.pipe(res);
     })().catch((error: unknown) => {
       res.statusCode = 599;
       res.end(String(error));

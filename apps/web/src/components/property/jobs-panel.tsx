@@ -10,6 +10,7 @@ import { stagingErrorReason } from '@staging/domain/staging-error-reasons';
 import { isTerminalJobStatus, type JobStatus } from '@staging/domain/staging-states';
 import { isCanonicalStyle, styleLabel } from '@staging/domain/styles';
 import type { RouterOutputs } from '@staging/trpc/root';
+import { usePollInterval } from '@/client/live-status';
 import { useTRPC } from '@/client/trpc';
 import { useDashboardText } from '@/client/use-dashboard-text';
 import { useRoomTypeLabel } from '@/client/use-room-type-label';
@@ -23,9 +24,6 @@ type Job = RouterOutputs['ai']['jobHistory']['items'][number];
 type CancelResult = RouterOutputs['ai']['cancelStaging'];
 type JobsTranslator = ReturnType<typeof useTranslations<'jobs'>>;
 
-/** Polling while a job on the page runs; slower once all are settled (a review elsewhere still shows). */
-const ACTIVE_POLL_MS = 1_500;
-const IDLE_POLL_MS = 15_000;
 const PAGE_SIZE = 10;
 
 // A cancel is accepted while the job has not settled and none was requested yet (a repeat cancel
@@ -188,8 +186,8 @@ function JobRow({ job, photo, showProperty, onView }: { job: Job; photo: string;
 
 /**
  * Staging history, newest first, ten jobs a page: one property's (with `propertyId`) or every
- * property the agent manages. Each row follows its job and then the review of its result, and
- * polls only while something on the page can still change.
+ * property the agent manages. Each row follows its job and then the review of its result, by the
+ * live stream or, without it, by polling.
  */
 export function JobsPanel({
   propertyId,
@@ -202,6 +200,7 @@ export function JobsPanel({
   const queryClient = useQueryClient();
   const t = useTranslations('jobs');
   const id = useId();
+  const poll = usePollInterval();
   // Cursors of the pages before the current one; keyset pages cannot be addressed by number.
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const cursor = cursors[cursors.length - 1];
@@ -211,8 +210,9 @@ export function JobsPanel({
       {
         staleTime: 0,
         placeholderData: (previous) => previous,
-        refetchInterval: (query) =>
-          query.state.data?.items.some((job) => !isTerminalJobStatus(job.status)) ? ACTIVE_POLL_MS : IDLE_POLL_MS,
+        // Without the live stream: often while a job on the page runs, slower once all are
+        // settled (a review elsewhere still shows).
+        refetchInterval: (query) => poll(query.state.data?.items.some((job) => !isTerminalJobStatus(job.status))),
       },
     ),
   );

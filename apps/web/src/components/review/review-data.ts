@@ -2,7 +2,7 @@
 
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { RouterOutputs } from '@staging/trpc/root';
-import { REVIEW_POLL_MS } from '@/client/review-data';
+import { usePollInterval } from '@/client/live-status';
 import { useTRPC } from '@/client/trpc';
 import { usePhotoNaming } from '@/client/use-photo-naming';
 
@@ -24,12 +24,15 @@ export interface ReviewVariant {
 export function useReviewVariants() {
   const trpc = useTRPC();
   const { photoName } = usePhotoNaming();
-  const list = useQuery(trpc.property.list.queryOptions({ limit: 100 }, { refetchInterval: REVIEW_POLL_MS, staleTime: 5_000 }));
+  const poll = usePollInterval();
+  const list = useQuery(trpc.property.list.queryOptions({ limit: 100 }, { refetchInterval: poll(), staleTime: 5_000 }));
   const withVariants = (list.data?.items ?? []).filter(
     (property) => property.relation !== 'ADMIN' && property.review.pendingReview + property.review.approved > 0,
   );
   const details = useQueries({
-    queries: withVariants.map((property) => trpc.property.get.queryOptions({ propertyId: property.id })),
+    // Polled as well while the stream is not live: a new variant of a property already listed
+    // changes its counts in the list, not the list's members, so only this query shows it.
+    queries: withVariants.map((property) => trpc.property.get.queryOptions({ propertyId: property.id }, { refetchInterval: poll() })),
   });
   const variants: ReviewVariant[] = details.flatMap((query) => {
     if (query.data === undefined) return [];

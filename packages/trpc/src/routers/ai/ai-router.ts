@@ -6,6 +6,7 @@ import { jobHistoryProcedure } from './job-history';
 import { listJobsProcedure } from './list-jobs';
 import { rejectStagedVariantProcedure } from './reject-staged-variant';
 import { spendSummaryProcedure } from './spend-summary';
+import { stagingEventsProcedure } from './staging-events';
 import { submitStagingProcedure } from './submit-staging';
 
 /** Staging and review actions of authenticated agents (docs/system.md 4.3, 3.2). */
@@ -16,6 +17,7 @@ export const aiRouter = router({
   listJobs: listJobsProcedure,
   jobHistory: jobHistoryProcedure,
   spendSummary: spendSummaryProcedure,
+  stagingEvents: stagingEventsProcedure,
   approveStagedVariant: approveStagedVariantProcedure,
   rejectStagedVariant: rejectStagedVariantProcedure,
 });

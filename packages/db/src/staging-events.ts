@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/**
+ * The PostgreSQL notification channel on which the database announces every change an agent waits
+ * for: a staging job's status or phase, one of its provider attempts, an image of a property
+ * added, removed or reviewed. Triggers of migration 0016 send on it, whichever process wrote the
+ * row, so no writer can forget to.
+ */
+export const STAGING_EVENTS_CHANNEL = 'staging_events';
+
+/**
+ * What a notification carries: identifiers and a state, never a secret, a URL or a file name.
+ * `kind` `job` comes from ai_jobs and ai_provider_attempts (status: the job's), `image` from
+ * property_images (jobId: the staging job of a staged image; status: its review status, null for
+ * an original or a removed row).
+ */
+export const ZStagingNotification = z.object({
+  kind: z.enum(['job', 'image']),
+  propertyId: z.string().min(1),
+  jobId: z.string().min(1).nullable(),
+  status: z.string().min(1).nullable(),
+});
+export type StagingNotification = z.infer<typeof ZStagingNotification>;
+
+/**
+ * What a live subscriber receives: a change of one property it may read, or `resync`, meaning
+ * "changes may have been missed; read again what you show". A stream always starts with a resync
+ * (whatever the client loaded before it may be older than the stream), and every subscriber gets
+ * one after the server's own listening connection came back, or when it fell too far behind.
+ */
+export type StagingEvent = StagingNotification | { kind: 'resync' };
