@@ -19,12 +19,13 @@ const PROPERTY_SQL = `
   SELECT p."id", p."title", p."address", p."city", p."description", p."bedrooms", p."bathrooms", p."features",
     COALESCE((
       SELECT json_agg(json_build_object('id', i."id", 'width', i."width", 'height', i."height",
-          'displayOrder', i."displayOrder", 'isMain', i."isMain", 'isStyled', i."isStyled",
+          'displayOrder', i."displayOrder", 'isMain', i."isMain", 'isStyled', i."isStyled", 'isPublic', i."isPublic",
           'styledFromId', i."styledFromId", 'style', i."style", 'roomType', i."roomType")
         ORDER BY i."displayOrder", i."createdAt", i."id")
       FROM "property_images" i
       WHERE i."propertyId" = p."id"
-        AND (NOT i."isStyled" OR (i."reviewStatus" = 'APPROVED' AND i."styledFromId" IS NOT NULL))
+        AND ((NOT i."isStyled" AND i."isPublic") OR (i."reviewStatus" = 'APPROVED' AND EXISTS (
+          SELECT 1 FROM "property_images" o WHERE o."id" = i."styledFromId" AND NOT o."isStyled" AND o."isPublic")))
     ), '[]') AS "images"
   FROM "properties" p WHERE p."id" = $1`;
 

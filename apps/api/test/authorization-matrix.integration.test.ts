@@ -129,6 +129,24 @@ const OPERATIONS: Operation[] = [
     expected: row('401', '200', '200', '404', '200'),
   },
   {
+    name: 'property.setImagePublic',
+    run: async ({ listing, cookie }) =>
+      statusOf(await trpc(api.url, 'mutation', 'property.setImagePublic', { imageId: listing.original.id, isPublic: false }, cookie)),
+    expected: row('401', '200', '200', '404', '200'),
+  },
+  {
+    name: 'property.setCover',
+    run: async ({ listing, cookie }) =>
+      statusOf(await trpc(api.url, 'mutation', 'property.setCover', { propertyId: listing.propertyId, imageId: listing.original.id }, cookie)),
+    expected: row('401', '200', '200', '404', '200'),
+  },
+  {
+    name: 'property.setNewImagesPublic',
+    run: async ({ listing, cookie }) =>
+      statusOf(await trpc(api.url, 'mutation', 'property.setNewImagesPublic', { propertyId: listing.propertyId, newImagesPublic: true }, cookie)),
+    expected: row('401', '200', '200', '404', '200'),
+  },
+  {
     name: 'ai.submitStaging',
     run: async ({ listing, cookie }) =>
       statusOf(

@@ -193,6 +193,9 @@ describe('random input never produces a 5xx', () => {
   const procedures: [string, 'query' | 'mutation'][] = [
     ['property.list', 'query'],
     ['property.get', 'query'],
+    ['property.setImagePublic', 'mutation'],
+    ['property.setCover', 'mutation'],
+    ['property.setNewImagesPublic', 'mutation'],
     ['ai.submitStaging', 'mutation'],
     ['ai.cancelStaging', 'mutation'],
     ['ai.getJob', 'query'],
@@ -207,8 +210,10 @@ describe('random input never produces a 5xx', () => {
     fc.record(
       {
         propertyId: idLike,
-        imageId: idLike,
+        imageId: fc.oneof(idLike, fc.constant(null)),
         aiJobId: idLike,
+        isPublic: fc.oneof(fc.boolean(), jsonValue),
+        newImagesPublic: fc.oneof(fc.boolean(), jsonValue),
         reason: awkwardString,
         q: awkwardString,
         limit: fc.oneof(fc.integer(), jsonValue),

@@ -173,11 +173,12 @@ describe('search documents and public search', () => {
       [
         [listing.cover.id, false],
         [listing.original.id, false],
-        [uploadedId, false],
         [listing.approved.id, true],
       ].sort(),
     );
     expect(JSON.stringify(images)).not.toContain(listing.pending.id);
+    // New photos wait for the agent's decision (the property's newImagesPublic is false).
+    expect(JSON.stringify(images)).not.toContain(uploadedId);
     expect(images.filter((image) => image.isCover).map((image) => image.id)).toEqual([listing.cover.id]);
     expect(await api.redis.hget(`psearch:property:${listing.propertyId}`, 'title')).toBe(`Sunny loft ${word}`);
 

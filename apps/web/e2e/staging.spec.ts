@@ -58,7 +58,12 @@ test('upload an original, stage it, watch it reach review, compare, approve and 
   const card = page.getByTestId('original-card');
   await expect(card).toHaveCount(1);
   await expect(card.getByRole('heading', { name: 'Photo 1 (TV / media room)' })).toBeVisible();
+  // A new photo waits for the agent (the listing's default); switched on, it is the listing's cover.
+  await expect(card.getByTestId('hidden-flag')).toBeVisible();
+  await expect(card.getByText('Cover', { exact: true })).toHaveCount(0);
+  await card.getByRole('switch', { name: /^Show on the public page/ }).check();
   await expect(card.getByText('Cover', { exact: true })).toBeVisible();
+  await expect(card.getByTestId('hidden-flag')).toHaveCount(0);
 
   // Stage it: the room type is prefilled from the persisted roomType, labelled as a TV/media room.
   await page.getByRole('checkbox', { name: 'Photo 1', exact: true }).check();

@@ -56,6 +56,11 @@ export const PROCEDURE_LIMITS = {
   'property.list': perUser(120),
   // The review queue reads every property with pending variants on each 15 s poll.
   'property.get': perUser(300),
+  // What the public page shows: an agent going down a gallery switches a photo a click at a time,
+  // like review clicks; the cover and the default for new photos are set once in a while.
+  'property.setImagePublic': perUser(60),
+  'property.setCover': perUser(20),
+  'property.setNewImagesPublic': perUser(20),
   'public.getProperty': perAddress(600),
   'public.search': perAddress(300),
 } as const satisfies Record<string, RequestLimit>;

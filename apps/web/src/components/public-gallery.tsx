@@ -1,9 +1,12 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { publicDerivativeUrl, type PublicImageDto } from '@staging/services/public/public-images';
 import { useRoomTypeLabel } from '@/client/use-room-type-label';
+import { ImageLightbox, type LightboxImage } from '@/components/review/image-lightbox';
+import '@/components/review/review.css';
+import styles from './public-gallery.module.css';
 
 /** Tiles show the display-size copy (at most 2048 px, no metadata, cached for a year), not the stored photo. */
 function tileUrl(imageId: string): string {
@@ -17,70 +20,128 @@ function useRoomLabel(): (roomType: string | null) => string {
   return (roomType) => roomTypeLabel(roomType) ?? t('photo');
 }
 
-/** A staged image with its disclosure label and a toggle to the unaltered photo. */
-function StagedPhoto({ image, title }: { image: PublicImageDto; title: string }) {
+type Open = (image: LightboxImage) => void;
+
+/** A photo that opens larger in the lightbox; the button is named after what it shows. */
+function OpenablePhoto({
+  image,
+  alt,
+  title,
+  src,
+  onOpen,
+  className,
+}: {
+  image: PublicImageDto;
+  alt: string;
+  title: string;
+  src: string;
+  onOpen: Open;
+  className?: string;
+}) {
+  const t = useTranslations('listing');
+  return (
+    <button
+      type="button"
+      className={className ?? styles.open}
+      aria-haspopup="dialog"
+      aria-label={t('enlarge', { photo: alt })}
+      onClick={() => onOpen({ url: image.url, width: image.width, height: image.height, alt, title })}
+    >
+      <img src={src} alt={alt} width={image.width} height={image.height} loading="lazy" />
+    </button>
+  );
+}
+
+/**
+ * An approved staged version beside its original: the disclosure label on the photo and in its
+ * caption, and a toggle to the unaltered photo in the same place (on a phone the two are stacked,
+ * so the toggle compares without scrolling).
+ */
+function StagedPhoto({ image, original, title, onOpen }: { image: PublicImageDto; original: PublicImageDto; title: string; onOpen: Open }) {
   const t = useTranslations('listing');
   const roomLabel = useRoomLabel();
   const [showOriginal, setShowOriginal] = useState(false);
-  const showing = showOriginal && image.originalUrl !== null;
+  const room = roomLabel(original.roomType);
+  const shown = showOriginal ? original : image;
+  const alt = t(showOriginal ? 'originalAlt' : 'stagedAlt', { title, room: room.toLocaleLowerCase() });
   return (
-    <figure className="card photo-card" style={{ margin: 0 }} data-testid="staged-photo">
+    <figure className="card photo-card" style={{ margin: 0 }} data-testid="staged-photo" data-image-id={image.id}>
       <div className="photo-frame">
-        <img
-          src={tileUrl(showing ? (image.originalImageId ?? image.id) : image.id)}
-          alt={t(showing ? 'originalAlt' : 'stagedAlt', { title, room: roomLabel(image.roomType).toLocaleLowerCase() })}
-          loading="lazy"
-        />
-        {!showing && <span className="photo-label">{t('disclosure')}</span>}
+        <OpenablePhoto image={shown} alt={alt} title={showOriginal ? room : `${room} · ${t('disclosure')}`} src={tileUrl(shown.id)} onOpen={onOpen} />
+        {!showOriginal && <span className="photo-label">{t('disclosure')}</span>}
       </div>
       <figcaption className="row" style={{ justifyContent: 'space-between' }}>
-        <span>
-          {roomLabel(image.roomType)}
-          {` · ${showing ? t('originalCaption') : t('disclosure')}`}
-        </span>
-        {image.originalUrl !== null && (
-          <button type="button" className="button button-small" aria-pressed={showOriginal} onClick={() => setShowOriginal(!showOriginal)}>
-            {showOriginal ? t('seeStaged') : t('seeOriginal')}
-          </button>
-        )}
+        <span>{`${room} · ${showOriginal ? t('originalCaption') : t('disclosure')}`}</span>
+        <button type="button" className="button button-small" aria-pressed={showOriginal} onClick={() => setShowOriginal(!showOriginal)}>
+          {showOriginal ? t('seeStaged') : t('seeOriginal')}
+        </button>
       </figcaption>
     </figure>
   );
 }
 
-export function PublicGallery({ title, originals, staged }: { title: string; originals: PublicImageDto[]; staged: PublicImageDto[] }) {
+/**
+ * The public listing's photos: the cover whole (never cropped into a banner), `children` (the
+ * description), then each original with its approved staged versions beside it. Every photo opens
+ * larger in a modal lightbox (Escape closes it and focus returns to the photo).
+ */
+export function PublicGallery({
+  title,
+  cover,
+  images,
+  children,
+}: {
+  title: string;
+  cover: PublicImageDto | null;
+  images: PublicImageDto[];
+  children?: ReactNode;
+}) {
   const t = useTranslations('listing');
   const roomLabel = useRoomLabel();
+  const [open, setOpen] = useState<LightboxImage | undefined>();
+  const originals = images.filter((image) => !image.isStyled);
+  const stagedOf = (originalId: string) => images.filter((image) => image.isStyled && image.originalImageId === originalId);
+  const hasStaged = images.some((image) => image.isStyled);
   return (
     <>
+      {cover !== null && (
+        <figure className={styles.hero} data-testid="cover">
+          <OpenablePhoto
+            image={cover}
+            alt={t('coverAlt', { title })}
+            title={title}
+            src={cover.url}
+            onOpen={setOpen}
+            className={styles.heroOpen}
+          />
+        </figure>
+      )}
+      {children}
       <section className="section" aria-labelledby="photos-title">
         <h2 id="photos-title">{t('photos')}</h2>
-        <ul className="grid" style={{ listStyle: 'none', padding: 0 }}>
-          {originals.map((image) => (
-            <li key={image.id}>
-              <figure className="card photo-card" style={{ margin: 0 }} data-testid="original-photo">
-                <div className="photo-frame">
-                  <img src={tileUrl(image.id)} alt={t('photoAlt', { title, room: roomLabel(image.roomType).toLocaleLowerCase() })} loading="lazy" />
-                </div>
-                <figcaption>{roomLabel(image.roomType)}</figcaption>
-              </figure>
-            </li>
-          ))}
+        {hasStaged && <p className="muted small">{t('stagedIntro')}</p>}
+        <ul className={`grid ${styles.gallery}`}>
+          {originals.map((original) => {
+            const staged = stagedOf(original.id);
+            const room = roomLabel(original.roomType);
+            const alt = t('photoAlt', { title, room: room.toLocaleLowerCase() });
+            return (
+              <li key={original.id} className={staged.length > 0 ? styles.withStaged : undefined} data-testid="photo-group">
+                <figure className="card photo-card" style={{ margin: 0 }} data-testid="original-photo" data-image-id={original.id}>
+                  <div className="photo-frame">
+                    <OpenablePhoto image={original} alt={alt} title={room} src={tileUrl(original.id)} onOpen={setOpen} />
+                  </div>
+                  <figcaption>{room}</figcaption>
+                </figure>
+                {staged.map((image) => (
+                  <StagedPhoto key={image.id} image={image} original={original} title={title} onOpen={setOpen} />
+                ))}
+              </li>
+            );
+          })}
         </ul>
       </section>
-      {staged.length > 0 && (
-        <section className="section" aria-labelledby="staged-title">
-          <h2 id="staged-title">{t('staged')}</h2>
-          <p className="muted small">{t('stagedIntro')}</p>
-          <ul className="grid" style={{ listStyle: 'none', padding: 0 }}>
-            {staged.map((image) => (
-              <li key={image.id}>
-                <StagedPhoto image={image} title={title} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <ImageLightbox image={open} onClose={() => setOpen(undefined)} />
     </>
   );
 }

@@ -53,6 +53,8 @@ export interface CreatePropertyOptions {
   assignedAgentIds?: string[];
   title?: string;
   city?: string;
+  /** Whether photos uploaded from now on are public at once (the column's default: false). */
+  newImagesPublic?: boolean;
 }
 
 export async function createProperty(db: Db, options: CreatePropertyOptions): Promise<Property> {
@@ -65,6 +67,7 @@ export async function createProperty(db: Db, options: CreatePropertyOptions): Pr
       city: options.city ?? 'Testville',
       bedrooms: 2,
       bathrooms: 1,
+      ...(options.newImagesPublic === undefined ? {} : { newImagesPublic: options.newImagesPublic }),
       agents: { create: (options.assignedAgentIds ?? []).map((userId) => ({ userId })) },
     },
   });
@@ -107,6 +110,8 @@ export interface CreateOriginalImageOptions {
   isMain?: boolean;
   roomType?: RoomType | null;
   displayOrder?: number;
+  /** Shown on the public page (the column's default: true, as for photos from before the switch). */
+  isPublic?: boolean;
 }
 
 export async function createOriginalImage(db: Db, options: CreateOriginalImageOptions): Promise<PropertyImage> {
@@ -121,6 +126,7 @@ export async function createOriginalImage(db: Db, options: CreateOriginalImageOp
       displayOrder: options.displayOrder ?? 0,
       isMain: options.isMain ?? false,
       roomType: options.roomType ?? 'LIVING_ROOM',
+      ...(options.isPublic === undefined ? {} : { isPublic: options.isPublic }),
     },
   });
 }

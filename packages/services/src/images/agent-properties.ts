@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '@staging/db/client';
 import { AppError, ErrorCode } from '@staging/domain/errors';
+import { publicCoverOf } from '@staging/domain/listing-cover';
 import { accessiblePropertyFilter, PROPERTY_NOT_FOUND } from '../access/property-access';
 import type { Actor } from '../access/property-access';
 import { LISTING_FACTS_SELECT } from '../public/get-public-property';
@@ -34,6 +35,8 @@ export interface AgentPropertyDto extends Omit<AgentPropertySummaryDto, 'coverIm
   bathrooms: number;
   features: string[];
   ownerAgentId: string;
+  /** Whether an original uploaded from now on is shown on the public page (isPublic) at once. */
+  newImagesPublic: boolean;
   /** Originals and staged variants (pending and approved), in gallery order. */
   images: AgentImageDto[];
 }
@@ -59,6 +62,7 @@ const propertySelect = (actorId: string) =>
   ({
     ...LISTING_FACTS_SELECT,
     ownerAgentId: true,
+    newImagesPublic: true,
     createdAt: true,
     agents: { where: { userId: actorId }, select: { userId: true } },
     images: { select: AGENT_IMAGE_SELECT, orderBy: IMAGE_ORDER },
@@ -101,10 +105,13 @@ function headerOf(
   };
 }
 
-/** The cover the listing shows: the original marked isMain, else the first original. */
+/**
+ * The photo a list row shows: the listing's public cover, else (every photo hidden) the first
+ * original, so the agent still recognises the property.
+ */
 function coverOf(images: readonly AgentImageDto[]): AgentImageDto | null {
   const originals = images.filter((image) => !image.isStyled);
-  return originals.find((image) => image.isMain) ?? originals[0] ?? null;
+  return publicCoverOf(originals) ?? originals[0] ?? null;
 }
 
 /**
@@ -150,6 +157,7 @@ export async function getAgentProperty(db: Db, actor: Actor, propertyId: string)
     bathrooms: row.bathrooms,
     features: row.features,
     ownerAgentId: row.ownerAgentId,
+    newImagesPublic: row.newImagesPublic,
     images,
   };
 }

@@ -8,7 +8,7 @@ import type { DerivativeSize } from '@staging/domain/image-derivatives';
  */
 // prettier-ignore
 export const IMAGE_TILE_SELECT = selectColumns([
-  'id', 'width', 'height', 'displayOrder', 'isMain', 'isStyled', 'styledFromId',
+  'id', 'width', 'height', 'displayOrder', 'isMain', 'isStyled', 'isPublic', 'styledFromId',
   'style', 'canonicalStyle', 'roomType', 'reviewStatus',
 ]) satisfies Prisma.PropertyImageSelect;
 
@@ -43,6 +43,11 @@ export interface AgentImageDto {
   displayOrder: number;
   isMain: boolean;
   isStyled: boolean;
+  /**
+   * Of an original: whether the public page shows it. Null on a staged image, which has no switch
+   * of its own: it is public while APPROVED and its original is public.
+   */
+  isPublic: boolean | null;
   styledFromId: string | null;
   style: string | null;
   canonicalStyle: string | null;
@@ -76,6 +81,7 @@ export function toAgentImageDto(row: AgentImageRow): AgentImageDto {
     displayOrder: row.displayOrder,
     isMain: row.isMain,
     isStyled: row.isStyled,
+    isPublic: row.isStyled ? null : row.isPublic,
     styledFromId: row.styledFromId,
     style: row.style,
     canonicalStyle: row.canonicalStyle,

@@ -5,6 +5,7 @@ import type { Actor } from '../access/property-access';
 import { findManageableImage } from './find-image';
 import type { ImageDeps } from './image-deps';
 import { AGENT_IMAGE_SELECT, toAgentImageDto } from './image-dto';
+import { assertCanBeCover, makeCover } from './listing-cover';
 import type { AgentImageDto } from './image-dto';
 import { requestSearchRebuild } from './request-search-rebuild';
 
@@ -27,9 +28,9 @@ export type TUpdateImageInput = z.infer<typeof ZUpdateImageInput>;
 /**
  * Edits an image's cover flag, room type or position.
  *
- * - isMain true on a staged image → STAGED_IMAGE_CANNOT_BE_COVER (docs/system.md 1.5, 4.2); on an
- *   original it becomes the only cover: the property row is locked first, so two concurrent
- *   cover changes run one after the other instead of colliding on the one-cover index.
+ * - isMain true on a staged image → STAGED_IMAGE_CANNOT_BE_COVER (docs/system.md 1.5, 4.2), on an
+ *   original hidden from the public page → BAD_REQUEST; on a public original it becomes the only
+ *   cover (makeCover: under the listing lock, so concurrent cover changes run one after the other).
  * - roomType belongs to originals (the source of truth for generation); a staged image's room is
  *   its original's, so setting it there is a BAD_REQUEST.
  * - displayOrder applies to both.
@@ -42,15 +43,10 @@ export async function updatePropertyImage(
     id: true,
     propertyId: true,
     isStyled: true,
+    isPublic: true,
   });
   const changes = ZUpdateImageInput.parse(input.changes);
-  if (image.isStyled && changes.isMain === true) {
-    throw new AppError(
-      ErrorCode.STAGED_IMAGE_CANNOT_BE_COVER,
-      'A staged image can never be the listing cover; choose an original photo.',
-      { issues: [{ path: ['isMain'], message: 'Staged images cannot be the cover' }] },
-    );
-  }
+  if (changes.isMain === true) assertCanBeCover(image, 'isMain');
   if (image.isStyled && changes.roomType !== undefined) {
     throw new AppError(ErrorCode.BAD_REQUEST, 'The room type of a staged image is its original’s.', {
       issues: [{ path: ['roomType'], message: 'Set the room type on the original photo' }],
@@ -58,17 +54,11 @@ export async function updatePropertyImage(
   }
   const now = deps.clock.now();
   const row = await deps.db.$transaction(async (tx) => {
-    if (changes.isMain === true) {
-      await tx.$queryRaw`SELECT "id" FROM "properties" WHERE "id" = ${image.propertyId} FOR UPDATE`;
-      await tx.propertyImage.updateMany({
-        where: { propertyId: image.propertyId, isMain: true, id: { not: image.id } },
-        data: { isMain: false, updatedAt: now },
-      });
-    }
+    if (changes.isMain === true) await makeCover(tx, image, { now, field: 'isMain' });
     const updated = await tx.propertyImage.updateMany({
       where: { id: image.id },
       data: {
-        ...(changes.isMain === undefined ? {} : { isMain: changes.isMain }),
+        ...(changes.isMain === false ? { isMain: false } : {}),
         ...(changes.roomType === undefined ? {} : { roomType: changes.roomType }),
         ...(changes.displayOrder === undefined ? {} : { displayOrder: changes.displayOrder }),
         updatedAt: now,

@@ -26,8 +26,9 @@ export async function assertCanUploadTo(deps: Pick<ImageDeps, 'db'>, actor: Acto
 
 /**
  * Stores an uploaded original: validated by decoding it (never by its declared type), written to
- * `originals/<propertyId>/<imageId>.<ext>`, then its row. If the row cannot be written the
- * object is removed again, so a failed upload leaves nothing behind.
+ * `originals/<propertyId>/<imageId>.<ext>`, then its row, public or hidden as the property's
+ * newImagesPublic says. If the row cannot be written the object is removed again, so a failed
+ * upload leaves nothing behind.
  */
 export async function uploadOriginalImage(
   deps: ImageDeps,
@@ -44,8 +45,10 @@ export async function uploadOriginalImage(
     row = await deps.db.$transaction(async (tx) => {
       // Parallel uploads to one property would all read the same last position: the property row
       // lock makes them take turns. NO KEY UPDATE does not block inserts that merely reference
-      // the property (a staged result, a job).
-      await tx.$queryRaw`SELECT "id" FROM "properties" WHERE "id" = ${input.propertyId} FOR NO KEY UPDATE`;
+      // the property (a staged result, a job). The same read takes the agent's default for new
+      // photos, so a photo uploaded after the default changed follows the new one.
+      const [property] = await tx.$queryRaw<{ newImagesPublic: boolean }[]>`
+        SELECT "newImagesPublic" FROM "properties" WHERE "id" = ${input.propertyId} FOR NO KEY UPDATE`;
       const last = await tx.propertyImage.aggregate({
         where: { propertyId: input.propertyId },
         _max: { displayOrder: true },
@@ -63,6 +66,8 @@ export async function uploadOriginalImage(
           // New photos go to the end of the gallery.
           displayOrder: (last._max.displayOrder ?? -1) + 1,
           roomType: input.roomType,
+          // No row: the property was deleted meanwhile, and the insert's foreign key refuses it.
+          isPublic: property?.newImagesPublic ?? false,
           createdAt: now,
           updatedAt: now,
         },

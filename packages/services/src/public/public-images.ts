@@ -1,5 +1,6 @@
 import type { Prisma } from '@staging/db/client';
 import type { DerivativeSize } from '@staging/domain/image-derivatives';
+import { publicCoverOf } from '@staging/domain/listing-cover';
 import { IMAGE_TILE_SELECT } from '../images/image-dto';
 
 /**
@@ -9,19 +10,24 @@ import { IMAGE_TILE_SELECT } from '../images/image-dto';
 export const STAGED_DISCLOSURE_LABEL = 'AI · Virtually staged';
 
 /**
- * The only images anonymous surfaces may show: originals, and APPROVED staged variants that still
- * have their original (the unaltered photo must be reachable from the staged one, so a legacy
- * orphan without styledFromId stays private). PENDING_REVIEW never matches.
+ * The only images anonymous surfaces may show: originals the agent left on the public page
+ * (isPublic), and APPROVED staged variants of such an original (the unaltered photo must be
+ * reachable from the staged one, so a legacy orphan without styledFromId stays private, and a
+ * variant goes when its original is hidden). PENDING_REVIEW never matches.
  */
 export const PUBLIC_IMAGE_WHERE = {
-  OR: [{ isStyled: false }, { isStyled: true, reviewStatus: 'APPROVED', styledFromId: { not: null } }],
+  OR: [
+    { isStyled: false, isPublic: true },
+    { isStyled: true, reviewStatus: 'APPROVED', styledFrom: { is: { isStyled: false, isPublic: true } } },
+  ],
 } as const satisfies Prisma.PropertyImageWhereInput;
 
 /**
  * {@link PUBLIC_IMAGE_WHERE} in SQL over the property_images alias `i`, for the single-statement
  * public property read; toPublicImages re-checks every row either way.
  */
-export const PUBLIC_IMAGE_SQL_CONDITION = `(NOT i."isStyled" OR (i."reviewStatus" = 'APPROVED' AND i."styledFromId" IS NOT NULL))`;
+export const PUBLIC_IMAGE_SQL_CONDITION = `((NOT i."isStyled" AND i."isPublic") OR (i."reviewStatus" = 'APPROVED' AND EXISTS (
+  SELECT 1 FROM "property_images" o WHERE o."id" = i."styledFromId" AND NOT o."isStyled" AND o."isPublic")))`;
 
 export const PUBLIC_IMAGE_SELECT = IMAGE_TILE_SELECT;
 
@@ -35,7 +41,7 @@ export interface PublicImageDto {
   height: number;
   displayOrder: number;
   isStyled: boolean;
-  /** True for exactly one original per property when it has any; never for a staged image. */
+  /** True for exactly one public original per property when it has any; never for a staged image. */
   isCover: boolean;
   roomType: string | null;
   style: string | null;
@@ -61,18 +67,18 @@ export function publicDerivativeUrl(imageId: string, size: DerivativeSize): stri
 /**
  * Maps rows that passed PUBLIC_IMAGE_WHERE (in gallery order) to DTOs. The rows are re-checked
  * here as well: this function is the last step before data leaves the service, so a caller that
- * forgot the WHERE clause still cannot publish a pending variant. The cover is the original marked
- * isMain, else the first original; a staged image is never chosen (docs/system.md 1.5).
+ * forgot the WHERE clause still cannot publish a pending variant or a hidden photo. The cover is
+ * publicCoverOf's: the chosen public original, else the first one; never a staged image
+ * (docs/system.md 1.5).
  */
 export function toPublicImages(rows: readonly PublicImageRow[]): PublicImageDto[] {
-  const visible = rows.filter(
-    (row) => !row.isStyled || (row.reviewStatus === 'APPROVED' && row.styledFromId !== null),
+  const originals = rows.filter((row) => !row.isStyled && row.isPublic);
+  const originalIds = new Set(originals.map((row) => row.id));
+  // A variant whose original is not in this list (hidden, or missing) would link nowhere; it is left out.
+  const publishable = rows.filter(
+    (row) => originalIds.has(row.id) || (row.isStyled && row.reviewStatus === 'APPROVED' && originalIds.has(row.styledFromId ?? '')),
   );
-  const visibleOriginalIds = new Set(visible.filter((row) => !row.isStyled).map((row) => row.id));
-  // A variant whose original is not in this list would link nowhere; it is left out.
-  const publishable = visible.filter((row) => !row.isStyled || visibleOriginalIds.has(row.styledFromId ?? ''));
-  const originals = publishable.filter((row) => !row.isStyled);
-  const coverId = (originals.find((row) => row.isMain) ?? originals[0])?.id;
+  const coverId = publicCoverOf(originals)?.id;
   return publishable.map((row) => ({
     id: row.id,
     url: publicImageUrl(row.id),

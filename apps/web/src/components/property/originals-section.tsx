@@ -4,14 +4,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
+import { publicCoverOf } from '@staging/domain/listing-cover';
 import { isTooSmallToStage, MIN_STAGING_SHORT_EDGE } from '@staging/domain/photo-upload';
 import type { RouterOutputs } from '@staging/trpc/root';
 import { deleteImage, updateImage } from '@/client/image-api';
-import { useTRPC } from '@/client/trpc';
+import { useTRPC, useTRPCClient } from '@/client/trpc';
 import { useErrorSentence } from '@/client/use-error-sentence';
 import { usePhotoNaming } from '@/client/use-photo-naming';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { AlertMessage } from '@/components/alert-message';
+import { Switch } from '@/components/switch';
 import { PhotoUpload } from './photo-upload';
 import { RoomTypeOptions } from '../vocabulary-options';
 
@@ -38,7 +40,7 @@ function OriginalCard({
 }: {
   image: AgentImage;
   name: string;
-  /** The listing's cover: the original marked isMain, else the first original (as the public page). */
+  /** The listing's cover as the public page shows it (publicCoverOf). */
   isCover: boolean;
   variants: AgentImage[];
   propertyId: string;
@@ -50,14 +52,16 @@ function OriginalCard({
   const errorSentence = useErrorSentence();
   const { styleName } = usePhotoNaming();
   const refresh = useRefreshProperty(propertyId);
+  const client = useTRPCClient();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ field: 'roomType' | 'cover'; message: string } | undefined>();
+  const [error, setError] = useState<{ field: 'roomType' | 'cover' | 'public'; message: string } | undefined>();
+  const isPublic = image.isPublic === true;
 
-  const change = async (field: 'roomType' | 'cover', changes: { isMain?: boolean; roomType?: string | null }) => {
+  const change = async (field: 'roomType' | 'cover' | 'public', action: () => Promise<unknown>) => {
     setBusy(true);
     setError(undefined);
     try {
-      await updateImage(image.id, changes);
+      await action();
       await refresh();
     } catch (failure) {
       setError({ field, message: errorSentence(failure) });
@@ -71,6 +75,11 @@ function OriginalCard({
       <div className="photo-frame">
         <img src={image.thumbnailUrl} alt={t('originalAlt', { name })} loading="lazy" />
         {isCover && <span className="cover-flag">{t('cover')}</span>}
+        {!isPublic && (
+          <span className="photo-label" data-testid="hidden-flag">
+            {t('hidden')}
+          </span>
+        )}
       </div>
       <h3 style={{ margin: 0, overflowWrap: 'anywhere' }}>{name}</h3>
       {isTooSmallToStage(image.width, image.height) && (
@@ -86,7 +95,10 @@ function OriginalCard({
           value={image.roomType ?? ''}
           disabled={busy}
           aria-describedby={error?.field === 'roomType' ? `${id}-room-error` : undefined}
-          onChange={(event) => void change('roomType', { roomType: event.target.value === '' ? null : event.target.value })}
+          onChange={(event) => {
+            const roomType = event.target.value === '' ? null : event.target.value;
+            void change('roomType', () => updateImage(image.id, { roomType }));
+          }}
         >
           <option value="">{t('notSet')}</option>
           <RoomTypeOptions />
@@ -97,9 +109,28 @@ function OriginalCard({
           </span>
         )}
       </div>
+      <Switch
+        checked={isPublic}
+        disabled={busy}
+        describedBy={error?.field === 'public' ? `${id}-public-error` : undefined}
+        onChange={(next) => change('public', () => client.property.setImagePublic.mutate({ imageId: image.id, isPublic: next }))}
+      >
+        {t('publicSwitch')}
+        <span className="visually-hidden"> ({name})</span>
+      </Switch>
+      {error?.field === 'public' && (
+        <span className="field-error" id={`${id}-public-error`} role="alert">
+          {error.message}
+        </span>
+      )}
       <div className="row">
-        {!isCover && (
-          <button type="button" className="button button-small" disabled={busy} onClick={() => void change('cover', { isMain: true })}>
+        {isPublic && !isCover && (
+          <button
+            type="button"
+            className="button button-small"
+            disabled={busy}
+            onClick={() => void change('cover', () => client.property.setCover.mutate({ propertyId, imageId: image.id }))}
+          >
             {t('setAsCover')}<span className="visually-hidden"> ({name})</span>
           </button>
         )}
@@ -140,7 +171,53 @@ function OriginalCard({
   );
 }
 
-/** Originals with upload, cover, room type and delete; staged variants grouped under each. */
+/**
+ * Whether photos uploaded from now on go on the public page at once (property.setNewImagesPublic),
+ * with how many of the photos are there now.
+ */
+function NewPhotosDefault({ property, originals }: { property: AgentProperty; originals: AgentImage[] }) {
+  const id = useId();
+  const t = useTranslations('photos');
+  const tp = useTranslations('property');
+  const errorSentence = useErrorSentence();
+  const refresh = useRefreshProperty(property.id);
+  const client = useTRPCClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+
+  const set = async (newImagesPublic: boolean) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await client.property.setNewImagesPublic.mutate({ propertyId: property.id, newImagesPublic });
+      await refresh();
+    } catch (failure) {
+      setError(errorSentence(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card stack" style={{ gap: '0.25rem', marginBottom: '0.75rem' }} aria-labelledby={`${id}-title`} data-testid="public-page-default">
+      <h3 id={`${id}-title`} style={{ margin: 0 }}>
+        {tp('publicPage')}
+      </h3>
+      <p className="small" style={{ margin: 0 }} data-testid="public-count">
+        {t('publicCount', { shown: originals.filter((image) => image.isPublic === true).length, total: originals.length })}
+      </p>
+      <Switch checked={property.newImagesPublic} disabled={busy} describedBy={`${id}-hint`} onChange={set}>
+        {t('newPhotosPublic')}
+      </Switch>
+      <p className="muted small" id={`${id}-hint`} style={{ margin: 0 }}>
+        {t('newPhotosPublicHint')}
+      </p>
+      <AlertMessage message={error} />
+    </section>
+  );
+}
+
+/** Originals with upload, public-page switch, cover, room type and delete; staged variants grouped under each. */
 export function OriginalsSection({ property }: { property: AgentProperty }) {
   const t = useTranslations('photos');
   const errorSentence = useErrorSentence();
@@ -150,7 +227,7 @@ export function OriginalsSection({ property }: { property: AgentProperty }) {
   const [deleteError, setDeleteError] = useState<string | undefined>();
   const [deleteBusy, setDeleteBusy] = useState(false);
   const originals = property.images.filter((image) => !image.isStyled);
-  const coverId = (originals.find((image) => image.isMain) ?? originals[0])?.id;
+  const coverId = publicCoverOf(originals)?.id;
   const variantsOf = (originalId: string) => property.images.filter((image) => image.isStyled && image.styledFromId === originalId);
 
   const confirmDelete = async () => {
@@ -171,6 +248,7 @@ export function OriginalsSection({ property }: { property: AgentProperty }) {
   return (
     <section className="section" aria-labelledby="originals-title">
       <h2 id="originals-title">{t('title')}</h2>
+      <NewPhotosDefault property={property} originals={originals} />
       <PhotoUpload propertyId={property.id} onUploaded={refresh} />
       {originals.length === 0 ? (
         <p>{t('empty')}</p>

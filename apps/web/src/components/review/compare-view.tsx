@@ -56,10 +56,10 @@ export function CompareView({ before, after, name }: CompareViewProps) {
   const cropped = uncoveredShare(box) > 0.01;
   const beforeRatio = aspectLabel(before.width, before.height);
   const afterRatio = aspectLabel(after.width, after.height);
-  const images: Record<'before' | 'after', LightboxImage> = {
+  const images = {
     before: { ...before, alt: t('beforeFullAlt', { name }), title: t('beforeTitle', { name }), downloadName: t('originalFile', { name }) },
     after: { ...after, alt: t('afterFullAlt', { name }), title: t('afterTitle', { name }), downloadName: t('stagedFile', { name }) },
-  };
+  } satisfies Record<'before' | 'after', LightboxImage>;
 
   const moveTo = (clientX: number) => {
     const rect = stageRef.current?.getBoundingClientRect();

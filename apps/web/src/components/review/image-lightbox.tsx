@@ -8,10 +8,11 @@ export interface LightboxImage {
   url: string;
   width: number;
   height: number;
-  contentType: string;
   alt: string;
   title: string;
-  downloadName: string;
+  /** With contentType: offered as a download under this name. Without, no download button. */
+  downloadName?: string;
+  contentType?: string;
 }
 
 /**
@@ -21,6 +22,7 @@ export interface LightboxImage {
 export function ImageLightbox({ image, onClose }: { image: LightboxImage | undefined; onClose: () => void }) {
   const t = useTranslations('lightbox');
   const ref = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
   const [actualSize, setActualSize] = useState(false);
 
   useEffect(() => {
@@ -29,6 +31,9 @@ export function ImageLightbox({ image, onClose }: { image: LightboxImage | undef
     if (image !== undefined && !dialog.open) {
       setActualSize(false);
       dialog.showModal();
+      // React's autoFocus runs before the dialog opens, and showModal would pick the first button
+      // (the size toggle): the way out is the first thing a keyboard user should meet.
+      closeRef.current?.focus();
     }
     if (image === undefined && dialog.open) dialog.close();
   }, [image]);
@@ -45,10 +50,12 @@ export function ImageLightbox({ image, onClose }: { image: LightboxImage | undef
             <button type="button" className="button button-small" aria-pressed={actualSize} onClick={() => setActualSize(!actualSize)}>
               {actualSize ? t('fit') : t('actual')}
             </button>
-            <a className="button button-small" href={image.url} download={downloadFileName(image.downloadName, image.contentType)}>
-              {t('download')}
-            </a>
-            <button type="button" className="button button-small" onClick={onClose} autoFocus>
+            {image.downloadName !== undefined && image.contentType !== undefined && (
+              <a className="button button-small" href={image.url} download={downloadFileName(image.downloadName, image.contentType)}>
+                {t('download')}
+              </a>
+            )}
+            <button ref={closeRef} type="button" className="button button-small" onClick={onClose}>
               {t('close')}
             </button>
           </div>

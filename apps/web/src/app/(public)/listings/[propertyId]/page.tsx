@@ -24,14 +24,12 @@ export async function generateMetadata({ params }: PageProps<'/listings/[propert
 }
 
 /**
- * The anonymous listing page: originals and APPROVED staged variants only (the service filters
- * them); the cover is always an original.
+ * The anonymous listing page: the photos the agent shows on the public page and their APPROVED
+ * staged versions (the service filters them); the cover is always one of those originals.
  */
 export default async function PublicListingPage({ params }: PageProps<'/listings/[propertyId]'>) {
   const property = await loadProperty((await params).propertyId);
   const t = await getTranslations('listing');
-  const originals = property.images.filter((image) => !image.isStyled);
-  const staged = property.images.filter((image) => image.isStyled);
   return (
     <article>
       <header className="stack" style={{ marginBottom: '1rem' }}>
@@ -47,13 +45,9 @@ export default async function PublicListingPage({ params }: PageProps<'/listings
           ))}
         </ul>
       </header>
-      {property.coverImage !== null && (
-        <figure className="public-hero" style={{ margin: 0 }} data-testid="cover">
-          <img src={property.coverImage.url} alt={t('coverAlt', { title: property.title })} />
-        </figure>
-      )}
-      {property.description !== null && <p className="section">{property.description}</p>}
-      <PublicGallery title={property.title} originals={originals} staged={staged} />
+      <PublicGallery title={property.title} cover={property.coverImage} images={property.images}>
+        {property.description !== null && <p className="section">{property.description}</p>}
+      </PublicGallery>
     </article>
   );
 }

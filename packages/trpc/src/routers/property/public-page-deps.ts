@@ -1,0 +1,7 @@
+import type { PublicPageDeps } from '@staging/services/public-page/public-page-deps';
+import type { TrpcDeps } from '../../context';
+
+/** The public-page use cases' deps from the tRPC deps (the clock becomes a Clock object). */
+export function publicPageDepsOf(deps: TrpcDeps): PublicPageDeps {
+  return { db: deps.db, searchQueue: deps.searchQueue, logger: deps.logger, clock: { now: deps.clock } };
+}
