@@ -23,7 +23,7 @@ beforeAll(async () => {
   actors = await seedActors(api.db);
   workerRedis = createRedis(api.config.valkeyUrl, { role: 'worker', connectionName: 'api-test-public-page-worker' });
   // The worker app mounts the same processor on search-indexing<QUEUE_SUFFIX>.
-  worker = createSearchIndexingWorker({ db: api.db, redis: api.redis, queueSuffix: api.config.queueSuffix, logger: api.deps.logger, connection: workerRedis });
+  worker = createSearchIndexingWorker({ db: api.db, redis: api.redis, queueSuffix: api.config.queueSuffix, logger: api.deps.logger, captureAlert: () => undefined, connection: workerRedis });
 });
 afterAll(async () => {
   await worker.close();
