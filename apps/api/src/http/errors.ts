@@ -16,8 +16,8 @@ export interface ErrorBody {
 /** Written with node:http alone (as Express's `res.json` would) so a route outside Express can use it. */
 export function sendError(res: ServerResponse, status: number, body: ErrorBody['error']): void {
   if (res.headersSent) return;
-  // A route may have set its success's caching before it failed (a derivative is immutable for a
-  // year); an error must not be kept under those headers by a CDN or browser.
+  // A route may have set its success's caching before it failed (a public derivative may be kept
+  // for minutes); an error must not be kept under those headers by a CDN or browser.
   res.removeHeader('ETag');
   res.setHeader('Cache-Control', 'no-store');
   res.statusCode = status;

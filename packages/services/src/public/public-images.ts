@@ -58,7 +58,8 @@ export function publicImageUrl(imageId: string): string {
 
 /**
  * A resized copy of a public image (docs/decisions.md "Image derivatives"): what gallery tiles
- * show instead of the full photo, cached by browsers for a year under its immutable URL.
+ * show instead of the full photo, cached no longer than a withdrawn image may stay visible
+ * (`WITHDRAWN_IMAGE_BOUND_SECONDS`).
  */
 export function publicDerivativeUrl(imageId: string, size: DerivativeSize): string {
   return `/api/public/images/${encodeURIComponent(imageId)}/derivatives/${size}`;
