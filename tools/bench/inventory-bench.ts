@@ -30,6 +30,7 @@ import { getInventoryUnits } from '@staging/services/inventory/get-units';
 import { createCaller } from '@staging/trpc/root';
 import type { TrpcDeps } from '@staging/trpc/context';
 import { printFigure } from './figures';
+import { systemClock } from '@staging/services/staging/staging-deps';
 
 
 const { values: args } = parseArgs({
@@ -101,7 +102,7 @@ async function main(): Promise<void> {
     db,
     redis,
     logger,
-    clock: () => new Date(),
+    clock: systemClock,
     queueSuffix,
     allowedOrigins: [],
     trustedProxyHops: 0,

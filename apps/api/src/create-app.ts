@@ -22,7 +22,7 @@ export function toTrpcDeps(deps: ApiDeps): TrpcDeps {
     db: deps.db,
     redis: deps.redis,
     logger: deps.logger,
-    clock: () => deps.clock.now(),
+    clock: deps.clock,
     queueSuffix: deps.config.queueSuffix,
     allowedOrigins: deps.config.allowedOrigins,
     trustedProxyHops: deps.config.trustedProxyHops,

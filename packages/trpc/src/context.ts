@@ -8,11 +8,12 @@ import { resolveSession } from '@staging/services/auth/sessions';
 import type { ResolvedSession } from '@staging/services/auth/sessions';
 import type { StagingEventHub } from '@staging/services/live/staging-event-hub';
 import type { SearchQueue } from '@staging/services/search/search-queue';
+import type { Clock } from '@staging/services/staging/staging-deps';
 import type { StagingQueue } from '@staging/services/staging/staging-queue';
 import { requestSourceOfHeaders } from './request-source';
 
 /** Staging settings the submission procedures read (from the web/api config). */
-export interface StagingDeps {
+export interface StagingSettings {
   /** AI_ROOM_STAGING_ENABLED === 'true'. */
   enabled: boolean;
   /** AI_DAILY_PURCHASE_CAP (null: no cap); the spend page shows today's purchases against it. */
@@ -34,7 +35,7 @@ export interface TrpcDeps {
   /** ioredis connection to the queue store (VALKEY_URL): rate limits live here. */
   redis: Redis;
   logger: Logger;
-  clock: () => Date;
+  clock: Clock;
   /** QUEUE_SUFFIX: namespaces every queue and Redis key of this deployment (may be empty). */
   queueSuffix: string;
   /**
@@ -54,7 +55,7 @@ export interface TrpcDeps {
    * calls, or to call a procedure more often than a person would.
    */
   requestLimitOverrides?: RequestLimitOverrides;
-  staging: StagingDeps;
+  staging: StagingSettings;
   /** ai-staging<QUEUE_SUFFIX>: submission adds, cancel removes or wakes (ai router). */
   stagingQueue: StagingQueue;
   /** search-indexing<QUEUE_SUFFIX>: approval and rejection rebuild the search document. */
@@ -88,6 +89,6 @@ export async function createTrpcContext({
   clientAddress?: string;
 }): Promise<TrpcContext> {
   const token = parseCookies(headers.get('cookie')).get(SESSION_COOKIE_NAME);
-  const session = token === undefined ? null : await resolveSession(deps.db, token, deps.clock());
+  const session = token === undefined ? null : await resolveSession(deps.db, token, deps.clock.now());
   return { deps, headers, session, clientAddress: clientAddress ?? requestSourceOfHeaders(headers, deps.trustedProxyHops).clientIp ?? 'unknown' };
 }

@@ -55,7 +55,7 @@ const UNAVAILABLE_LOG_INTERVAL_MS = 10_000;
 const unavailableLogs = new WeakMap<TrpcDeps, { at: number; unlogged: number }>();
 
 function logLimiterUnavailable(deps: TrpcDeps, bucket: string, error: unknown): void {
-  const now = deps.clock().getTime();
+  const now = deps.clock.now().getTime();
   const last = unavailableLogs.get(deps);
   if (last !== undefined && now - last.at < UNAVAILABLE_LOG_INTERVAL_MS) {
     last.unlogged += 1;

@@ -11,6 +11,7 @@ import type { TrpcDeps } from '@staging/trpc/context';
 import { createTrpcFetchHandler } from '@staging/trpc/http';
 import { createLoginGuard } from '@staging/trpc/login-guard';
 import type { LoginGuard } from '@staging/trpc/login-guard';
+import { systemClock } from '@staging/services/staging/staging-deps';
 
 export interface WebDeps {
   config: WebConfig;
@@ -46,7 +47,7 @@ export function getWebDeps(): WebDeps {
     db,
     redis,
     logger,
-    clock: () => new Date(),
+    clock: systemClock,
     queueSuffix: config.queueSuffix,
     // Same-host requests are always accepted; the dashboard has no other browser origin.
     allowedOrigins: [],

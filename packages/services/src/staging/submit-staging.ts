@@ -15,6 +15,7 @@ import type { JobStatus } from '@staging/domain/staging-states';
 import { MAX_SUBMITTED_STYLE_LENGTH, resolveSubmittedStyle } from '@staging/domain/styles';
 import type { CanonicalStyle, StyleResolution } from '@staging/domain/styles';
 import { assertCanManageProperty } from '../access/property-access';
+import { ZEntityId } from '../images/ids';
 import type { Actor } from '../access/property-access';
 import type { StagingProducerDeps } from './staging-deps';
 import { enqueueStagingJob, withQueueTimeout } from './staging-queue';
@@ -22,17 +23,21 @@ import { enqueueStagingJob, withQueueTimeout } from './staging-queue';
 export type { StagingProducerDeps } from './staging-deps';
 
 /** Most assignments one submission may carry (a listing's photo set, with room to spare). */
-export const MAX_ASSIGNMENTS_PER_SUBMISSION = 50;
+const MAX_ASSIGNMENTS_PER_SUBMISSION = 50;
 
 /** One photo to stage: the original, its room type and the submitted style name. */
-export const ZStagingAssignment = z.object({
-  originalImageId: z.string().min(1).max(100),
+const ZStagingAssignment = z.strictObject({
+  originalImageId: ZEntityId,
   roomType: ZRoomType,
   style: z.string().max(MAX_SUBMITTED_STYLE_LENGTH),
 });
 
-/** Input of {@link submitStaging} besides the actor. */
-export const ZSubmitStagingInput = z.object({
+/**
+ * Input of {@link submitStaging} besides the actor: the one validation of a submission, which the
+ * tRPC procedure declares as its input and the use case applies again for its other callers (the
+ * legacy bridge).
+ */
+export const ZSubmitStagingInput = z.strictObject({
   assignments: z.array(ZStagingAssignment).min(1).max(MAX_ASSIGNMENTS_PER_SUBMISSION),
 });
 

@@ -7,6 +7,8 @@ import { seedInventoryWorld } from './inventory-fixtures';
 import type { InventoryWorld } from './inventory-fixtures';
 import { createTestDeps, openTestResources, startTestServer } from './test-server';
 import type { LogCapture, TestServer } from './test-server';
+import { systemClock } from '@staging/services/staging/staging-deps';
+import type { Clock } from '@staging/services/staging/staging-deps';
 
 export interface InventoryTestContext {
   db: Db;
@@ -22,7 +24,7 @@ export interface InventoryTestContext {
  * Registers the hooks and returns the context whose fields they fill; read them inside tests.
  * `clock` is the server's, and each world's sessions start at its time so that they are live.
  */
-export function useInventoryTestContext(clock: () => Date = () => new Date()): InventoryTestContext {
+export function useInventoryTestContext(clock: Clock = systemClock): InventoryTestContext {
   const resources = openTestResources();
   const ctx = { db: resources.db } as InventoryTestContext;
   let server: TestServer;
@@ -38,7 +40,7 @@ export function useInventoryTestContext(clock: () => Date = () => new Date()): I
     await resources.close();
   });
   beforeEach(async () => {
-    ctx.world = await seedInventoryWorld(resources.db, { now: clock() });
+    ctx.world = await seedInventoryWorld(resources.db, { now: clock.now() });
   });
   return ctx;
 }

@@ -19,6 +19,7 @@ import { createSearchQueue } from '@staging/services/search/search-queue';
 import { createStagingQueue } from '@staging/services/staging/staging-queue';
 import type { TrpcDeps } from '../context';
 import { createTrpcFetchHandler } from '../http';
+import { systemClock } from '@staging/services/staging/staging-deps';
 
 /** Log lines at error level, so a test can assert that nothing was logged as a failure. */
 export interface LogCapture {
@@ -71,7 +72,7 @@ export function createTestDeps(
     db: resources.db,
     redis: resources.redis,
     logger,
-    clock: () => new Date(),
+    clock: systemClock,
     queueSuffix,
     allowedOrigins: ['https://app.example.test'],
     trustedProxyHops: 0,

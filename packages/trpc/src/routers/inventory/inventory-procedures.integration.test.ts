@@ -8,7 +8,7 @@ import type { InventoryProcedure } from '../../testing/inventory-calls';
 import { useInventoryTestContext } from '../../testing/inventory-test-context';
 
 let now = new Date('2031-05-01T10:00:00.000Z');
-const ctx = useInventoryTestContext(() => now);
+const ctx = useInventoryTestContext({ now: () => now });
 
 describe('happy paths', () => {
   test('create returns the full record, trimmed and rounded to cents', async () => {

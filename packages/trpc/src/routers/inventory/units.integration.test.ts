@@ -12,7 +12,7 @@ import { createSignedInUser } from '../../testing/test-server';
 import type { CallResult } from '../../testing/test-server';
 
 const now = new Date('2031-06-01T08:30:00.250Z');
-const ctx = useInventoryTestContext(() => now);
+const ctx = useInventoryTestContext({ now: () => now });
 
 async function unitNames(propertyId: string): Promise<string[]> {
   const units = await ctx.db.propertyUnit.findMany({ where: { propertyId }, orderBy: { name: 'asc' } });
