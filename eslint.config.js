@@ -4,6 +4,14 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// A workspace package is reached by its name and exports, never by a relative path into another
+// package's folder: such a path skips the dependency declaration (the import works only while
+// the folders happen to sit side by side) and couples to a private file layout.
+const crossPackagePaths = [
+  { regex: '^(\\.\\./)+(apps|packages|tools|tooling)/', message: 'Import another workspace package by its name (@staging/...), not by a relative path.' },
+  { regex: '^(\\.\\./)+[^./][^/]*/src(/|$)', message: "Import another workspace package by its name (@staging/...), not through its src folder." },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/.next/**', '**/generated/**', '**/coverage/**', '**/next-env.d.ts'] },
   js.configs.recommended,
@@ -13,6 +21,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': ['error', { patterns: crossPackagePaths }],
     },
   },
   {
@@ -45,6 +54,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            ...crossPackagePaths,
             { group: ['@staging/db*', '@staging/platform*', '@staging/services*', '@prisma/*', 'bullmq', 'ioredis', 'pino', 'pg', 'sharp', '@aws-sdk/*', 'node:fs*', 'node:net', 'node:http*'], message: 'packages/domain holds pure rules: no I/O imports.' },
           ],
         },

@@ -1,5 +1,5 @@
 import { expect, saveScreenshot, test } from './support/fixtures';
-import { seedAgentWithListing } from '../../../tools/stack/src/e2e-fixtures';
+import { seedAgentWithListing } from '@staging/stack/e2e-fixtures';
 
 test.describe('sign-in', () => {
   test('a signed-out visitor of an agent page signs in and comes back to it', async ({ page, data }) => {

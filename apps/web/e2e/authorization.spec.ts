@@ -1,4 +1,4 @@
-import { seedAgent, seedAgentWithListing, seedOriginalPhoto, seedUnitWithItems } from '../../../tools/stack/src/e2e-fixtures';
+import { seedAgent, seedAgentWithListing, seedOriginalPhoto, seedUnitWithItems } from '@staging/stack/e2e-fixtures';
 import { expect, signInQuickly, test } from './support/fixtures';
 
 test("an unrelated agent cannot see another agent's property, its inventory or its photos", async ({ page, data }) => {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { seedAgentWithListing, seedOriginalPhoto, type E2eData } from '../../../tools/stack/src/e2e-fixtures';
+import { seedAgentWithListing, seedOriginalPhoto, type E2eData } from '@staging/stack/e2e-fixtures';
 import { expectNoSeriousViolations } from './support/axe';
 import { expect, saveScreenshot, signInQuickly, stack, test } from './support/fixtures';
 import { seedFinishedJob } from './support/seed-jobs';

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, signInQuickly, stack, test } from './support/fixtures';
-import { seedAgentWithListing, seedOriginalPhoto } from '../../../tools/stack/src/e2e-fixtures';
+import { seedAgentWithListing, seedOriginalPhoto } from '@staging/stack/e2e-fixtures';
 import {
   hostileCasesFor,
   isRestErrorBody,
@@ -16,8 +16,8 @@ import {
   slowHeadersCase,
   type ErrorBodyCheck,
   type RouteUnderTest,
-} from '../../../tools/stack/src/hostile-requests';
-import { sendRaw } from '../../../tools/stack/src/raw-http';
+} from '@staging/stack/hostile-requests';
+import { sendRaw } from '@staging/stack/raw-http';
 
 const webDir = path.resolve(import.meta.dirname, '..');
 const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { countInventoryItems, seedAgentWithListing, seedUnitWithItems } from '../../../tools/stack/src/e2e-fixtures';
+import { countInventoryItems, seedAgentWithListing, seedUnitWithItems } from '@staging/stack/e2e-fixtures';
 import { expect, saveScreenshot, signInQuickly, test } from './support/fixtures';
 
 function row(page: Page, unitNumber: string) {

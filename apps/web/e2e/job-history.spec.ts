@@ -1,4 +1,4 @@
-import { seedAgentWithListing, seedOriginalPhoto, type E2eData } from '../../../tools/stack/src/e2e-fixtures';
+import { seedAgentWithListing, seedOriginalPhoto, type E2eData } from '@staging/stack/e2e-fixtures';
 import { expect, saveScreenshot, signInQuickly, stack, test } from './support/fixtures';
 import { seedStagedJob } from './support/seed-jobs';
 

@@ -1,4 +1,4 @@
-import { countStagingJobs, seedAgentWithListing, seedOriginalPhoto } from '../../../tools/stack/src/e2e-fixtures';
+import { countStagingJobs, seedAgentWithListing, seedOriginalPhoto } from '@staging/stack/e2e-fixtures';
 import { expect, saveScreenshot, signInQuickly, stack, test } from './support/fixtures';
 
 // The second web instance of the stack runs the same build with AI_ROOM_STAGING_ENABLED=false.

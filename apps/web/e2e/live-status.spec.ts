@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { openE2eData, seedAgentWithListing, seedOriginalPhoto, seedStagedVariant, type E2eData } from '../../../tools/stack/src/e2e-fixtures';
+import { openE2eData, seedAgentWithListing, seedOriginalPhoto, seedStagedVariant, type E2eData } from '@staging/stack/e2e-fixtures';
 import { expect, saveScreenshot, secrets, signInQuickly, stack, test } from './support/fixtures';
 
 // An agent submits a staging job and keeps working on three pages of the dashboard (the property,

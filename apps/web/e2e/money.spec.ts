@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { openE2eData, seedAgentWithListing, seedOriginalPhoto, type E2eData } from '../../../tools/stack/src/e2e-fixtures';
+import { openE2eData, seedAgentWithListing, seedOriginalPhoto, type E2eData } from '@staging/stack/e2e-fixtures';
 import { expect, saveScreenshot, secrets, signInQuickly, stack, test } from './support/fixtures';
 import { seedFinishedJob } from './support/seed-jobs';
 

@@ -1,4 +1,4 @@
-import { findImage, seedAgentWithListing, seedOriginalPhoto } from '../../../tools/stack/src/e2e-fixtures';
+import { findImage, seedAgentWithListing, seedOriginalPhoto } from '@staging/stack/e2e-fixtures';
 import { expect, signInQuickly, test } from './support/fixtures';
 
 test('originals: set the room type, set the cover, delete with confirmation', async ({ page, data }) => {

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { seedAgentWithListing, seedOriginalPhoto, seedStagedVariant, seedUnitWithItems } from '../../../tools/stack/src/e2e-fixtures';
+import { seedAgentWithListing, seedOriginalPhoto, seedStagedVariant, seedUnitWithItems } from '@staging/stack/e2e-fixtures';
 import { expect, saveScreenshot, signInQuickly, stack, test } from './support/fixtures';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;

@@ -3,7 +3,7 @@ import {
   openE2eData,
   seedAgentWithListing,
   seedOriginalPhoto,
-} from '../../../tools/stack/src/e2e-fixtures';
+} from '@staging/stack/e2e-fixtures';
 import { expect, saveScreenshot, secrets, signInQuickly, stack, test } from './support/fixtures';
 
 // The paused world of the stack: its web instance accepts submissions, its worker runs with

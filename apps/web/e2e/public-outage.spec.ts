@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { seedAgentWithListing } from '../../../tools/stack/src/e2e-fixtures';
+import { seedAgentWithListing } from '@staging/stack/e2e-fixtures';
 import { expect, saveScreenshot, stack, test } from './support/fixtures';
 
 // The stack's outage instance runs the same build with its database and Redis out of reach: what a

@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { drawRoomPhoto, findImage, seedAgentWithListing, seedOriginalPhoto, seedStagedVariant, type E2eData } from '../../../tools/stack/src/e2e-fixtures';
+import { drawRoomPhoto, findImage, seedAgentWithListing, seedOriginalPhoto, seedStagedVariant, type E2eData } from '@staging/stack/e2e-fixtures';
 import { expect, saveScreenshot, signInQuickly, stack, test } from './support/fixtures';
 
 const TEXT = {

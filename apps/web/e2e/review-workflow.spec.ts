@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { findImage, seedAgentWithListing, seedOriginalPhoto, seedStagedVariant } from '../../../tools/stack/src/e2e-fixtures';
+import { findImage, seedAgentWithListing, seedOriginalPhoto, seedStagedVariant } from '@staging/stack/e2e-fixtures';
 import { expect, saveScreenshot, signInQuickly, stack, test } from './support/fixtures';
 
 const PHONE = { width: 390, height: 844 };

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { seedAgentWithListing, seedOriginalPhoto } from '../../../tools/stack/src/e2e-fixtures';
-import { E2E_SECRET_NAMES } from '../../../tools/stack/src/e2e-secrets';
+import { seedAgentWithListing, seedOriginalPhoto } from '@staging/stack/e2e-fixtures';
+import { E2E_SECRET_NAMES } from '@staging/stack/e2e-secrets';
 import { expect, secrets, signInQuickly, stack, test } from './support/fixtures';
 
 const buildDir = path.resolve(import.meta.dirname, '../.next');

@@ -1,5 +1,5 @@
 import { expect, postSignIn, test } from './support/fixtures';
-import { seedAgentWithListing } from '../../../tools/stack/src/e2e-fixtures';
+import { seedAgentWithListing } from '@staging/stack/e2e-fixtures';
 
 test.describe('sign-in limits', () => {
   test('20 wrong passwords from one address never lock the agent out from another', async ({ page, data }) => {

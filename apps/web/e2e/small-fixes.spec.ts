@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { MAX_UPLOAD_BYTES } from '@staging/domain/photo-upload';
-import { countStagingJobs, drawRoomPhoto, seedAgentWithListing, seedOriginalPhoto, seedStagedVariant } from '../../../tools/stack/src/e2e-fixtures';
+import { countStagingJobs, drawRoomPhoto, seedAgentWithListing, seedOriginalPhoto, seedStagedVariant } from '@staging/stack/e2e-fixtures';
 import { expect, saveScreenshot, signInQuickly, stack, test, type Credentials } from './support/fixtures';
 import { seedFinishedJob } from './support/seed-jobs';
 

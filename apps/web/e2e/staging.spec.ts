@@ -9,7 +9,7 @@ import {
   seedAgentWithListing,
   seedOriginalPhoto,
   stagedVariantsOf,
-} from '../../../tools/stack/src/e2e-fixtures';
+} from '@staging/stack/e2e-fixtures';
 import { expect, saveScreenshot, signInQuickly, stack, test, type Credentials } from './support/fixtures';
 
 // One file, run in order: the simulator's scripted faults are consumed by the next predictions

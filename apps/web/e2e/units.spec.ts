@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { seedAgentWithListing } from '../../../tools/stack/src/e2e-fixtures';
-import type { E2eData } from '../../../tools/stack/src/e2e-fixtures';
+import { seedAgentWithListing } from '@staging/stack/e2e-fixtures';
+import type { E2eData } from '@staging/stack/e2e-fixtures';
 import { expect, saveScreenshot, signInQuickly, stack, test } from './support/fixtures';
 
 function row(page: Page, unitNumber: string) {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
 import Papa from 'papaparse';
-import { countInventoryItems, drawNoisyPhoto, drawRoomPhoto, seedAgentWithListing, seedUnitWithItems } from '../../../tools/stack/src/e2e-fixtures';
+import { countInventoryItems, drawNoisyPhoto, drawRoomPhoto, seedAgentWithListing, seedUnitWithItems } from '@staging/stack/e2e-fixtures';
 import { expectNoSeriousViolations } from './support/axe';
 import { expect, saveScreenshot, signInQuickly, test } from './support/fixtures';
 

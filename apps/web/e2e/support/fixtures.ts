@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
-import { openE2eData, type E2eData } from '../../../../tools/stack/src/e2e-fixtures';
-import type { E2eSecrets, E2eStackInfo } from '../../../../tools/stack/src/e2e-types';
+import { openE2eData, type E2eData } from '@staging/stack/e2e-fixtures';
+import type { E2eSecrets, E2eStackInfo } from '@staging/stack/e2e-types';
 
 function readJsonEnv<T>(name: string): T {
   const raw = process.env[name];

@@ -1,6 +1,6 @@
 // The pages every "walk the whole UI" test visits (axe, localization), with the listing they need.
 import type { Page } from '@playwright/test';
-import { seedAgentWithListing, seedOriginalPhoto, seedStagedVariant, seedUnitWithItems, type E2eData } from '../../../../tools/stack/src/e2e-fixtures';
+import { seedAgentWithListing, seedOriginalPhoto, seedStagedVariant, seedUnitWithItems, type E2eData } from '@staging/stack/e2e-fixtures';
 import type { RoomType } from '@staging/domain/room-types';
 import { expect } from './fixtures';
 import { seedFinishedJob } from './seed-jobs';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { seedStagedVariant, type E2eData } from '../../../../tools/stack/src/e2e-fixtures';
+import { seedStagedVariant, type E2eData } from '@staging/stack/e2e-fixtures';
 
 type Original = Parameters<typeof seedStagedVariant>[1]['original'];
 
