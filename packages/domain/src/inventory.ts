@@ -307,51 +307,47 @@ export type DeleteUnitInput = z.output<typeof ZDeleteUnitInput>;
 
 /**
  * An inventory item as every procedure returns it (plain JSON: timestamps are ISO 8601 UTC
- * strings, priceAdjustment a number rounded to cents). Native clients decode exactly this.
+ * strings, priceAdjustment a number rounded to cents). Native clients decode exactly this, and
+ * every procedure declares its answer with these schemas, so an answer that drifts from the
+ * documented shape fails at the server instead of in a client.
  */
-export interface InventoryItemRecord {
-  itemId: string;
-  propertyUnitId: string;
-  propertyId: string;
-  unitNumber: string;
-  floor: number | null;
-  status: InventoryStatus;
-  priceAdjustment: number | null;
-  notes: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export const ZInventoryItemRecord = z.strictObject({
+  itemId: z.string(),
+  propertyUnitId: z.string(),
+  propertyId: z.string(),
+  unitNumber: z.string(),
+  floor: z.number().nullable(),
+  status: ZInventoryStatus,
+  priceAdjustment: z.number().nullable(),
+  notes: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type InventoryItemRecord = z.infer<typeof ZInventoryItemRecord>;
 
-/** A property unit as createUnit and renameUnit return it. */
-export interface PropertyUnitRecord {
-  propertyUnitId: string;
-  propertyId: string;
-  /** As stored: trimmed. */
-  name: string;
-  createdAt: string;
-}
+/** A property unit as createUnit and renameUnit return it; `name` as stored (trimmed). */
+export const ZPropertyUnitRecord = z.strictObject({
+  propertyUnitId: z.string(),
+  propertyId: z.string(),
+  name: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type PropertyUnitRecord = z.infer<typeof ZPropertyUnitRecord>;
 
 /** A property unit with its items, as getUnits returns it. */
-export interface InventoryUnitRecord extends PropertyUnitRecord {
-  items: InventoryItemRecord[];
-}
+export const ZInventoryUnitRecord = z.strictObject({ ...ZPropertyUnitRecord.shape, items: z.array(ZInventoryItemRecord) });
+export type InventoryUnitRecord = z.infer<typeof ZInventoryUnitRecord>;
 
 /** deleteUnit: the unit as it was, and how many items went with it. */
-export interface DeleteUnitResult extends PropertyUnitRecord {
-  deletedItemCount: number;
-}
+export const ZDeleteUnitResult = z.strictObject({ ...ZPropertyUnitRecord.shape, deletedItemCount: z.int().nonnegative() });
+export type DeleteUnitResult = z.infer<typeof ZDeleteUnitResult>;
 
-export interface GetUnitsResult {
-  propertyId: string;
-  units: InventoryUnitRecord[];
-}
+export const ZGetUnitsResult = z.strictObject({ propertyId: z.string(), units: z.array(ZInventoryUnitRecord) });
+export type GetUnitsResult = z.infer<typeof ZGetUnitsResult>;
 
-export interface BulkItemsResult {
-  items: InventoryItemRecord[];
-}
+export const ZBulkItemsResult = z.strictObject({ items: z.array(ZInventoryItemRecord) });
+export type BulkItemsResult = z.infer<typeof ZBulkItemsResult>;
 
-export interface BulkDeleteResult {
-  /** The deleted ids, deduplicated, in the order they were given. */
-  itemIds: string[];
-  count: number;
-}
+/** bulkDelete: the deleted ids, deduplicated, in the order they were given. */
+export const ZBulkDeleteResult = z.strictObject({ itemIds: z.array(z.string()), count: z.int().nonnegative() });
+export type BulkDeleteResult = z.infer<typeof ZBulkDeleteResult>;

@@ -1,4 +1,4 @@
-import { ZCreateUnitInput } from '@staging/domain/inventory';
+import { ZCreateUnitInput, ZPropertyUnitRecord } from '@staging/domain/inventory';
 import { createInventoryUnit } from '@staging/services/inventory/create-unit';
 import { protectedProcedure } from '../../trpc';
 import { inventoryContext } from './use-case-context';
@@ -6,4 +6,5 @@ import { inventoryContext } from './use-case-context';
 /** inventory.createUnit (mutation). */
 export const createUnitProcedure = protectedProcedure
   .input(ZCreateUnitInput)
+  .output(ZPropertyUnitRecord)
   .mutation(({ ctx, input }) => createInventoryUnit(inventoryContext(ctx), input));

@@ -1,4 +1,4 @@
-import { ZCreateItemInput } from '@staging/domain/inventory';
+import { ZCreateItemInput, ZInventoryItemRecord } from '@staging/domain/inventory';
 import { createInventoryItem } from '@staging/services/inventory/create-item';
 import { protectedProcedure } from '../../trpc';
 import { inventoryContext } from './use-case-context';
@@ -6,4 +6,5 @@ import { inventoryContext } from './use-case-context';
 /** inventory.create (mutation). */
 export const createProcedure = protectedProcedure
   .input(ZCreateItemInput)
+  .output(ZInventoryItemRecord)
   .mutation(({ ctx, input }) => createInventoryItem(inventoryContext(ctx), input));

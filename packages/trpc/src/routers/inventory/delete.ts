@@ -1,4 +1,4 @@
-import { ZDeleteItemInput } from '@staging/domain/inventory';
+import { ZDeleteItemInput, ZInventoryItemRecord } from '@staging/domain/inventory';
 import { deleteInventoryItem } from '@staging/services/inventory/delete-item';
 import { protectedProcedure } from '../../trpc';
 import { inventoryContext } from './use-case-context';
@@ -6,4 +6,5 @@ import { inventoryContext } from './use-case-context';
 /** inventory.delete (mutation). */
 export const deleteProcedure = protectedProcedure
   .input(ZDeleteItemInput)
+  .output(ZInventoryItemRecord)
   .mutation(({ ctx, input }) => deleteInventoryItem(inventoryContext(ctx), input));

@@ -1,4 +1,4 @@
-import { ZGetUnitsInput } from '@staging/domain/inventory';
+import { ZGetUnitsInput, ZGetUnitsResult } from '@staging/domain/inventory';
 import { getInventoryUnits } from '@staging/services/inventory/get-units';
 import { protectedProcedure } from '../../trpc';
 import { inventoryContext } from './use-case-context';
@@ -6,4 +6,5 @@ import { inventoryContext } from './use-case-context';
 /** inventory.getUnits (query): the property's units with their items. */
 export const getUnitsProcedure = protectedProcedure
   .input(ZGetUnitsInput)
+  .output(ZGetUnitsResult)
   .query(({ ctx, input }) => getInventoryUnits(inventoryContext(ctx), input));

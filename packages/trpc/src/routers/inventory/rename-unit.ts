@@ -1,4 +1,4 @@
-import { ZRenameUnitInput } from '@staging/domain/inventory';
+import { ZPropertyUnitRecord, ZRenameUnitInput } from '@staging/domain/inventory';
 import { renameInventoryUnit } from '@staging/services/inventory/rename-unit';
 import { protectedProcedure } from '../../trpc';
 import { inventoryContext } from './use-case-context';
@@ -6,4 +6,5 @@ import { inventoryContext } from './use-case-context';
 /** inventory.renameUnit (mutation). */
 export const renameUnitProcedure = protectedProcedure
   .input(ZRenameUnitInput)
+  .output(ZPropertyUnitRecord)
   .mutation(({ ctx, input }) => renameInventoryUnit(inventoryContext(ctx), input));

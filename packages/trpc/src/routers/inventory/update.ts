@@ -1,4 +1,4 @@
-import { ZUpdateItemInput } from '@staging/domain/inventory';
+import { ZInventoryItemRecord, ZUpdateItemInput } from '@staging/domain/inventory';
 import { updateInventoryItem } from '@staging/services/inventory/update-item';
 import { protectedProcedure } from '../../trpc';
 import { inventoryContext } from './use-case-context';
@@ -6,4 +6,5 @@ import { inventoryContext } from './use-case-context';
 /** inventory.update (mutation). */
 export const updateProcedure = protectedProcedure
   .input(ZUpdateItemInput)
+  .output(ZInventoryItemRecord)
   .mutation(({ ctx, input }) => updateInventoryItem(inventoryContext(ctx), input));
