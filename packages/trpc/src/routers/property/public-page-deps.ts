@@ -3,5 +3,5 @@ import type { TrpcDeps } from '../../context';
 
 /** The public-page use cases' deps from the tRPC deps (the clock becomes a Clock object). */
 export function publicPageDepsOf(deps: TrpcDeps): PublicPageDeps {
-  return { db: deps.db, searchQueue: deps.searchQueue, logger: deps.logger, clock: { now: deps.clock } };
+  return { db: deps.db, searchQueue: deps.searchQueue, logger: deps.logger, clock: { now: deps.clock }, publicListingChanged: deps.publicListingChanged };
 }
