@@ -45,7 +45,6 @@ export function startNodeRuntime(): void {
  */
 function startPublicPageRevalidation(config: ReturnType<typeof parseWebEnv>, logger: Logger): void {
   // `next start` puts the port it listens on here; loopback reaches it whichever address it binds.
-  // eslint-disable-next-line no-restricted-properties -- the server's own port, not configuration
   const origin = `http://127.0.0.1:${process.env.PORT ?? '3000'}`;
   const onError = (error: Error) => logger.warn({ err: error }, 'queue store connection error (public page revalidation)');
   watchSearchRebuilds(

@@ -1,7 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import type { ReactNode } from 'react';
 import { DocumentShell, documentMetadata } from '@/components/document-shell';
 import { PublicLocaleSwitcher } from '@/components/public-locale-switcher';
 import { pinLocale } from '@/server/public-pages';
