@@ -48,6 +48,18 @@ export default tseslint.config(
     },
   },
   {
+    // The cached public pages allow inline scripts of their own origin, not just nonced ones
+    // (docs/decisions.md "Public pages a CDN can keep"): text must reach the page through React's
+    // escaping, never as raw markup.
+    files: ['apps/web/src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render text through React; raw HTML would run under the public pages\' CSP.' },
+      ],
+    },
+  },
+  {
     files: ['packages/domain/**/*.ts'],
     rules: {
       'no-restricted-imports': [

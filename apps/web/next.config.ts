@@ -51,6 +51,13 @@ const nextConfig: NextConfig = {
     'rate-limiter-flexible',
     '@sentry/node',
   ],
+  experimental: {
+    // The cached public pages (one per listing, language and search query) live in memory only,
+    // within Next.js's bounded LRU (cacheMaxMemorySize): on disk, every query anyone types would
+    // be a file that is never removed, and instances sharing a build would share each other's
+    // pages. A restart starts empty; each page is rendered again on its first visit.
+    isrFlushToDisk: false,
+  },
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];
   },

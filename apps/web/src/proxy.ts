@@ -1,9 +1,12 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { parseWebEnv } from '@staging/config/web';
 import type { WebConfig } from '@staging/config/web';
+import { PUBLIC_PAGE_CACHE_CONTROL } from '@staging/domain/public-cache';
 import { strictTransportSecurityFor } from '@staging/domain/request-source';
 import { SESSION_COOKIE_NAME } from '@staging/services/auth/cookies';
 import { requestSourceOfHeaders } from '@staging/trpc/request-source';
+import { LOCALE_COOKIE, localeOfRequest } from '@/lib/locale';
+import { internalPathOf, isInternalPublicPath, publicPageOf, type PublicPage } from '@/lib/public-page-paths';
 import { contentSecurityPolicy, createNonce, reportOriginOf } from '@/server/content-security-policy';
 import { REQUEST_PATH_HEADER } from '@/server/request-path';
 
@@ -42,21 +45,51 @@ function pageResponse(request: NextRequest): NextResponse {
     if (pathname !== '/') signIn.searchParams.set('next', pathWithQuery);
     return NextResponse.redirect(signIn, 303);
   }
+  const publicPage = publicPageOf(request.nextUrl);
+  if (publicPage !== null) return publicPageResponse(request, publicPage);
+  if (isInternalPublicPath(pathname)) return withPublicPageHeaders(NextResponse.next());
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set(REQUEST_PATH_HEADER, pathWithQuery);
-  const policy = contentSecurityPolicy({
-    nonce: createNonce(),
+  const policy = policyWith(createNonce());
+  // On the request so Next.js nonces its scripts, on the response so the browser enforces it.
+  requestHeaders.set('content-security-policy', policy);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set('content-security-policy', policy);
+  return response;
+}
+
+/**
+ * A listing or search page (docs/decisions.md "Public pages a CDN can keep"): rewritten to the
+ * internal route of the visitor's language, chosen by the same rule as on every other page, so
+ * that Next.js caches one page per language and the page itself reads nothing of the request.
+ * The language comes from the cookie and Accept-Language, so a shared cache must key on both.
+ */
+function publicPageResponse(request: NextRequest, page: PublicPage): NextResponse {
+  const locale = localeOfRequest(request.cookies.get(LOCALE_COOKIE)?.value, request.headers.get('accept-language'));
+  const target = new URL(internalPathOf(page, locale), request.url);
+  // Next.js's own parameters (_rsc on client navigations) must survive; the query is in the path now.
+  for (const [name, value] of request.nextUrl.searchParams) if (name !== 'q') target.searchParams.append(name, value);
+  const response = withPublicPageHeaders(NextResponse.rewrite(target));
+  response.headers.set('vary', 'Accept-Language, Cookie');
+  return response;
+}
+
+/** The static CSP and the shared-cache lifetime of a cached public page (a failure overrides the latter with no-store). */
+function withPublicPageHeaders(response: NextResponse): NextResponse {
+  response.headers.set('content-security-policy', policyWith(null));
+  response.headers.set('cache-control', PUBLIC_PAGE_CACHE_CONTROL);
+  return response;
+}
+
+function policyWith(nonce: string | null): string {
+  return contentSecurityPolicy({
+    nonce,
     // Both are inlined by Next.js at build time, not read from the runtime environment.
     // eslint-disable-next-line no-restricted-properties
     development: process.env.NODE_ENV === 'development',
     // eslint-disable-next-line no-restricted-properties
     reportOrigin: reportOriginOf(process.env.NEXT_PUBLIC_SENTRY_DSN),
   });
-  // On the request so Next.js nonces its scripts, on the response so the browser enforces it.
-  requestHeaders.set('content-security-policy', policy);
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
-  response.headers.set('content-security-policy', policy);
-  return response;
 }
 
 export const config = {

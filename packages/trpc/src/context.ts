@@ -7,6 +7,7 @@ import { parseCookies, SESSION_COOKIE_NAME } from '@staging/services/auth/cookie
 import { resolveSession } from '@staging/services/auth/sessions';
 import type { ResolvedSession } from '@staging/services/auth/sessions';
 import type { StagingEventHub } from '@staging/services/live/staging-event-hub';
+import type { PublicListingChanged } from '@staging/services/images/request-search-rebuild';
 import type { SearchQueue } from '@staging/services/search/search-queue';
 import type { Clock } from '@staging/services/staging/staging-deps';
 import type { StagingQueue } from '@staging/services/staging/staging-queue';
@@ -60,6 +61,8 @@ export interface TrpcDeps {
   stagingQueue: StagingQueue;
   /** search-indexing<QUEUE_SUFFIX>: approval and rejection rebuild the search document. */
   searchQueue: SearchQueue;
+  /** The web's cache of the public pages, told of each change a procedure makes to one (requestSearchRebuild). */
+  publicListingChanged?: PublicListingChanged | undefined;
   /** The process's live staging events (ai.stagingEvents); it connects with the first stream. */
   stagingEvents: StagingEventHub;
 }

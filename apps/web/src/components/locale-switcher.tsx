@@ -10,14 +10,21 @@ import styles from './locale-switcher.module.css';
 const AUTONYMS: Record<Locale, string> = { en: 'English', es: 'Español' };
 
 /**
- * The UI language switcher: a plain form post to /auth/locale (no JavaScript needed), which
- * remembers the pick and comes back to this page.
+ * The UI language switcher on a page rendered per request: it comes back to the URL in the
+ * address bar.
  */
 export function LocaleSwitcher() {
+  const query = useSearchParams().toString();
+  return <LocaleSwitcherForm here={`${usePathname()}${query === '' ? '' : `?${query}`}`} />;
+}
+
+/**
+ * The UI language switcher: a plain form post to /auth/locale (no JavaScript needed), which
+ * remembers the pick and comes back to `here`.
+ */
+export function LocaleSwitcherForm({ here }: { here: string }) {
   const t = useTranslations('language');
   const current = useLocale();
-  const query = useSearchParams().toString();
-  const here = `${usePathname()}${query === '' ? '' : `?${query}`}`;
   return (
     <form method="post" action="/auth/locale" className={styles.switcher} aria-label={t('label')} data-testid="locale-switcher">
       <input type="hidden" name="next" value={here} />

@@ -1,11 +1,14 @@
 /**
- * The dashboard's Content-Security-Policy (docs/decisions.md "Web Content-Security-Policy"),
- * built per request by the proxy. Scripts run only with this request's nonce ('strict-dynamic'
- * lets Next.js's nonced bootstrap load its chunks); Next.js reads the nonce from the policy on
- * the request and puts it on every script it renders.
+ * The web's Content-Security-Policy (docs/decisions.md "Web Content-Security-Policy"), set by the
+ * proxy. On the dashboard's pages, built per request: scripts run only with this request's nonce
+ * ('strict-dynamic' lets Next.js's nonced bootstrap load its chunks); Next.js reads the nonce from
+ * the policy on the request and puts it on every script it renders. The cached public pages are
+ * rendered once for every visitor and cannot carry a nonce: their scripts come from this origin,
+ * inline ones included (docs/decisions.md "Public pages a CDN can keep").
  */
 export interface PolicyOptions {
-  nonce: string;
+  /** This request's nonce; null for the static policy of the cached public pages. */
+  nonce: string | null;
   /** next dev: React's dev build evaluates strings (call stacks) and HMR talks over a websocket. */
   development: boolean;
   /** Origin browser error reports are sent to (from NEXT_PUBLIC_SENTRY_DSN), if any. */
@@ -15,7 +18,11 @@ export interface PolicyOptions {
 export function contentSecurityPolicy({ nonce, development, reportOrigin }: PolicyOptions): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(development ? ["'unsafe-eval'"] : [])],
+    'script-src': [
+      "'self'",
+      ...(nonce === null ? ["'unsafe-inline'"] : [`'nonce-${nonce}'`, "'strict-dynamic'"]),
+      ...(development ? ["'unsafe-eval'"] : []),
+    ],
     // React renders style attributes (style={{…}}), which a nonce cannot cover; styles cannot run
     // code, so allowing inline ones costs far less than dropping those attributes.
     'style-src': ["'self'", "'unsafe-inline'"],

@@ -1,4 +1,5 @@
 import 'server-only';
+import { revalidateTag } from 'next/cache';
 import type { WebConfig } from '@staging/config/web';
 import { parseWebEnv } from '@staging/config/web';
 import { createDb, type Db } from '@staging/db/client';
@@ -12,6 +13,7 @@ import { createTrpcFetchHandler } from '@staging/trpc/http';
 import { createLoginGuard } from '@staging/trpc/login-guard';
 import type { LoginGuard } from '@staging/trpc/login-guard';
 import { systemClock } from '@staging/services/staging/staging-deps';
+import { publicListingTag } from '@/server/public-page-tags';
 
 export interface WebDeps {
   config: WebConfig;
@@ -62,6 +64,10 @@ export function getWebDeps(): WebDeps {
     // The web app is a staging producer (docs/system.md 1): submissions are added to ai-staging<S> here.
     stagingQueue: createStagingQueue(redis, config.queueSuffix),
     searchQueue: createSearchQueue(redis, config.queueSuffix),
+    // The agent's own change shows on the listing page's next view: the mutation's request expires
+    // the cached page before it answers. Search pages wait for the rebuilt search document
+    // (instrumentation-node), which also brings changes made through the api.
+    publicListingChanged: (propertyId) => revalidateTag(publicListingTag(propertyId), { expire: 0 }),
     // One listening connection for the whole process (kept on globalThis with the rest), opened
     // by the first dashboard tab that subscribes.
     stagingEvents: createStagingEventHub({ db, logger }),

@@ -21,6 +21,7 @@ import {
 import { repairDescriptionQueue } from '@staging/services/description/repair-description-queue';
 import { systemClock } from '@staging/services/staging/staging-deps';
 import type { Clock } from '@staging/services/staging/staging-deps';
+import { createSearchQueue } from '@staging/services/search/search-queue';
 import { createStagingQueue } from '@staging/services/staging/staging-queue';
 import { startIntervalLoop } from '@staging/platform/interval-loop';
 import { acceptMessage, refuseMessage } from '@staging/services/queue-contract';
@@ -80,6 +81,7 @@ export function startAiQueueConsumer(config: WorkerConfig, deps: AiQueueConsumer
   });
   const queue = createAiQueue(redis, config.queueSuffix);
   const stagingQueue = createStagingQueue(redis, config.queueSuffix);
+  const searchQueue = createSearchQueue(redis, config.queueSuffix);
   const legacyAliasSunsetAt = config.legacyAliasSunsetAt;
   if (legacyAliasSunsetAt === null) {
     logger.warn(
@@ -92,7 +94,7 @@ export function startAiQueueConsumer(config: WorkerConfig, deps: AiQueueConsumer
     const { aiJobId } = acceptMessage(DESCRIPTION_MESSAGE, job, deps);
     try {
       // A property deleted before its description ran ends FAILED and is logged; that is no alert.
-      await processDescriptionJob({ db, generator, logger, clock }, aiJobId);
+      await processDescriptionJob({ db, generator, logger, clock, searchQueue }, aiJobId);
     } catch (error) {
       const attempts = job.opts.attempts ?? 1;
       // The ledger row must not stay PROCESSING once BullMQ stops retrying.

@@ -14,6 +14,7 @@ import {
   openTestRedis,
   uniqueQueueSuffix,
 } from '../staging/testing/staging-test-kit';
+import { createSearchQueue, type SearchQueue } from '../search/search-queue';
 import { createAiQueue, DESCRIPTION_MESSAGE } from './ai-queue';
 import type { AiQueue } from './ai-queue';
 import type { DescriptionGenerator } from './description-generator';
@@ -25,6 +26,7 @@ import { requestPropertyDescription } from './request-description';
 let db: Db;
 let redis: Redis;
 let queue: AiQueue;
+let searchQueue: SearchQueue;
 const clock = fixedClock(new Date('2026-11-22T10:00:00.000Z'));
 
 beforeAll(() => {
@@ -33,13 +35,17 @@ beforeAll(() => {
 });
 
 beforeEach(async () => {
-  queue = createAiQueue(redis, uniqueQueueSuffix());
+  const suffix = uniqueQueueSuffix();
+  queue = createAiQueue(redis, suffix);
+  searchQueue = createSearchQueue(redis, suffix);
   await queue.waitUntilReady();
 });
 
 afterEach(async () => {
   await queue.obliterate({ force: true });
   await queue.close();
+  await searchQueue.obliterate({ force: true });
+  await searchQueue.close();
 });
 
 afterAll(async () => {
@@ -102,7 +108,7 @@ describe('description jobs', () => {
   it('writes properties.description from the facts and ends SUCCESS; a redelivery changes nothing', async () => {
     const { property, aiJobId } = await seedRequestedJob();
     const log = memoryLogger();
-    const deps = { db, generator: templateDescriptionGenerator, logger: log.logger, clock };
+    const deps = { db, generator: templateDescriptionGenerator, logger: log.logger, clock, searchQueue };
 
     const outcome = await processDescriptionJob(deps, aiJobId);
     const expected =
@@ -118,6 +124,8 @@ describe('description jobs', () => {
     });
     expect(row.completedAt).toEqual(clock.now());
     expect(log.events('ai_description.completed')).toHaveLength(1);
+    // The new text is in the search document and on the public page once they are rebuilt.
+    expect((await searchQueue.getJobs(['waiting'])).map((job) => job.data)).toEqual([{ propertyId: property.id, v: 1 }]);
 
     expect(await processDescriptionJob(deps, aiJobId)).toEqual({ kind: 'skipped', reason: 'terminal' });
   });
@@ -126,7 +134,7 @@ describe('description jobs', () => {
     const { property, aiJobId } = await seedRequestedJob();
     await db.property.delete({ where: { id: property.id } });
     const outcome = await processDescriptionJob(
-      { db, generator: templateDescriptionGenerator, logger: memoryLogger().logger, clock },
+      { db, generator: templateDescriptionGenerator, logger: memoryLogger().logger, clock, searchQueue },
       aiJobId,
     );
     expect(outcome).toEqual({ kind: 'failed', errorCode: 'PROPERTY_NOT_FOUND' });
@@ -143,12 +151,12 @@ describe('description jobs', () => {
       generate: async () => Promise.reject(new Error('model down')),
     };
     await expect(
-      processDescriptionJob({ db, generator: broken, logger: memoryLogger().logger, clock }, aiJobId),
+      processDescriptionJob({ db, generator: broken, logger: memoryLogger().logger, clock, searchQueue }, aiJobId),
     ).rejects.toThrow('model down');
     expect((await db.aiJob.findUniqueOrThrow({ where: { id: aiJobId } })).status).toBe('PROCESSING');
     expect(
       await processDescriptionJob(
-        { db, generator: templateDescriptionGenerator, logger: memoryLogger().logger, clock },
+        { db, generator: templateDescriptionGenerator, logger: memoryLogger().logger, clock, searchQueue },
         aiJobId,
       ),
     ).toMatchObject({

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Db } from '@staging/db/client';
 import type { Logger } from '@staging/platform/logger';
+import { requestSearchRebuild } from '../images/request-search-rebuild';
+import type { SearchQueue } from '../search/search-queue';
 import type { Clock } from '../staging/staging-deps';
 import type { DescriptionGenerator, PropertyFacts } from './description-generator';
 
@@ -9,6 +11,8 @@ export interface DescriptionWorkerDeps {
   generator: DescriptionGenerator;
   logger: Logger;
   clock: Clock;
+  /** The description is on the public page and in the search document: both follow a new one. */
+  searchQueue: SearchQueue;
 }
 
 /** Error codes written to ai_jobs.errorCode of a DESCRIPTION job. */
@@ -103,6 +107,7 @@ export async function processDescriptionJob(
     },
     'ai_description.completed',
   );
+  await requestSearchRebuild(deps, facts.propertyId);
   return { kind: 'succeeded', description: generated.text };
 }
 

@@ -1,12 +1,14 @@
 import type { ChainableCommander, Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { isRedisUnavailable } from '@staging/platform/queues';
+import { PUBLIC_SEARCH_LIMITS } from '@staging/domain/public-search';
 import { z } from 'zod';
 import { searchDocumentKey, searchIndexKey } from '../search/search-index-keys';
 import { publicImageUrl, STAGED_DISCLOSURE_LABEL } from './public-images';
 import type { PublicImageDto } from './public-images';
 
-export const PUBLIC_SEARCH_LIMITS = { queryMaxLength: 200, defaultLimit: 20, maxLimit: 50 } as const;
+// Kept in the domain so the web's proxy can bound a query without loading this module's Redis code.
+export { PUBLIC_SEARCH_LIMITS };
 
 export const ZPublicSearchInput = z.strictObject({
   q: z.string().max(PUBLIC_SEARCH_LIMITS.queryMaxLength).default(''),

@@ -1,5 +1,6 @@
 import type { Db } from '@staging/db/client';
 import type { Logger } from '@staging/platform/logger';
+import type { PublicListingChanged } from '../images/request-search-rebuild';
 import type { SearchQueue } from '../search/search-queue';
 import type { Clock } from '../staging/staging-deps';
 
@@ -9,4 +10,6 @@ export interface ReviewDeps {
   searchQueue: SearchQueue;
   logger: Logger;
   clock: Clock;
+  /** Where the process caches the public pages (the web): told of each change (requestSearchRebuild). */
+  publicListingChanged?: PublicListingChanged | undefined;
 }

@@ -1,4 +1,4 @@
-import { Worker } from 'bullmq';
+import { QueueEvents, Worker } from 'bullmq';
 import type { ConnectionOptions, Job, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
@@ -88,4 +88,30 @@ export function createSearchIndexingWorker(
     createSearchIndexingProcessor(deps),
     { connection: deps.connection, concurrency: deps.concurrency ?? 4 },
   );
+}
+
+/**
+ * Calls `onRebuilt` with the property of every search document rebuild that completes on
+ * `search-indexing<queueSuffix>`, whichever process asked for it and whichever worker ran it.
+ * Every change to what anonymous visitors see enqueues one (approval, take-down, cover, shown or
+ * hidden, upload, edit, deletion), and it runs after that change committed, so a listener that
+ * hears it reads the change. Rebuilds that complete while nobody listens are not replayed.
+ * `connection` must allow blocking commands, like a Worker's; `queue` reads the finished job.
+ */
+export function watchSearchRebuilds(
+  deps: { connection: ConnectionOptions; queue: SearchQueue; logger: Logger },
+  onRebuilt: (propertyId: string) => Promise<void>,
+): QueueEvents {
+  const events = new QueueEvents(deps.queue.name, { connection: deps.connection });
+  events.on('completed', ({ jobId }) => {
+    void (async () => {
+      const job = await deps.queue.getJob(jobId);
+      // Gone already (trimmed from the completed history): its property cannot be named.
+      if (job === undefined) return;
+      await onRebuilt(job.data.propertyId);
+    })().catch((error: unknown) =>
+      deps.logger.warn({ event: 'search_rebuild.listener_failed', queueJobId: jobId, err: error }, 'search rebuild listener failed'),
+    );
+  });
+  return events;
 }

@@ -14,5 +14,5 @@ export function stagingDepsOf(deps: TrpcDeps): StagingProducerDeps {
 }
 
 export function reviewDepsOf(deps: TrpcDeps): ReviewDeps {
-  return { db: deps.db, searchQueue: deps.searchQueue, logger: deps.logger, clock: deps.clock };
+  return { db: deps.db, searchQueue: deps.searchQueue, logger: deps.logger, clock: deps.clock, publicListingChanged: deps.publicListingChanged };
 }
