@@ -1,6 +1,6 @@
 import type { APIRequestContext, APIResponse, Browser } from '@playwright/test';
 import { PUBLIC_PAGE_CACHE_CONTROL } from '@staging/domain/public-cache';
-import { seedAgentWithListing, seedOriginalPhoto, seedStagedVariant, type E2eData } from '../../../tools/stack/src/e2e-fixtures';
+import { seedAgentWithListing, seedOriginalPhoto, seedStagedVariant, type E2eData } from '@staging/stack/e2e-fixtures';
 import { expect, saveScreenshot, signInQuickly, stack, test } from './support/fixtures';
 
 // The public listing and search pages as a CDN in front of the web would see them
