@@ -1,6 +1,5 @@
-import { cookies } from 'next/headers';
 import { login } from '@staging/services/auth/login';
-import { serializeSessionCookie } from '@staging/services/auth/cookies';
+import { parseCookies, serializeSessionCookie } from '@staging/services/auth/cookies';
 import { saveUserLocale } from '@staging/services/auth/user-locale';
 import { isAppError } from '@staging/domain/errors';
 import { isLocale } from '@staging/domain/locale';
@@ -40,7 +39,7 @@ export async function POST(request: Request): Promise<Response> {
     // A language chosen in this browser before signing in (on this very page, say) is the agent's
     // latest choice: it stays, and the account keeps it for browsers where none was made. Without
     // one, the pages follow the account's (src/i18n/request.ts).
-    const chosen = (await cookies()).get(LOCALE_COOKIE)?.value;
+    const chosen = parseCookies(request.headers.get('cookie')).get(LOCALE_COOKIE);
     if (isLocale(chosen) && chosen !== locale) await saveUserLocale(db, user.id, chosen);
     return redirectTo(next, [serializeSessionCookie(session.token, { expiresAt: session.expiresAt, secure: source.https })]);
   } catch (error) {

@@ -1,5 +1,4 @@
-import { cookies } from 'next/headers';
-import { SESSION_COOKIE_NAME, serializeClearedSessionCookie } from '@staging/services/auth/cookies';
+import { parseCookies, SESSION_COOKIE_NAME, serializeClearedSessionCookie } from '@staging/services/auth/cookies';
 import { revokeSession } from '@staging/services/auth/sessions';
 import { getWebDeps } from '@/server/deps';
 import { crossSiteRefused, isHttpsRequest, isSameOriginRequest } from '@/server/same-origin';
@@ -13,7 +12,7 @@ export const dynamic = 'force-dynamic';
  */
 export async function POST(request: Request): Promise<Response> {
   if (!isSameOriginRequest(request)) return crossSiteRefused();
-  const token = (await cookies()).get(SESSION_COOKIE_NAME)?.value;
+  const token = parseCookies(request.headers.get('cookie')).get(SESSION_COOKIE_NAME);
   if (token) await revokeSession(getWebDeps().db, token);
   const secure = isHttpsRequest(request);
   const headers = new Headers({ location: '/sign-in', 'cache-control': 'no-store' });
