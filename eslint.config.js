@@ -1,6 +1,7 @@
 // One lint setup for the whole repo. packages/domain must stay free of I/O: the restricted-imports
 // rule below is what enforces it.
 import js from '@eslint/js';
+import i18next from 'eslint-plugin-i18next';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -48,14 +49,35 @@ export default tseslint.config(
     },
   },
   {
+    // Every text the dashboard shows or announces comes from the message catalogues (en, es): a
+    // literal in JSX, or in a prop a person reads or hears (aria-label, title, placeholder, alt,
+    // label…), fails the lint. Props that are code (class names, test ids, enums) are allowed.
     // The cached public pages allow inline scripts of their own origin, not just nonced ones
     // (docs/decisions.md "Public pages a CDN can keep"): text must reach the page through React's
     // escaping, never as raw markup.
     files: ['apps/web/src/**/*.tsx'],
+    // With types, a literal whose type is a string literal or a union of them (a field name, a
+    // tone, an Intl option) is code, not text, and passes.
+    languageOptions: { parserOptions: { projectService: true } },
+    plugins: { i18next },
     rules: {
       'no-restricted-syntax': [
         'error',
         { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render text through React; raw HTML would run under the public pages\' CSP.' },
+      ],
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          // The catalogue translators: t, tc, tl… and their rich-text forms.
+          callees: { exclude: ['t[a-z]?', 't[a-z]?\\.(rich|markup|raw|has)', 'require'] },
+          // Text without a letter (digits, punctuation, arrows) and all-capital codes say nothing to translate.
+          words: { exclude: [/^[\p{P}\p{S}\p{N}\s]+$/u, /^[A-Z_-]+$/] },
+          'object-properties': { exclude: ['[A-Z_-]+', 'href'] },
+          'jsx-attributes': {
+            exclude: ['className', 'style', 'type', 'key', 'id', 'width', 'height', 'step', 'testId', 'value', 'href', 'data-.*'],
+          },
+        },
       ],
     },
   },

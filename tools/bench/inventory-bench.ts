@@ -131,7 +131,7 @@ async function main(): Promise<void> {
       return createCaller({
         deps,
         headers: new Headers(),
-        session: { sessionId: 'bench', user: { id: agent.id, email: agent.email, name: agent.name, role: 'AGENT' } },
+        session: { sessionId: 'bench', user: { id: agent.id, email: agent.email, name: agent.name, role: 'AGENT' }, locale: null },
         clientAddress: '127.0.0.1',
       });
     };

@@ -9,7 +9,7 @@ import type { Listing } from './support/fixtures';
 
 const api = useApiTestContext();
 
-type ErrorJson = { error: { code: string; message: string } };
+type ErrorJson = { error: { code: string; reason?: string; message: string } };
 
 function form(file: { bytes: Buffer; name?: string; type?: string } | null, fields: Record<string, string> = {}, fileField = 'file'): FormData {
   const data = new FormData();
@@ -75,21 +75,23 @@ describe('POST /api/properties/:propertyId/images', () => {
     }
   });
 
+  // The reason tells a client which words to show; a malformed form has none (a client's bug).
   it.each([
-    ['not an image', async () => form({ bytes: Buffer.from('hello, this is text') })],
-    ['a truncated JPEG', async () => form({ bytes: (await imageBytes('jpeg', 400, 300)).subarray(0, 400) })],
-    ['a GIF', async () => form({ bytes: Buffer.from('R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw==', 'base64') })],
-    ['an empty file', async () => form({ bytes: Buffer.alloc(0) })],
-    ['no file', async () => form(null, { roomType: 'KITCHEN' })],
-    ['the file in another field', async () => form({ bytes: Buffer.from('x') }, {}, 'photo')],
-    ['an unknown room type', async () => form({ bytes: Buffer.from('x') }, { roomType: 'GARAGE' })],
-    ['an unknown field', async () => form({ bytes: Buffer.from('x') }, { caption: 'hi' })],
-    ['a JSON body', async () => JSON.stringify({ file: 'x' })],
-  ])('refuses %s with 400 and stores nothing', async (_name, build) => {
+    ['not an image', async () => form({ bytes: Buffer.from('hello, this is text') }), 'IMAGE_UNREADABLE'],
+    ['a truncated JPEG', async () => form({ bytes: (await imageBytes('jpeg', 400, 300)).subarray(0, 400) }), 'IMAGE_UNREADABLE'],
+    ['a GIF', async () => form({ bytes: Buffer.from('R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw==', 'base64') }), 'IMAGE_UNREADABLE'],
+    ['an empty file', async () => form({ bytes: Buffer.alloc(0) }), 'IMAGE_UNREADABLE'],
+    ['no file', async () => form(null, { roomType: 'KITCHEN' }), undefined],
+    ['the file in another field', async () => form({ bytes: Buffer.from('x') }, {}, 'photo'), undefined],
+    ['an unknown room type', async () => form({ bytes: Buffer.from('x') }, { roomType: 'GARAGE' }), undefined],
+    ['an unknown field', async () => form({ bytes: Buffer.from('x') }, { caption: 'hi' }), undefined],
+    ['a JSON body', async () => JSON.stringify({ file: 'x' }), undefined],
+  ])('refuses %s with 400 and stores nothing', async (_name, build, reason) => {
     const before = await api.db.propertyImage.count({ where: { propertyId } });
     const response = await upload(propertyId, await build());
     expect(response.status).toBe(400);
-    expect(((await response.json()) as ErrorJson).error.code).toBe('BAD_REQUEST');
+    const { error } = (await response.json()) as ErrorJson;
+    expect([error.code, error.reason]).toEqual(['BAD_REQUEST', reason]);
     expect(await api.db.propertyImage.count({ where: { propertyId } })).toBe(before);
   });
 
@@ -98,7 +100,9 @@ describe('POST /api/properties/:propertyId/images', () => {
     const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'), Buffer.alloc(64)]);
     const response = await upload(propertyId, form({ bytes: heic, name: 'IMG_0001.HEIC', type: 'image/heic' }));
     expect(response.status).toBe(400);
-    expect(((await response.json()) as ErrorJson).error.message).toMatch(/HEIC\/HEIF .* not accepted\. Export the photo as JPEG/);
+    const { error } = (await response.json()) as ErrorJson;
+    expect(error.reason).toBe('IMAGE_HEIF');
+    expect(error.message).toMatch(/HEIC\/HEIF .* not accepted\. Export the photo as JPEG/);
     expect(await api.db.propertyImage.count({ where: { propertyId } })).toBe(before);
   });
 

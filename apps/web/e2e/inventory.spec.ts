@@ -18,7 +18,7 @@ test('inventory: create, inline edit, status filter, bulk price increase and bul
   const create = page.getByRole('form', { name: 'Add an item to Building A' });
   await create.getByLabel('Unit number').fill('A-001');
   await create.getByRole('button', { name: /^Add item/ }).click();
-  await expect(create.getByText('Already used in this property unit')).toBeVisible();
+  await expect(create.getByText('Already used in this unit.', { exact: true })).toBeVisible();
   await expect(create.getByLabel('Unit number')).toHaveAttribute('aria-invalid', 'true');
   await create.getByLabel('Unit number').fill('A-900');
   await create.getByLabel('Floor').fill('9');

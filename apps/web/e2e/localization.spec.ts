@@ -75,7 +75,7 @@ test('every page in Spanish from Accept-Language: html lang, no English catalogu
   await context.close();
 });
 
-test('the switcher overrides Accept-Language and is remembered for the agent across sign-ins', async ({ browser, data }) => {
+test('the switcher overrides Accept-Language, and the English check sees English when it is there', async ({ browser, data }) => {
   const listing = await seedTourListing(data, { title: `Casa ${Date.now().toString(36)}`, secondRoom: 'BEDROOM', unitName: 'Edificio A', items: 3 });
   const context = await browser.newContext({ baseURL: stack.webUrl, locale: 'en-US' });
   const page = await context.newPage();
@@ -87,26 +87,13 @@ test('the switcher overrides Accept-Language and is remembered for the agent acr
   await page.getByTestId('property-card').waitFor();
   expect(await englishOn(page)).toEqual(expect.arrayContaining(['Your properties', 'Listings dashboard', 'Sign out']));
 
-  // Back on the same page, now in Spanish.
+  // Back on the same page, now in Spanish (language.spec.ts follows the choice through sign-in and sign-out).
   await page.getByTestId('locale-switcher').getByRole('button', { name: 'Español' }).click();
   await expect(page).toHaveURL(/\/properties$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sus inmuebles');
   await expect(page.getByTestId('locale-switcher').getByRole('button', { name: 'Español' })).toHaveAttribute('aria-pressed', 'true');
   await page.getByTestId('property-card').waitFor();
   await expectSpanish(page, { name: 'properties after switching', path: '/properties', ready: heading });
-
-  // Signing out forgets the pick in this browser: the sign-in page follows Accept-Language again.
-  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-
-  // Signing in restores it from the agent's account.
-  await page.getByLabel('Email').fill(listing.agent.email);
-  await page.getByLabel('Password').fill(listing.agent.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/properties$/);
-  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sus inmuebles');
-  await saveScreenshot(page, 'es-properties-after-sign-in');
+  await saveScreenshot(page, 'es-properties-after-switching');
   await context.close();
 });

@@ -138,7 +138,7 @@ test('CSV import: preview with per-row errors, the 2 good rows of 7 imported, ba
   await expect(page.getByTestId('preview-summary')).toHaveText('tower.csv: 7 rows read, 2 ready to import into Tower, 5 with errors. Nothing is saved yet.');
   const previewErrors = page.getByTestId('preview-errors').locator('tbody tr');
   await expect(previewErrors).toHaveText([
-    /^3unitNumber: Must not be empty$/,
+    /^3unitNumber: Required\.$/,
     /^4floor: "two" is not a number$/,
     /^5status: "Demolished" is not one of Available, Reserved, Sold, Rented$/,
     /^6unitNumber: "T-001" already exists in this unit$/,
@@ -202,6 +202,6 @@ test('CSV import: rows the server still refuses are set aside and the rest of th
   await data.db.inventoryItem.create({ data: { propertyUnitId: unitId, unitNumber: 'N-2' } });
   await page.getByRole('button', { name: 'Import 3 valid rows' }).click();
   await expect(page.getByTestId('import-status')).toHaveText('Imported 2 of 3 rows.');
-  await expect(page.getByTestId('import-error-rows').locator('tbody tr')).toHaveText([/^3unitNumber: Already used in this property unit$/]);
+  await expect(page.getByTestId('import-error-rows').locator('tbody tr')).toHaveText([/^3unitNumber: Already used in this unit\.$/]);
   expect(await countInventoryItems(data, unitId)).toBe(3);
 });

@@ -60,12 +60,17 @@ function pageResponse(request: NextRequest): NextResponse {
 
 /**
  * A listing or search page (docs/decisions.md "Public pages a CDN can keep"): rewritten to the
- * internal route of the visitor's language, chosen by the same rule as on every other page, so
- * that Next.js caches one page per language and the page itself reads nothing of the request.
- * The language comes from the cookie and Accept-Language, so a shared cache must key on both.
+ * internal route of the visitor's language, so that Next.js caches one page per language and the
+ * page itself reads nothing of the request. The rule is every page's but for the account's
+ * language, which would need the session: the pick made in this browser (the cookie), else
+ * Accept-Language. So a shared cache must key on both.
  */
 function publicPageResponse(request: NextRequest, page: PublicPage): NextResponse {
-  const locale = localeOfRequest(request.cookies.get(LOCALE_COOKIE)?.value, request.headers.get('accept-language'));
+  const locale = localeOfRequest({
+    chosen: request.cookies.get(LOCALE_COOKIE)?.value,
+    account: null,
+    acceptLanguage: request.headers.get('accept-language'),
+  });
   const target = new URL(internalPathOf(page, locale), request.url);
   // Next.js's own parameters (_rsc on client navigations) must survive; the query is in the path now.
   for (const [name, value] of request.nextUrl.searchParams) if (name !== 'q') target.searchParams.append(name, value);

@@ -41,15 +41,61 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   INTERNAL: 500,
 };
 
+/**
+ * Finer reasons under a code, as stable as the codes, for refusals a client words differently
+ * from the rest of their code. The code keeps its meaning and status for clients that know no
+ * reason.
+ */
+export const ErrorReason = {
+  /** An upload that is not one complete JPEG, PNG or WebP image. */
+  IMAGE_UNREADABLE: 'IMAGE_UNREADABLE',
+  /** An upload in HEIC/HEIF, the iPhone camera's default format. */
+  IMAGE_HEIF: 'IMAGE_HEIF',
+  /** An animated or multi-page upload. */
+  IMAGE_MULTI_FRAME: 'IMAGE_MULTI_FRAME',
+} as const;
+export type ErrorReason = (typeof ErrorReason)[keyof typeof ErrorReason];
+
+/** What is wrong with one field, for a client to word in its language (`limit` says how much). */
+export const IssueCode = {
+  REQUIRED: 'REQUIRED',
+  /** Text shorter than `limit` characters. */
+  TOO_SHORT: 'TOO_SHORT',
+  /** Text longer than `limit` characters. */
+  TOO_LONG: 'TOO_LONG',
+  /** A number below `limit`. */
+  TOO_SMALL: 'TOO_SMALL',
+  /** A number above `limit`. */
+  TOO_BIG: 'TOO_BIG',
+  /** A list with fewer than `limit` entries. */
+  TOO_FEW: 'TOO_FEW',
+  /** A list with more than `limit` entries. */
+  TOO_MANY: 'TOO_MANY',
+  /** A number that would leave ±`limit`. */
+  OUT_OF_RANGE: 'OUT_OF_RANGE',
+  /** A value taken by another record of the same scope. */
+  ALREADY_USED: 'ALREADY_USED',
+  UNKNOWN_FIELD: 'UNKNOWN_FIELD',
+  NOT_FOUND: 'NOT_FOUND',
+  /** Any other invalid value (wrong type, format or choice). */
+  INVALID: 'INVALID',
+} as const;
+export type IssueCode = (typeof IssueCode)[keyof typeof IssueCode];
+
 export interface FieldIssue {
   path: (string | number)[];
+  /** English, for developers and logs; clients show their own words for `code`. */
   message: string;
+  /** Absent: treat as INVALID. */
+  code?: IssueCode;
+  limit?: number;
 }
 
 /** The one error type use cases throw; transports map `code` to their own status. */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly issues: FieldIssue[] | undefined;
+  readonly reason: ErrorReason | undefined;
   readonly retryAfterSeconds: number | undefined;
   /** With the CONFLICT of inventory.deleteUnit: the items the unit holds now, which would go with it. */
   readonly itemCount: number | undefined;
@@ -57,12 +103,13 @@ export class AppError extends Error {
   constructor(
     code: ErrorCode,
     message: string,
-    options: { issues?: FieldIssue[]; retryAfterSeconds?: number; itemCount?: number; cause?: unknown } = {},
+    options: { issues?: FieldIssue[]; reason?: ErrorReason; retryAfterSeconds?: number; itemCount?: number; cause?: unknown } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.issues = options.issues;
+    this.reason = options.reason;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.itemCount = options.itemCount;
   }

@@ -27,16 +27,16 @@ describe('validationIssues', () => {
     const schema = z.strictObject({ items: z.array(z.strictObject({ n: z.number() })) });
     const result = schema.safeParse({ items: [{ n: 'x', extra: 1, other: 2 }], top: true });
     expect(validationIssues(result.error)).toEqual([
-      { path: ['items', 0, 'n'], message: expect.any(String) },
-      { path: ['items', 0, 'extra'], message: 'Unknown field' },
-      { path: ['items', 0, 'other'], message: 'Unknown field' },
-      { path: ['top'], message: 'Unknown field' },
+      { path: ['items', 0, 'n'], message: expect.any(String), code: 'INVALID' },
+      { path: ['items', 0, 'extra'], message: 'Unknown field', code: 'UNKNOWN_FIELD' },
+      { path: ['items', 0, 'other'], message: 'Unknown field', code: 'UNKNOWN_FIELD' },
+      { path: ['top'], message: 'Unknown field', code: 'UNKNOWN_FIELD' },
     ]);
   });
 
   test('Standard Schema `{ key }` segments and non-validation causes', () => {
     expect(validationIssues({ issues: [{ path: [{ key: 'a' }, 1], message: 'bad' }] })).toEqual([
-      { path: ['a', 1], message: 'bad' },
+      { path: ['a', 1], message: 'bad', code: 'INVALID' },
     ]);
     expect(validationIssues(new SyntaxError('Unexpected token'))).toBeUndefined();
     expect(validationIssues(undefined)).toBeUndefined();

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { ErrorCode } from '@staging/domain/errors';
+import { fieldIssuesOf, type SchemaIssueLike } from '@staging/domain/field-issues';
 import { isOneOf } from '@staging/domain/one-of';
 import type { AppError, FieldIssue } from '@staging/domain/errors';
 
@@ -52,34 +53,13 @@ export function toTrpcError(error: AppError): TRPCError {
   return new TRPCError({ code: TRPC_CODE_OF[error.code], message: error.message, cause: error });
 }
 
-interface ValidationIssueLike {
-  path?: readonly unknown[];
-  message: string;
-  code?: string;
-  keys?: readonly string[];
-}
-
-function pathSegment(segment: unknown): string | number {
-  if (typeof segment === 'string' || typeof segment === 'number') return segment;
-  // Standard Schema allows `{ key }` path segments.
-  if (typeof segment === 'object' && segment !== null && 'key' in segment) return pathSegment(segment.key);
-  return String(segment);
-}
-
 /**
- * Field issues from a validation error (zod or any Standard Schema), or undefined when `cause`
- * is not one. An unrecognized-keys issue becomes one issue per key, with the key in the path, so a
- * client can highlight the offending field like any other.
+ * Field issues from a validation error (zod or any Standard Schema, see `fieldIssuesOf`), or
+ * undefined when `cause` is not one.
  */
 export function validationIssues(cause: unknown): FieldIssue[] | undefined {
   if (typeof cause !== 'object' || cause === null || !('issues' in cause) || !Array.isArray(cause.issues)) {
     return undefined;
   }
-  return (cause.issues as ValidationIssueLike[]).flatMap((issue) => {
-    const path = (issue.path ?? []).map(pathSegment);
-    if (issue.code === 'unrecognized_keys' && issue.keys !== undefined) {
-      return issue.keys.map((key) => ({ path: [...path, key], message: 'Unknown field' }));
-    }
-    return [{ path, message: issue.message }];
-  });
+  return fieldIssuesOf(cause.issues as SchemaIssueLike[]);
 }

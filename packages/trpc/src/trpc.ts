@@ -1,7 +1,7 @@
 import { initTRPC } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { AppError, ErrorCode, httpStatusOf } from '@staging/domain/errors';
-import type { FieldIssue } from '@staging/domain/errors';
+import type { ErrorReason, FieldIssue } from '@staging/domain/errors';
 import { PROCEDURE_LIMITS, requestLimitOf } from '@staging/domain/request-limits';
 import type { ProcedurePath } from '@staging/domain/request-limits';
 import type { Actor } from '@staging/services/access/property-access';
@@ -15,7 +15,9 @@ import { consumeRequestLimit } from './rate-limit';
 export interface AppErrorData {
   /** Our stable code (`@staging/domain/errors`); clients localize by it. */
   appCode: ErrorCode;
-  /** Field paths and messages of invalid input (zod paths) or of a conflict. */
+  /** A finer reason under `appCode`, for clients that word it apart (an unreadable image…). */
+  reason?: ErrorReason;
+  /** Field paths, codes and messages of invalid input (zod paths) or of a conflict. */
   issues?: FieldIssue[];
   /**
    * With TOO_MANY_REQUESTS: seconds until the window frees a request; with TEMPORARILY_UNAVAILABLE:
@@ -58,6 +60,7 @@ const t = initTRPC.context<TrpcContext>().create({
         code,
         httpStatus: httpStatusOf[appError.code],
         appCode: appError.code,
+        ...(appError.reason === undefined ? {} : { reason: appError.reason }),
         ...(appError.issues === undefined ? {} : { issues: appError.issues }),
         ...(appError.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: appError.retryAfterSeconds }),
         ...(appError.itemCount === undefined ? {} : { itemCount: appError.itemCount }),

@@ -3,14 +3,18 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import { ErrorCode, httpStatusOf } from '@staging/domain/errors';
 import { appErrorOf } from '@staging/services/app-error-of';
-import type { FieldIssue } from '@staging/domain/errors';
+import { fieldIssuesOf } from '@staging/domain/field-issues';
+import type { ErrorReason, FieldIssue } from '@staging/domain/errors';
 
 /** Codes that exist only at the HTTP layer (no use case can produce them). */
 export type HttpOnlyCode = 'METHOD_NOT_ALLOWED';
 
-/** The one JSON error body of every HTTP route: `{ "error": { "code", "message", issues? } }`. */
+/**
+ * The one JSON error body of every HTTP route: `{ "error": { "code", "message", reason?, issues? } }`.
+ * Clients word it by `code` and `reason`; `message` is English for developers.
+ */
 export interface ErrorBody {
-  error: { code: ErrorCode | HttpOnlyCode; message: string; issues?: FieldIssue[] };
+  error: { code: ErrorCode | HttpOnlyCode; message: string; reason?: ErrorReason; issues?: FieldIssue[] };
 }
 
 /** Written with node:http alone (as Express's `res.json` would) so a route outside Express can use it. */
@@ -58,13 +62,6 @@ function bodyParserStatus(error: unknown): number | undefined {
   return status >= 400 && status < 500 ? status : undefined;
 }
 
-export function zodIssues(error: ZodError): FieldIssue[] {
-  return error.issues.map((issue) => ({
-    path: issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part)),
-    message: issue.message,
-  }));
-}
-
 /** Where {@link sendThrownError} reports what operators must see (a request's logger). */
 export type ErrorLog = (fields: { err: unknown }, message: string) => void;
 
@@ -87,6 +84,7 @@ export function sendThrownError(res: ServerResponse, error: unknown, log: ErrorL
   // Headers already sent (a body streaming when storage failed): sendError leaves the response alone.
   if (appError.retryAfterSeconds !== undefined && !res.headersSent) res.setHeader('Retry-After', String(appError.retryAfterSeconds));
   const body: ErrorBody['error'] = { code: appError.code, message: appError.message };
+  if (appError.reason !== undefined) body.reason = appError.reason;
   if (appError.issues !== undefined) body.issues = appError.issues;
   sendError(res, httpStatusOf[appError.code], body);
 }
@@ -97,7 +95,7 @@ export function sendThrownError(res: ServerResponse, error: unknown, log: ErrorL
  */
 export const errorMiddleware: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   if (error instanceof ZodError) {
-    sendError(res, 400, { code: ErrorCode.BAD_REQUEST, message: 'Invalid request', issues: zodIssues(error) });
+    sendError(res, 400, { code: ErrorCode.BAD_REQUEST, message: 'Invalid request', issues: fieldIssuesOf(error.issues) });
     return;
   }
   // The router could not percent-decode a path parameter (`%E0%A4%A`): the client's URL is

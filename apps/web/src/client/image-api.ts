@@ -1,6 +1,6 @@
 'use client';
 
-import { HttpError, httpErrorOf } from '@/lib/api-errors';
+import { HttpError, httpErrorFrom, httpErrorOf } from '@/lib/api-errors';
 
 function imagePath(imageId: string): string {
   return `/api/property-images/${encodeURIComponent(imageId)}`;
@@ -39,21 +39,11 @@ export function uploadOriginal(options: {
     });
     xhr.addEventListener('load', () => {
       if (xhr.status >= 200 && xhr.status < 300) return resolve((JSON.parse(xhr.responseText) as { image: UploadedImage }).image);
-      let code = xhr.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INTERNAL';
-      let message = `Upload failed (${xhr.status})`;
-      try {
-        const body = JSON.parse(xhr.responseText) as { error?: { code?: string; message?: string } };
-        code = body.error?.code ?? code;
-        message = body.error?.message ?? message;
-      } catch {
-        // not JSON
-      }
-      const retryAfter = Number(xhr.getResponseHeader('retry-after'));
-      reject(new HttpError(xhr.status, code, message, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined));
+      reject(httpErrorFrom(xhr.status, xhr.responseText, xhr.getResponseHeader('retry-after')));
     });
     // The UI words these by code, in its language (useErrorSentence).
-    xhr.addEventListener('error', () => reject(new HttpError(0, 'NETWORK', 'The upload was interrupted')));
-    xhr.addEventListener('abort', () => reject(new HttpError(0, 'ABORTED', 'Upload canceled.')));
+    xhr.addEventListener('error', () => reject(new HttpError(0, { code: 'NETWORK', message: 'The upload was interrupted' })));
+    xhr.addEventListener('abort', () => reject(new HttpError(0, { code: 'ABORTED', message: 'Upload canceled.' })));
     options.signal?.addEventListener('abort', () => xhr.abort());
     const form = new FormData();
     if (options.roomType !== null) form.append('roomType', options.roomType);

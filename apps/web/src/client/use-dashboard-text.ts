@@ -1,12 +1,12 @@
 'use client';
 
 import { useLocale, useTranslations, type Messages, type NamespaceKeys, type NestedKeyOf } from 'next-intl';
-import { useErrorSentence } from './use-error-sentence';
+import { useErrorSentence, useIssueText } from './use-error-sentence';
 
 /**
  * The text every dashboard component speaks with: its own messages (`t`), the shared ones
- * (`tc`: Cancel, Delete…), the UI locale for numbers and vocabulary, and the sentence for a failed
- * call. One hook so a component does not open with the same four lookups as its neighbours.
+ * (`tc`: Cancel, Delete…), the UI locale for numbers and vocabulary, and the words for a failed
+ * call and its fields. One hook so a component does not open with the same four lookups as its neighbours.
  */
 export function useDashboardText<Namespace extends NamespaceKeys<Messages, NestedKeyOf<Messages>>>(namespace: Namespace) {
   return {
@@ -14,5 +14,6 @@ export function useDashboardText<Namespace extends NamespaceKeys<Messages, Neste
     tc: useTranslations('common'),
     locale: useLocale(),
     errorSentence: useErrorSentence(),
+    fieldError: useIssueText().fieldError,
   };
 }

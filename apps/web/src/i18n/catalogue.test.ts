@@ -64,6 +64,21 @@ function catalogueProblems(reference: Map<string, string>, translation: Map<stri
   return problems;
 }
 
+/**
+ * Plural arguments of a message without a branch for exactly one: the `other` branch then speaks
+ * of 1 too ("1 no admitidas").
+ */
+function pluralsWithoutOne(elements: MessageFormatElement[]): string[] {
+  return elements.flatMap((element): string[] => {
+    if (element.type === TYPE.tag) return pluralsWithoutOne(element.children);
+    if (element.type !== TYPE.plural && element.type !== TYPE.select) return [];
+    const nested = Object.values(element.options).flatMap((option) => pluralsWithoutOne(option.value));
+    const options = Object.keys(element.options);
+    const lacksOne = element.type === TYPE.plural && !options.includes('one') && !options.includes('=1');
+    return lacksOne ? [element.value, ...nested] : nested;
+  });
+}
+
 // Values that are the same words in both languages: placeholders only, a dash, and "original",
 // which Spanish spells the same.
 const SAME_IN_BOTH = new Set([
@@ -84,6 +99,15 @@ describe('message catalogues', () => {
   it('has es with exactly the keys of en, valid ICU everywhere, the same placeholders and every text translated', () => {
     expect(en.size).toBeGreaterThan(300);
     expect(catalogueProblems(en, es, SAME_IN_BOTH)).toEqual([]);
+  });
+
+  it('gives every Spanish plural its own words for one, and finds a plural that lacks them', () => {
+    const lacking = [...es].flatMap(([key, message]) => pluralsWithoutOne(parse(message)).map((argument) => `${key}: ${argument}`));
+    expect(lacking).toEqual([]);
+    expect(pluralsWithoutOne(parse('{count, plural, one {# foto} other {# fotos}}{refused, plural, =0 {} other {, # no admitidas}}'))).toEqual(['refused']);
+    const t = createTranslator({ locale: 'es', messages: readCatalogue('es') as typeof enMessages, namespace: 'upload' });
+    expect(t('summaryReady', { count: 2, refused: 1 })).toBe('2 fotos listas para subir, 1 no admitida.');
+    expect(t('summaryReady', { count: 1, refused: 3 })).toBe('1 foto lista para subir, 3 no admitidas.');
   });
 
   it('keeps the allow-list honest: each allowed key exists and is in fact identical', () => {

@@ -1,26 +1,99 @@
-import { describeError } from './api-errors';
+import { ErrorReason, IssueCode, type ErrorCode, type FieldIssue } from '@staging/domain/errors';
+import { isOneOf } from '@staging/domain/one-of';
+import { isStagingErrorCode, type StagingErrorCode } from '@staging/domain/staging-errors';
+import { describeError, type ClientErrorCode } from './api-errors';
 
-type ErrorsKey = 'tooManyRequests' | 'tooManyRequestsWait' | 'internal' | 'network' | 'tooLarge' | 'temporarilyUnavailable';
+type SentenceKey =
+  | 'badRequest'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'notFound'
+  | 'conflict'
+  | 'tooManyRequests'
+  | 'tooLarge'
+  | 'stagingUnavailable'
+  | 'temporarilyUnavailable'
+  | 'stagedImageCannotBeCover'
+  | 'stagedImageDeleteForbidden'
+  | 'styleRetired'
+  | 'styleNotGeneratable'
+  | 'internal'
+  | 'network'
+  | 'aborted'
+  | 'unknown';
+type ReasonKey = `reason.${ErrorReason}`;
+type IssueKey = `issue.${IssueCode}`;
+type StagingKey = `staging.${StagingErrorCode}` | 'stagingUnknown';
 
 /** The `errors` messages of the UI language (next-intl's `useTranslations('errors')`). */
-export type ErrorsTranslator = (key: ErrorsKey, values?: { seconds: number }) => string;
+export type ErrorsTranslator = (key: SentenceKey | ReasonKey | IssueKey | StagingKey | 'tooManyRequestsWait', values?: Record<string, number>) => string;
 
 /**
- * One sentence for the user about any failed call, in the UI language, with the wait spelled out
- * for rate limits. Field issues and the server's own messages are shown as the server wrote them.
+ * The sentence for each code a call can fail with, ours and the client's own. A Record, so a new
+ * ErrorCode does not compile until it has words.
+ */
+const SENTENCE_OF_CODE: Record<ErrorCode | ClientErrorCode, SentenceKey> = {
+  BAD_REQUEST: 'badRequest',
+  UNAUTHORIZED: 'unauthorized',
+  FORBIDDEN: 'forbidden',
+  NOT_FOUND: 'notFound',
+  CONFLICT: 'conflict',
+  TOO_MANY_REQUESTS: 'tooManyRequests',
+  PAYLOAD_TOO_LARGE: 'tooLarge',
+  STAGING_UNAVAILABLE: 'stagingUnavailable',
+  TEMPORARILY_UNAVAILABLE: 'temporarilyUnavailable',
+  STAGED_IMAGE_CANNOT_BE_COVER: 'stagedImageCannotBeCover',
+  STAGED_IMAGE_DELETE_FORBIDDEN: 'stagedImageDeleteForbidden',
+  LEGACY_STYLE_RETIRED: 'styleRetired',
+  STYLE_NOT_GENERATABLE: 'styleNotGeneratable',
+  // Only the provider's webhook can meet it; nothing the agent did.
+  INVALID_SIGNATURE: 'unknown',
+  INTERNAL: 'internal',
+  NETWORK: 'network',
+  ABORTED: 'aborted',
+};
+
+function sentenceKeyOf(code: string): SentenceKey {
+  return Object.hasOwn(SENTENCE_OF_CODE, code) ? SENTENCE_OF_CODE[code as keyof typeof SENTENCE_OF_CODE] : 'unknown';
+}
+
+/**
+ * What is wrong with one field, in the UI language, from the issue's code and limit; an issue
+ * without a code this release knows reads as an invalid value.
+ */
+export function issueText(t: ErrorsTranslator, issue: Pick<FieldIssue, 'code' | 'limit'>): string {
+  const code = isOneOf(Object.values(IssueCode), issue.code) ? issue.code : IssueCode.INVALID;
+  return t(`issue.${code}`, issue.limit === undefined ? undefined : { limit: issue.limit });
+}
+
+/**
+ * One sentence for the user about any failed call, in the UI language, worded from the error's
+ * code, its reason and its first field issue, never from the server's English message. A code
+ * this release does not know gets a general sentence.
  */
 export function errorSentence(t: ErrorsTranslator, error: unknown): string {
   const described = describeError(error);
-  if (described.code === 'TOO_MANY_REQUESTS') {
-    const seconds = described.retryAfterSeconds;
-    return seconds === undefined ? t('tooManyRequests') : t('tooManyRequestsWait', { seconds });
+  if (isOneOf(Object.values(ErrorReason), described.reason)) return t(`reason.${described.reason}`);
+  const key = sentenceKeyOf(described.code);
+  if (key === 'tooManyRequests' && described.retryAfterSeconds !== undefined) {
+    return t('tooManyRequestsWait', { seconds: described.retryAfterSeconds });
   }
-  if (described.code === 'INTERNAL') return t('internal');
-  if (described.code === 'NETWORK') return t('network');
-  if (described.code === 'PAYLOAD_TOO_LARGE') return t('tooLarge');
-  if (described.code === 'TEMPORARILY_UNAVAILABLE') return t('temporarilyUnavailable');
-  if (described.issues.length > 0) {
-    return described.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ');
-  }
-  return described.message;
+  const [issue] = described.issues;
+  // A field issue says more than its code ("at most 50 characters" rather than "not accepted").
+  if (issue !== undefined && (key === 'badRequest' || key === 'conflict')) return issueText(t, issue);
+  return t(key);
+}
+
+/** The words for the issue the server reported at the field named `field` (last path segment). */
+export function fieldError(t: ErrorsTranslator, error: unknown, field: string): string | undefined {
+  const issue = describeError(error).issues.find((candidate) => candidate.path[candidate.path.length - 1] === field);
+  return issue === undefined ? undefined : issueText(t, issue);
+}
+
+/**
+ * What a failed staging job means for the agent, from the errorCode the worker wrote; a general
+ * sentence for a code a newer worker may write before this release knows it.
+ */
+export function stagingFailureText(t: ErrorsTranslator, code: string | null): string {
+  return isStagingErrorCode(code) ? t(`staging.${code}`) : t('stagingUnknown');
 }

@@ -1,4 +1,4 @@
-import { formatElapsed, formatPriceAdjustment, spendEstimate } from './format';
+import { formatBytes, formatElapsed, formatPriceAdjustment, spendEstimate } from './format';
 
 describe('format', () => {
   it('formats elapsed time for the jobs panel', () => {
@@ -6,6 +6,15 @@ describe('format', () => {
     expect(formatElapsed(125_000)).toBe('2 min 05 s');
     expect(formatElapsed(3_780_000)).toBe('1 h 03 min');
     expect(formatElapsed(-5)).toBe('0 s');
+  });
+
+  it('writes file sizes with the digits and units of the UI language', () => {
+    const sixteenMegabytes = 16 * 1024 * 1024;
+    expect(formatBytes(sixteenMegabytes, 'en')).toBe('16.0 MB');
+    expect(formatBytes(sixteenMegabytes, 'es')).toBe('16,0 MB');
+    expect(formatBytes(1536 * 1024 + 1, 'es')).toBe('1,5 MB');
+    expect(formatBytes(12 * 1024, 'en')).toBe('12 kB');
+    expect(formatBytes(512, 'es')).toBe('512 B');
   });
 
   it('signs price adjustments', () => {

@@ -9,10 +9,14 @@ export function formatElapsed(ms: number): string {
   return `${seconds} s`;
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+/**
+ * A file size in the UI language's digits and unit names (CLDR's, through Intl): "16.0 MB" (en),
+ * "16,0 MB" (es). Binary multiples, as file managers show them.
+ */
+export function formatBytes(bytes: number, locale: string): string {
+  const [unit, value, digits] =
+    bytes < 1024 ? (['byte', bytes, 0] as const) : bytes < 1024 * 1024 ? (['kilobyte', bytes / 1024, 0] as const) : (['megabyte', bytes / (1024 * 1024), 1] as const);
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 }
 
 /**

@@ -2,11 +2,13 @@ import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { createTranslator } from 'use-intl/core';
 import type en from '../../messages/en.json';
+import { issueText } from './error-sentence';
 import { chunk, errorRowsCsv, inventoryCsvTemplate, parseInventoryCsv, unitsExportCsv, type CsvReadOptions } from './inventory-csv';
 
 function optionsIn(locale: 'en' | 'es'): CsvReadOptions {
   const messages = JSON.parse(readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), 'utf8')) as typeof en;
-  return { t: createTranslator({ locale, messages, namespace: 'csv' }), locale };
+  const errors = createTranslator({ locale, messages, namespace: 'errors' });
+  return { t: createTranslator({ locale, messages, namespace: 'csv' }), issueText: (issue) => issueText(errors, issue), locale };
 }
 const english = optionsIn('en');
 
@@ -25,10 +27,10 @@ describe('parseInventoryCsv', () => {
     const parsed = parseInventoryCsv(['unitNumber,floor,status', ',1,AVAILABLE', 'B-2,abc,BROKEN', 'B-3,1.5,RENTED', 'B-4,99999,'].join('\n'), english);
     expect(parsed.rows.map((row) => row.item.unitNumber)).toEqual(['B-3']);
     expect(parsed.errors).toEqual([
-      { line: 2, fields: ['', '1', 'AVAILABLE'], message: 'unitNumber: Must not be empty' },
+      { line: 2, fields: ['', '1', 'AVAILABLE'], message: 'unitNumber: Required.' },
       { line: 3, fields: ['B-2', 'abc', 'BROKEN'], message: 'floor: "abc" is not a number; status: "BROKEN" is not one of Available, Reserved, Sold, Rented' },
       // A range rule only the server's zod schema knows: the preview applies the same schema.
-      { line: 5, fields: ['B-4', '99999', ''], message: 'floor: At most 10000' },
+      { line: 5, fields: ['B-4', '99999', ''], message: 'floor: At most 10,000.' },
     ]);
   });
 
@@ -48,9 +50,13 @@ describe('parseInventoryCsv', () => {
   });
 
   it('reports problems in the UI language and reads Spanish labels back', () => {
-    const parsed = parseInventoryCsv('unitNumber,status\nF-1,Vendida\nF-2,roto\n', optionsIn('es'));
+    const parsed = parseInventoryCsv('unitNumber,status,floor\nF-1,Vendida\nF-2,roto\nF-3,,-99999\nF-4,"Vendida\n', optionsIn('es'));
     expect(parsed.rows[0]?.item.status).toBe('SOLD');
-    expect(parsed.errors[0]?.message).toBe('status: «roto» no es uno de estos: Disponible, Reservada, Vendida, Alquilada');
+    expect(parsed.errors.map((error) => error.message)).toEqual([
+      'status: «roto» no es uno de estos: Disponible, Reservada, Vendida, Alquilada',
+      'floor: Como mínimo -10.000.',
+      'No se puede leer la línea: un campo entre comillas no se cierra nunca.',
+    ]);
   });
 
   it('refuses a file without a unitNumber column', () => {

@@ -1,4 +1,6 @@
 import Papa from 'papaparse';
+import type { FieldIssue } from '@staging/domain/errors';
+import { fieldIssuesOf } from '@staging/domain/field-issues';
 import type { Locale } from '@staging/domain/locale';
 import {
   INVENTORY_LIMITS,
@@ -55,6 +57,8 @@ export type CsvTranslate = (
 
 export interface CsvReadOptions {
   t: CsvTranslate;
+  /** The words for a field issue of the server's rules, in the UI language. */
+  issueText: (issue: FieldIssue) => string;
   locale: Locale;
   /** Unit numbers the target unit already has; rows repeating one are refused. */
   existingUnitNumbers?: ReadonlySet<string>;
@@ -93,7 +97,7 @@ function parseNumber(raw: string): number | null | 'invalid' {
 interface RawRecord {
   line: number;
   fields: string[];
-  /** papaparse's complaint about this record (an unclosed quote), if any. */
+  /** papaparse's code for what is wrong with this record (MissingQuotes, InvalidQuotes…), if anything. */
   syntaxError?: string;
 }
 
@@ -113,7 +117,7 @@ function readRecords(text: string): RawRecord[] {
       // A one-column file has no delimiter to detect; that is not a problem with the row.
       const problem = result.errors.find((error) => error.type !== 'Delimiter');
       if (fields.some((field) => field.trim() !== '')) {
-        records.push({ line, fields, ...(problem === undefined ? {} : { syntaxError: problem.message }) });
+        records.push({ line, fields, ...(problem === undefined ? {} : { syntaxError: problem.code }) });
       }
       for (let i = cursor; i < result.meta.cursor; i += 1) if (source[i] === '\n') line += 1;
       cursor = result.meta.cursor;
@@ -123,7 +127,7 @@ function readRecords(text: string): RawRecord[] {
 }
 
 /** The item of one record, or the problems found in it (column conversions first, then zod). */
-function readItem(columns: (Column | undefined)[], fields: string[], { t, locale }: CsvReadOptions): { item: CsvInventoryItem } | { problems: string[] } {
+function readItem(columns: (Column | undefined)[], fields: string[], { t, issueText, locale }: CsvReadOptions): { item: CsvInventoryItem } | { problems: string[] } {
   const problems: string[] = [];
   const item: Record<string, unknown> = {};
   columns.forEach((column, index) => {
@@ -153,7 +157,7 @@ function readItem(columns: (Column | undefined)[], fields: string[], { t, locale
   if (problems.length > 0) return { problems };
   // The server's own schema (packages/domain), so the preview refuses exactly what it would.
   const checked = ZBulkCreateItem.safeParse(item);
-  if (!checked.success) return { problems: checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) };
+  if (!checked.success) return { problems: fieldIssuesOf(checked.error.issues).map((issue) => `${issue.path.join('.')}: ${issueText(issue)}`) };
   const { propertyUnitId: _unit, ...parsed } = checked.data;
   return { item: parsed };
 }
@@ -179,7 +183,7 @@ export function parseInventoryCsv(text: string, options: CsvReadOptions): Parsed
   for (const record of records) {
     const fail = (message: string) => errors.push({ line: record.line, fields: record.fields, message });
     if (record.syntaxError !== undefined) {
-      fail(t('unreadableLine', { reason: record.syntaxError }));
+      fail(t('unreadableLine', { problem: record.syntaxError }));
       continue;
     }
     const read = readItem(columns, record.fields, options);

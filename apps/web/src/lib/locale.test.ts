@@ -13,15 +13,21 @@ describe('locale', () => {
     expect(pickLocale([])).toBe('en');
   });
 
-  it('prefers the switcher cookie to Accept-Language and ignores an unknown cookie', () => {
-    expect(localeOfRequest('es', 'en-US,en')).toBe('es');
-    expect(localeOfRequest('en', 'es-ES')).toBe('en');
-    expect(localeOfRequest('fr', 'es-ES,en;q=0.5')).toBe('es');
-    expect(localeOfRequest(undefined, null)).toBe('en');
+  it('prefers the choice made in this browser, then the account, then Accept-Language', () => {
+    expect(localeOfRequest({ chosen: 'es', account: 'en', acceptLanguage: 'en-US,en' })).toBe('es');
+    expect(localeOfRequest({ chosen: 'en', account: 'es', acceptLanguage: 'es-ES' })).toBe('en');
+    expect(localeOfRequest({ chosen: undefined, account: 'es', acceptLanguage: 'en-US' })).toBe('es');
+    expect(localeOfRequest({ chosen: undefined, account: null, acceptLanguage: 'es-ES' })).toBe('es');
+    expect(localeOfRequest({ chosen: undefined, account: null, acceptLanguage: null })).toBe('en');
   });
 
-  it('writes the switcher cookie for a year, and clears it with Max-Age=0', () => {
+  it('ignores a cookie that names no shipped language', () => {
+    expect(localeOfRequest({ chosen: 'fr', account: null, acceptLanguage: 'es-ES,en;q=0.5' })).toBe('es');
+    expect(localeOfRequest({ chosen: '', account: 'es', acceptLanguage: 'en' })).toBe('es');
+  });
+
+  it('writes the switcher cookie for a year', () => {
     expect(serializeLocaleCookie('es', { secure: true })).toBe('locale=es; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax; Secure');
-    expect(serializeLocaleCookie(null, { secure: false })).toBe('locale=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax');
+    expect(serializeLocaleCookie('en', { secure: false })).toBe('locale=en; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax');
   });
 });

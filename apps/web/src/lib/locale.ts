@@ -2,18 +2,20 @@ import { isLocale, type Locale } from '@staging/domain/locale';
 
 export const DEFAULT_LOCALE: Locale = 'en';
 
-/** The language picked in the switcher (and restored from the agent's account at sign-in). */
+/**
+ * The language picked with the switcher in this browser, signed in or not. Only the switcher
+ * writes it: it is this browser's explicit choice, never a copy of the account's.
+ */
 export const LOCALE_COOKIE = 'locale';
 
 const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 /**
  * The switcher's cookie. Not HttpOnly-worthy (it is no secret) but set HttpOnly anyway: only the
- * server reads it. A year long: a visitor's pick should outlive the session; an agent's pick is
- * also kept in their account.
+ * server reads it. A year long, and kept at sign-out: a choice made in this browser stays chosen.
  */
-export function serializeLocaleCookie(locale: Locale | null, options: { secure: boolean }): string {
-  const parts = [`${LOCALE_COOKIE}=${locale ?? ''}`, 'Path=/', `Max-Age=${locale === null ? 0 : LOCALE_COOKIE_MAX_AGE_S}`, 'HttpOnly', 'SameSite=Lax'];
+export function serializeLocaleCookie(locale: Locale, options: { secure: boolean }): string {
+  const parts = [`${LOCALE_COOKIE}=${locale}`, 'Path=/', `Max-Age=${LOCALE_COOKIE_MAX_AGE_S}`, 'HttpOnly', 'SameSite=Lax'];
   if (options.secure) parts.push('Secure');
   return parts.join('; ');
 }
@@ -50,7 +52,20 @@ export function parseAcceptLanguage(header: string | null | undefined): string[]
     .map((entry) => entry.tag);
 }
 
-/** The UI language of a request: the switcher's cookie when valid, else Accept-Language. */
-export function localeOfRequest(cookie: string | undefined, acceptLanguage: string | null): Locale {
-  return isLocale(cookie) ? cookie : pickLocale(parseAcceptLanguage(acceptLanguage));
+/** What a request says about the language its reader wants. */
+export interface LocaleSources {
+  /** The switcher's cookie of this browser (unchecked text). */
+  chosen: string | undefined;
+  /** The language saved in the signed-in user's account; null when signed out or never picked. */
+  account: Locale | null;
+  acceptLanguage: string | null;
+}
+
+/**
+ * The UI language of a request (docs/decisions.md "Which language a page is in"): a choice made
+ * in this browser, else the signed-in account's, else the browser's Accept-Language, else English.
+ */
+export function localeOfRequest({ chosen, account, acceptLanguage }: LocaleSources): Locale {
+  if (isLocale(chosen)) return chosen;
+  return account ?? pickLocale(parseAcceptLanguage(acceptLanguage));
 }

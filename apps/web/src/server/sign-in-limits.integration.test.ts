@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { webTestEnv } from '@staging/config/test-env';
 import { parseWebEnv } from '@staging/config/web';
 import { createUser } from '@staging/db/testing/factories';
+import { SESSION_COOKIE_NAME } from '@staging/services/auth/cookies';
+import { createSession } from '@staging/services/auth/sessions';
 import { createLoginGuard } from '@staging/trpc/login-guard';
 import { createTestDeps, env, openTestResources } from '@staging/trpc/testing/test-server';
 import type { TestResources } from '@staging/trpc/testing/test-server';
@@ -93,5 +95,37 @@ describe('web same-origin rule', () => {
     };
     expect(await secureOf(0)).toBe(false);
     expect(await secureOf(1)).toBe(true);
+  });
+});
+
+describe('sign-in route and a language chosen before signing in', () => {
+  it("saves a language chosen in this browser to the account, sets no language cookie, and leaves the account's alone without one", async () => {
+    useWebDeps(1);
+    const localeOf = async (id: string) => (await resources.db.user.findUniqueOrThrow({ where: { id }, select: { locale: true } })).locale;
+    const chose = await createUser(resources.db);
+    await resources.db.user.update({ where: { id: chose.id }, data: { locale: 'en' } });
+    const response = await signIn(form(chose.email, chose.password, { 'x-forwarded-for': '203.0.113.80', cookie: 'theme=dark; locale=es' }));
+    expect(response.headers.get('location')).toBe('/properties');
+    expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith('locale='))).toBe(false);
+    expect(await localeOf(chose.id)).toBe('es');
+
+    const didNotChoose = await createUser(resources.db);
+    await resources.db.user.update({ where: { id: didNotChoose.id }, data: { locale: 'es' } });
+    await signIn(form(didNotChoose.email, didNotChoose.password, { 'x-forwarded-for': '203.0.113.81', cookie: 'locale=fr' }));
+    expect(await localeOf(didNotChoose.id)).toBe('es');
+  });
+
+  it('ends the session at sign-out and keeps the language chosen in this browser', async () => {
+    useWebDeps(1);
+    const agent = await createUser(resources.db);
+    const { token } = await createSession(resources.db, agent.id, { now: new Date(), ttlMs: 60_000 });
+    const request = new Request('http://app.example.test/auth/sign-out', {
+      method: 'POST',
+      headers: { host: 'app.example.test', origin: 'http://app.example.test', cookie: `locale=es; ${SESSION_COOKIE_NAME}=${token}` },
+    });
+    const response = await signOut(request);
+    expect(response.status).toBe(303);
+    expect(response.headers.getSetCookie().map((cookie) => cookie.split('=')[0])).toEqual([SESSION_COOKIE_NAME]);
+    expect(await resources.db.session.count({ where: { userId: agent.id } })).toBe(0);
   });
 });

@@ -26,15 +26,18 @@ describe('login', () => {
     expect(result.user).toEqual({ id: user.id, email: user.email, name: user.name, role: 'AGENT' });
     expect(result.session.expiresAt).toEqual(new Date(now.getTime() + DEFAULT_SESSION_TTL_MS));
     const resolved = await resolveSession(db, result.session.token, now);
-    expect(resolved?.user.id).toBe(user.id);
+    expect(resolved?.user).toEqual(result.user);
+    expect(resolved?.locale).toBeNull();
     expect(result.locale).toBeNull();
   });
 
-  test('restores the UI language the user picked earlier', async () => {
+  test('reports the UI language the user picked earlier, at sign-in and with every session lookup', async () => {
     const user = await createUser(db, { password: 'secret-1' });
     await saveUserLocale(db, user.id, 'es');
-    const result = await login(db, { email: user.email, password: 'secret-1' }, new Date());
+    const now = new Date();
+    const result = await login(db, { email: user.email, password: 'secret-1' }, now);
     expect(result.locale).toBe('es');
+    expect((await resolveSession(db, result.session.token, now))?.locale).toBe('es');
   });
 
   test('wrong password, unknown email and oversized password all read the same', async () => {

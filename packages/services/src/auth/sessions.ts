@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '@staging/db/client';
+import { isLocale, type Locale } from '@staging/domain/locale';
 
 /** The user a session belongs to, as request handlers see it. */
 export interface SessionUser {
@@ -12,6 +13,8 @@ export interface SessionUser {
 export interface ResolvedSession {
   sessionId: string;
   user: SessionUser;
+  /** The UI language saved in the user's account; null when they never picked one. */
+  locale: Locale | null;
 }
 
 export interface CreatedSession {
@@ -60,14 +63,15 @@ export async function resolveSession(db: Db, token: string, now: Date): Promise<
       id: true,
       expiresAt: true,
       lastSeenAt: true,
-      user: { select: { id: true, email: true, name: true, role: true } },
+      user: { select: { id: true, email: true, name: true, role: true, locale: true } },
     },
   });
   if (session === null || session.expiresAt.getTime() <= now.getTime()) return null;
   if (now.getTime() - session.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
     await db.session.updateMany({ where: { id: session.id }, data: { lastSeenAt: now } });
   }
-  return { sessionId: session.id, user: session.user };
+  const { locale, ...user } = session.user;
+  return { sessionId: session.id, user, locale: isLocale(locale) ? locale : null };
 }
 
 /** Deletes the session of `token`; unknown tokens are ignored so logout is idempotent. */

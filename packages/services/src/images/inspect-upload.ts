@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { Metadata } from 'sharp';
-import { AppError, ErrorCode } from '@staging/domain/errors';
+import { AppError, ErrorCode, ErrorReason } from '@staging/domain/errors';
 import { HEIF_REFUSAL, looksLikeHeif } from '@staging/domain/photo-upload';
 import { decodesCompletely } from './decodes-completely';
 
@@ -29,7 +29,7 @@ export interface InspectedImage {
 }
 
 function notAnImage(): AppError {
-  return new AppError(ErrorCode.BAD_REQUEST, 'File must be a complete JPEG, PNG or WebP image');
+  return new AppError(ErrorCode.BAD_REQUEST, 'File must be a complete JPEG, PNG or WebP image', { reason: ErrorReason.IMAGE_UNREADABLE });
 }
 
 /**
@@ -42,7 +42,7 @@ export async function inspectUpload(bytes: Buffer): Promise<InspectedImage> {
   if (bytes.length === 0) throw notAnImage();
   // Named before decoding: a HEIC from a phone is the likeliest refusal, and "not an image"
   // would tell its sender nothing about what to do.
-  if (looksLikeHeif(bytes)) throw new AppError(ErrorCode.BAD_REQUEST, HEIF_REFUSAL);
+  if (looksLikeHeif(bytes)) throw new AppError(ErrorCode.BAD_REQUEST, HEIF_REFUSAL, { reason: ErrorReason.IMAGE_HEIF });
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS }).metadata();
@@ -52,7 +52,7 @@ export async function inspectUpload(bytes: Buffer): Promise<InspectedImage> {
   const format = metadata.format;
   if (format !== 'jpeg' && format !== 'png' && format !== 'webp') throw notAnImage();
   if ((metadata.pages ?? 1) > 1) {
-    throw new AppError(ErrorCode.BAD_REQUEST, 'Animated or multi-page images are not accepted');
+    throw new AppError(ErrorCode.BAD_REQUEST, 'Animated or multi-page images are not accepted', { reason: ErrorReason.IMAGE_MULTI_FRAME });
   }
   const width = metadata.autoOrient?.width ?? metadata.width;
   const height = metadata.autoOrient?.height ?? metadata.height;

@@ -1,5 +1,5 @@
 import { Prisma, queryRows } from '@staging/db/client';
-import { AppError, ErrorCode } from '@staging/domain/errors';
+import { AppError, ErrorCode, IssueCode } from '@staging/domain/errors';
 import type { FieldIssue } from '@staging/domain/errors';
 import type { BulkCreateInput, BulkItemsResult, InventoryItemRecord } from '@staging/domain/inventory';
 import { accessiblePropertySql, assertCanManageProperty } from '../access/property-access';
@@ -82,7 +82,7 @@ function assertNoDuplicateUnitNumbers(input: BulkCreateInput): void {
   const issues: FieldIssue[] = [];
   input.items.forEach((item, index) => {
     const key = unitKey(item.propertyUnitId, item.unitNumber);
-    if (seen.has(key)) issues.push({ path: ['items', index, 'unitNumber'], message: 'Duplicate within this call' });
+    if (seen.has(key)) issues.push({ path: ['items', index, 'unitNumber'], message: 'Duplicate within this call', code: IssueCode.ALREADY_USED });
     seen.add(key);
   });
   if (issues.length > 0) {
@@ -99,7 +99,7 @@ async function existingUnitNumberConflict({ db }: InventoryContext, input: BulkC
   const takenKeys = new Set(taken.map((item) => unitKey(item.propertyUnitId, item.unitNumber)));
   const issues = input.items.flatMap((item, index) =>
     takenKeys.has(unitKey(item.propertyUnitId, item.unitNumber))
-      ? [{ path: ['items', index, 'unitNumber'], message: 'Already used in this property unit' }]
+      ? [{ path: ['items', index, 'unitNumber'], message: 'Already used in this property unit', code: IssueCode.ALREADY_USED }]
       : [],
   );
   if (issues.length === 0) return unitNumberConflict(['items']);

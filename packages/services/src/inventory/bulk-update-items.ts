@@ -1,5 +1,5 @@
 import { Prisma } from '@staging/db/client';
-import { AppError, ErrorCode } from '@staging/domain/errors';
+import { AppError, ErrorCode, IssueCode } from '@staging/domain/errors';
 import type { BulkItemsResult, BulkUpdateChange, BulkUpdateInput, InventoryItemRecord } from '@staging/domain/inventory';
 import { INVENTORY_LIMITS } from '@staging/domain/inventory';
 import { accessibleItemSql, everyItemReached, runAllOrNothing, unitPropertyIdSql } from './item-set-access';
@@ -55,7 +55,7 @@ export async function bulkUpdateInventoryItems(
   } catch (error) {
     if (postgresErrorCode(error) === NUMERIC_VALUE_OUT_OF_RANGE) {
       throw new AppError(ErrorCode.BAD_REQUEST, 'The resulting priceAdjustment is out of range', {
-        issues: [{ path: ['amount'], message: `Some item would leave ±${INVENTORY_LIMITS.priceAbsMax}` }],
+        issues: [{ path: ['amount'], message: `Some item would leave ±${INVENTORY_LIMITS.priceAbsMax}`, code: IssueCode.OUT_OF_RANGE, limit: INVENTORY_LIMITS.priceAbsMax }],
       });
     }
     throw error;

@@ -1,4 +1,4 @@
-import { AppError, ErrorCode } from '@staging/domain/errors';
+import { AppError, ErrorCode, IssueCode } from '@staging/domain/errors';
 import type { CreateItemInput, InventoryItemRecord } from '@staging/domain/inventory';
 import { accessiblePropertyFilter } from '../access/property-access';
 import { ITEM_SELECT, toItemRecord, UNIT_NOT_FOUND } from './item-records';
@@ -7,7 +7,7 @@ import { FOREIGN_KEY_VIOLATION, postgresErrorCode, UNIQUE_VIOLATION } from './po
 
 export function unitNumberConflict(path: (string | number)[]): AppError {
   return new AppError(ErrorCode.CONFLICT, 'unitNumber already exists in this property unit', {
-    issues: [{ path, message: 'Already used in this property unit' }],
+    issues: [{ path, message: 'Already used in this property unit', code: IssueCode.ALREADY_USED }],
   });
 }
 

@@ -1,4 +1,4 @@
-import { AppError, ErrorCode } from '@staging/domain/errors';
+import { AppError, ErrorCode, IssueCode } from '@staging/domain/errors';
 import type { PropertyUnitRecord } from '@staging/domain/inventory';
 import { Prisma } from '@staging/db/client';
 import type { DbTransaction } from '@staging/db/client';
@@ -67,7 +67,7 @@ export async function assertUnitNameFree(tx: DbTransaction, propertyId: string, 
   const wanted = nameKey(name);
   if (others.some((other) => nameKey(other.name) === wanted)) {
     throw new AppError(ErrorCode.CONFLICT, 'A unit with this name already exists in this property', {
-      issues: [{ path: ['name'], message: 'Already used by another unit of this property' }],
+      issues: [{ path: ['name'], message: 'Already used by another unit of this property', code: IssueCode.ALREADY_USED }],
     });
   }
 }

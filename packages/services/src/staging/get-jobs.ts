@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Prisma } from '@staging/db/client';
 import type { Db } from '@staging/db/client';
 import { AppError, isAppError } from '@staging/domain/errors';
+import { fieldIssuesOf } from '@staging/domain/field-issues';
 import { JOB_STATUSES, isTerminalJobStatus } from '@staging/domain/staging-states';
 import type { JobStatus } from '@staging/domain/staging-states';
 import type { AttemptStatus } from '@staging/domain/attempt-states';
@@ -117,7 +118,7 @@ export async function listStagingJobs(
   const parsed = ZListStagingJobsInput.safeParse(rest);
   if (!parsed.success) {
     throw new AppError('BAD_REQUEST', 'Invalid staging job query.', {
-      issues: parsed.error.issues.map((issue) => ({ path: issue.path.map((k) => (typeof k === 'number' ? k : String(k))), message: issue.message })),
+      issues: fieldIssuesOf(parsed.error.issues),
     });
   }
   const { propertyId, statuses, limit, cursor } = parsed.data;

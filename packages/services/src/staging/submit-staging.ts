@@ -7,6 +7,7 @@ import { STAGING_DISPOSITIONS } from '@staging/domain/dispositions';
 import type { StagingDisposition } from '@staging/domain/dispositions';
 import { AppError, isAppError } from '@staging/domain/errors';
 import type { FieldIssue } from '@staging/domain/errors';
+import { fieldIssuesOf } from '@staging/domain/field-issues';
 import { PROMPT_VERSION, renderStagingPrompt } from '@staging/domain/prompt';
 import { ZRoomType } from '@staging/domain/room-types';
 import type { RoomType } from '@staging/domain/room-types';
@@ -93,7 +94,7 @@ export async function submitStaging(
   const parsed = ZSubmitStagingInput.safeParse({ assignments: input.assignments });
   if (!parsed.success) {
     throw new AppError('BAD_REQUEST', 'Invalid staging submission.', {
-      issues: parsed.error.issues.map((issue) => ({ path: issue.path.map(toPathKey), message: issue.message })),
+      issues: fieldIssuesOf(parsed.error.issues),
     });
   }
   const now = deps.clock.now();
@@ -128,10 +129,6 @@ export async function submitStaging(
     });
   }
   return results;
-}
-
-function toPathKey(key: PropertyKey): string | number {
-  return typeof key === 'number' ? key : String(key);
 }
 
 async function planAssignments(
@@ -194,7 +191,7 @@ function notFound(path: FieldIssue['path']): AppError {
 function withPathPrefix(error: unknown, prefix: FieldIssue['path']): unknown {
   if (!isAppError(error)) return error;
   return new AppError(error.code, error.message, {
-    issues: (error.issues ?? []).map((issue) => ({ path: [...prefix, ...issue.path], message: issue.message })),
+    issues: (error.issues ?? []).map((issue) => ({ ...issue, path: [...prefix, ...issue.path] })),
   });
 }
 

@@ -6,7 +6,6 @@ import { type InventoryStatus } from '@staging/domain/inventory';
 import { useFocusTarget } from '@/client/use-focus-target';
 import { useTRPC } from '@/client/trpc';
 import { useDashboardText } from '@/client/use-dashboard-text';
-import { issueFor } from '@/lib/api-errors';
 import { AlertMessage } from '@/components/alert-message';
 import { useInventoryCache } from './inventory-cache';
 import { parseNumberField } from './number-input';
@@ -20,7 +19,7 @@ export function CreateItemForm({ propertyId, unitId, unitName }: { propertyId: s
   const trpc = useTRPC();
   const cache = useInventoryCache(propertyId);
   const id = useId();
-  const { t, errorSentence } = useDashboardText('inventory');
+  const { t, errorSentence, fieldError } = useDashboardText('inventory');
   const [form, setForm] = useState(EMPTY);
   const [localError, setLocalError] = useState<{ field: string; message: string } | undefined>();
   const [added, setAdded] = useState<string | undefined>();
@@ -39,10 +38,10 @@ export function CreateItemForm({ propertyId, unitId, unitName }: { propertyId: s
 
   const errorFor = (field: string): string | undefined => {
     if (localError?.field === field) return localError.message;
-    return create.isError ? issueFor(create.error, field) : undefined;
+    return create.isError ? fieldError(create.error, field) : undefined;
   };
   const generalError =
-    create.isError && FIELDS.every((field) => issueFor(create.error, field) === undefined) ? errorSentence(create.error) : undefined;
+    create.isError && FIELDS.every((field) => fieldError(create.error, field) === undefined) ? errorSentence(create.error) : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -2,11 +2,13 @@
 
 import { useTranslations } from 'next-intl';
 import { useId, useState, type ChangeEvent } from 'react';
+import type { FieldIssue } from '@staging/domain/errors';
 import { inventoryStatusLabel, type InventoryItemRecord, type InventoryUnitRecord } from '@staging/domain/inventory';
 import { downloadText } from '@/client/download-text';
 import { useTRPCClient } from '@/client/trpc';
 import { useFocusTarget } from '@/client/use-focus-target';
 import { useDashboardText } from '@/client/use-dashboard-text';
+import { useIssueText } from '@/client/use-error-sentence';
 import { describeError } from '@/lib/api-errors';
 import { formatPriceAdjustment } from '@/lib/format';
 import { AlertMessage } from '@/components/alert-message';
@@ -42,14 +44,14 @@ interface Loaded {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Messages per row of a refused call, from issue paths `items.<index>.<field>`. */
-function rowIssues(rows: readonly CsvRow[], error: unknown): Map<CsvRow, string> {
+/** Messages per row of a refused call, from issue paths `items.<index>.<column>`. */
+function rowIssues(rows: readonly CsvRow[], error: unknown, issueText: (issue: FieldIssue) => string): Map<CsvRow, string> {
   const found = new Map<CsvRow, string>();
   for (const issue of describeError(error).issues) {
-    const [head, index, field] = issue.path;
+    const [head, index, column] = issue.path;
     const row = head === 'items' && typeof index === 'number' ? rows[index] : undefined;
     if (row === undefined) continue;
-    const message = `${field === undefined ? '' : `${String(field)}: `}${issue.message}`;
+    const message = `${column === undefined ? '' : `${String(column)}: `}${issueText(issue)}`;
     found.set(row, found.has(row) ? `${found.get(row)}; ${message}` : message);
   }
   return found;
@@ -76,6 +78,7 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
   const cache = useInventoryCache(propertyId);
   const id = useId();
   const { t, locale, errorSentence } = useDashboardText('csv');
+  const { issueText } = useIssueText();
   const ti = useTranslations('inventory');
   const [chosenUnitId, setUnitId] = useState(units[0]?.propertyUnitId ?? '');
   // The chosen unit can be removed (or the page may start with none): the first one stands in.
@@ -91,7 +94,7 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
     new Set(units.find((unit) => unit.propertyUnitId === targetUnitId)?.items.map((item) => item.unitNumber) ?? []);
 
   const load = (fileName: string, text: string, targetUnitId: string) => {
-    const parsed = parseInventoryCsv(text, { t, locale, existingUnitNumbers: existingNumbers(targetUnitId) });
+    const parsed = parseInventoryCsv(text, { t, issueText, locale, existingUnitNumbers: existingNumbers(targetUnitId) });
     setPhase({ kind: 'preview' });
     if (parsed.fileError !== undefined) {
       setLoaded(undefined);
@@ -142,7 +145,7 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
           onWait(undefined);
           continue;
         }
-        const named = rowIssues(pending, error);
+        const named = rowIssues(pending, error, issueText);
         if (named.size === 0) {
           // Nothing points at particular rows (the unit vanished, the service failed): none of
           // this chunk was written.

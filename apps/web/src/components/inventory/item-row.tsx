@@ -6,7 +6,6 @@ import { inventoryStatusLabel, type InventoryItemRecord, type InventoryStatus } 
 import { useFocusTarget } from '@/client/use-focus-target';
 import { useTRPC } from '@/client/trpc';
 import { useDashboardText } from '@/client/use-dashboard-text';
-import { issueFor } from '@/lib/api-errors';
 import { formatPriceAdjustment } from '@/lib/format';
 import { AlertMessage } from '@/components/alert-message';
 import { useInventoryCache } from './inventory-cache';
@@ -75,7 +74,7 @@ function DraftInputCell({ field, header, draft, setDraft, errorOf, errorIdPrefix
 export function ItemRow({ item, propertyId, selected, onToggle, onDelete }: ItemRowProps) {
   const trpc = useTRPC();
   const cache = useInventoryCache(propertyId);
-  const { t, tc, locale, errorSentence } = useDashboardText('inventory');
+  const { t, tc, locale, errorSentence, fieldError: issueAt } = useDashboardText('inventory');
   const [draft, setDraft] = useState<Draft | null>(null);
   const [localError, setLocalError] = useState<string | undefined>();
   // Save and Cancel leave with the edit form; focus goes back to the row's Edit button.
@@ -89,7 +88,7 @@ export function ItemRow({ item, propertyId, selected, onToggle, onDelete }: Item
     }),
   );
   const label = item.unitNumber;
-  const fieldError = (field: string) => (update.isError ? issueFor(update.error, field) : undefined);
+  const fieldError = (field: string) => (update.isError ? issueAt(update.error, field) : undefined);
   const rowError = update.isError && !['unitNumber', 'floor', 'priceAdjustment', 'notes', 'status'].some((f) => fieldError(f) !== undefined)
     ? errorSentence(update.error)
     : undefined;

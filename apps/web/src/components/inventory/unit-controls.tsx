@@ -6,20 +6,19 @@ import { INVENTORY_LIMITS, type DeleteUnitResult, type InventoryUnitRecord } fro
 import { useFocusTarget } from '@/client/use-focus-target';
 import { useTRPC } from '@/client/trpc';
 import { useDashboardText } from '@/client/use-dashboard-text';
-import { describeError, issueFor } from '@/lib/api-errors';
+import { describeError } from '@/lib/api-errors';
 import { AlertMessage } from '@/components/alert-message';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useInventoryCache } from './inventory-cache';
 
 /**
  * What a failed createUnit/renameUnit says, split by where it shows: next to the name field (a
- * taken name in the catalogue's words, other name issues as the server wrote them) or under the
- * form (anything else).
+ * taken name in this form's own words) or under the form (anything else).
  */
 function useUnitNameErrors(error: unknown) {
-  const { t, errorSentence } = useDashboardText('inventory');
+  const { t, errorSentence, fieldError } = useDashboardText('inventory');
   if (error === null || error === undefined) return { field: undefined, form: undefined };
-  const nameIssue = issueFor(error, 'name');
+  const nameIssue = fieldError(error, 'name');
   if (nameIssue === undefined) return { field: undefined, form: errorSentence(error) };
   return { field: describeError(error).code === 'CONFLICT' ? t('unitNameTaken') : nameIssue, form: undefined };
 }

@@ -6,13 +6,13 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
 import { DAILY_PURCHASE_CAP_REACHED, purchaseDayOf } from '@staging/domain/daily-purchase-cap';
 import { purchaseSummary } from '@staging/domain/job-outcome';
-import { stagingErrorReason } from '@staging/domain/staging-error-reasons';
 import { isTerminalJobStatus, type JobStatus } from '@staging/domain/staging-states';
 import { isCanonicalStyle, styleLabel } from '@staging/domain/styles';
 import type { RouterOutputs } from '@staging/trpc/root';
 import { usePollInterval } from '@/client/live-status';
 import { useTRPC } from '@/client/trpc';
 import { useDashboardText } from '@/client/use-dashboard-text';
+import { useStagingFailureText } from '@/client/use-error-sentence';
 import { useRoomTypeLabel } from '@/client/use-room-type-label';
 import { QueryError, QueryLoading } from '@/components/query-state';
 import { formatElapsed, microusdToUsd } from '@/lib/format';
@@ -69,6 +69,7 @@ function JobRow({ job, photo, showProperty, onView }: { job: Job; photo: string;
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { t, tc, locale, errorSentence } = useDashboardText('jobs');
+  const failureText = useStagingFailureText();
   const roomTypeLabel = useRoomTypeLabel();
   const [cancelNote, setCancelNote] = useState<string | undefined>();
   const cancel = useMutation(
@@ -159,7 +160,7 @@ function JobRow({ job, photo, showProperty, onView }: { job: Job; photo: string;
         </div>
         {job.status === 'FAILED' && (
           <p className="small" style={{ margin: '0.25rem 0 0' }} data-testid="job-reason">
-            {t('failureReason', { reason: stagingErrorReason(job.errorCode, locale) })}
+            {t('failureReason', { reason: failureText(job.errorCode) })}
           </p>
         )}
         {(job.outcome === 'REJECTED' || job.outcome === 'TAKEN_DOWN') && job.rejectionReason !== null && (

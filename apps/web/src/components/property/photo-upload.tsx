@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { isTooSmallToStage, looksLikeHeif, MAX_UPLOAD_BYTES, MIN_STAGING_SHORT_EDGE, namesHeif } from '@staging/domain/photo-upload';
 import { uploadOriginal } from '@/client/image-api';
@@ -15,7 +15,8 @@ type UploadState =
   | { kind: 'uploading'; loaded: number }
   | { kind: 'done'; width: number; height: number }
   | { kind: 'refused'; reason: Refusal }
-  | { kind: 'failed'; message: string };
+  // The failure itself, worded at render: a language switch rewords it too.
+  | { kind: 'failed'; failure: unknown };
 
 interface UploadItem {
   key: number;
@@ -40,6 +41,7 @@ const megabytes = (bytes: number) => bytes / (1024 * 1024);
 
 function StateText({ item }: { item: UploadItem }) {
   const t = useTranslations('upload');
+  const errorSentence = useErrorSentence();
   const { state, file } = item;
   switch (state.kind) {
     case 'queued':
@@ -70,7 +72,7 @@ function StateText({ item }: { item: UploadItem }) {
       return (
         <>
           <span className="status status-bad">{t('failed')}</span>
-          <span className={styles.note}>{state.message}</span>
+          <span className={styles.note}>{errorSentence(state.failure)}</span>
         </>
       );
   }
@@ -86,7 +88,7 @@ function StateText({ item }: { item: UploadItem }) {
 export function PhotoUpload({ propertyId, onUploaded }: { propertyId: string; onUploaded: () => Promise<unknown> }) {
   const id = useId();
   const t = useTranslations('upload');
-  const errorSentence = useErrorSentence();
+  const locale = useLocale();
   const inputRef = useRef<HTMLInputElement>(null);
   const nextKey = useRef(0);
   const [roomType, setRoomType] = useState('');
@@ -135,7 +137,7 @@ export function PhotoUpload({ propertyId, onUploaded }: { propertyId: string; on
         update(item.key, { kind: 'done', width: image.width, height: image.height });
         uploaded += 1;
       } catch (failure) {
-        update(item.key, { kind: 'failed', message: errorSentence(failure) });
+        update(item.key, { kind: 'failed', failure });
       }
     }
     setRunning(false);
@@ -210,7 +212,7 @@ export function PhotoUpload({ propertyId, onUploaded }: { propertyId: string; on
             {items.map((item) => (
               <li key={item.key} className={styles.item} data-testid="upload-item" data-state={item.state.kind} data-name={item.file.name}>
                 <span className={styles.name}>{item.file.name}</span>
-                <span className="muted small">{formatBytes(item.file.size)}</span>
+                <span className="muted small">{formatBytes(item.file.size, locale)}</span>
                 {item.state.kind !== 'refused' && (
                   <progress
                     max={item.file.size || 1}

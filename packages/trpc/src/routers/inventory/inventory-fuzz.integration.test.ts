@@ -80,7 +80,7 @@ async function seedActors(kind: 'agent' | 'admin' | 'unrelated', count: number, 
   const sessions = await Promise.all(users.map((user) => createSession(resources.db, user.id, { now, ttlMs: 3_600_000 })));
   users.forEach((user, i) => {
     const { token } = sessions[i]!;
-    actors[kind].push({ session: { sessionId: token, user }, cookie: `${SESSION_COOKIE_NAME}=${token}` });
+    actors[kind].push({ session: { sessionId: token, user, locale: null }, cookie: `${SESSION_COOKIE_NAME}=${token}` });
   });
 }
 

@@ -36,7 +36,7 @@ describe('createUnit', () => {
   test('names are unique per property without regard to letter case; another property may reuse one', async () => {
     const taken = await ctx.call('createUnit', { propertyId: ctx.world.propertyId, name: ' a ' }, ctx.world.owner);
     expect(outcomeOf(taken)).toEqual([409, 'CONFLICT']);
-    expect(taken.ok ? undefined : taken.error.data.issues).toEqual([{ path: ['name'], message: 'Already used by another unit of this property' }]);
+    expect(taken.ok ? undefined : taken.error.data.issues).toEqual([{ path: ['name'], message: 'Already used by another unit of this property', code: 'ALREADY_USED' }]);
     expect(await unitNames(ctx.world.propertyId)).toEqual(['A', 'B']);
     expect(outcomeOf(await ctx.call('createUnit', { propertyId: ctx.world.otherPropertyId, name: 'A' }, ctx.world.unrelated))).toEqual([200, 'OK']);
   });

@@ -1,8 +1,10 @@
 import { login } from '@staging/services/auth/login';
-import { serializeSessionCookie } from '@staging/services/auth/cookies';
+import { parseCookies, serializeSessionCookie } from '@staging/services/auth/cookies';
+import { saveUserLocale } from '@staging/services/auth/user-locale';
 import { isAppError } from '@staging/domain/errors';
+import { isLocale } from '@staging/domain/locale';
 import { signInGuarded } from '@staging/trpc/login-guard';
-import { serializeLocaleCookie } from '@/lib/locale';
+import { LOCALE_COOKIE } from '@/lib/locale';
 import { safeNextPath } from '@/lib/safe-next-path';
 import { getWebDeps } from '@/server/deps';
 import { crossSiteRefused, isSameOriginRequest, requestSourceOf } from '@/server/same-origin';
@@ -34,13 +36,12 @@ export async function POST(request: Request): Promise<Response> {
       login(db, { email, password }, new Date()),
     );
     logger.info({ event: 'web.sign_in', userId: user.id }, 'signed in');
-    const secure = source.https;
-    // The language the agent picked before, on any browser; without one the current cookie (or
-    // Accept-Language) stays in charge.
-    return redirectTo(next, [
-      serializeSessionCookie(session.token, { expiresAt: session.expiresAt, secure }),
-      ...(locale === null ? [] : [serializeLocaleCookie(locale, { secure })]),
-    ]);
+    // A language chosen in this browser before signing in (on this very page, say) is the agent's
+    // latest choice: it stays, and the account keeps it for browsers where none was made. Without
+    // one, the pages follow the account's (src/i18n/request.ts).
+    const chosen = parseCookies(request.headers.get('cookie')).get(LOCALE_COOKIE);
+    if (isLocale(chosen) && chosen !== locale) await saveUserLocale(db, user.id, chosen);
+    return redirectTo(next, [serializeSessionCookie(session.token, { expiresAt: session.expiresAt, secure: source.https })]);
   } catch (error) {
     const known = isAppError(error) ? error : undefined;
     const reason =
