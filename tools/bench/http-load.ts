@@ -142,7 +142,8 @@ export interface Result {
   non2xx: number;
 }
 
-function percentile(sorted: number[], p: number): number {
+/** The p-th percentile (0–100) of values sorted ascending, nearest rank. */
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
