@@ -24,12 +24,14 @@ function git(args: string[]): Buffer {
 }
 
 /**
- * The commit plus every uncommitted change (tracked or not) under {@link SOURCES}: equal
- * fingerprints mean the same sources. Undefined outside a git checkout, where every run builds.
+ * The committed trees of {@link SOURCES} plus every uncommitted change (tracked or not) under
+ * them: equal fingerprints mean the same sources, whatever else a commit changed. Undefined
+ * outside a git checkout, where every run builds.
  */
 function sourceFingerprint(): string | undefined {
   try {
-    const hash = createHash('sha256').update(git(['rev-parse', 'HEAD'])).update(git(['diff', 'HEAD', '--binary', '--', ...SOURCES]));
+    const trees = git(['rev-parse', ...SOURCES.map((source) => `HEAD:${source}`)]);
+    const hash = createHash('sha256').update(trees).update(git(['diff', 'HEAD', '--binary', '--', ...SOURCES]));
     const untracked = git(['ls-files', '--others', '--exclude-standard', '-z', '--', ...SOURCES]).toString('utf8').split('\0').filter(Boolean);
     for (const file of untracked) hash.update(file).update(readFileSync(path.join(root, file)));
     return hash.digest('hex');
