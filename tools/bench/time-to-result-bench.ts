@@ -10,12 +10,14 @@
 // baseline measured in the same run is the provider's time, subtracted job by job.
 //
 // The breakdown per hop comes from the worker's event lines (docs/system.md 6), the simulator's
-// record of each prediction, the api's webhook receipts (receivedAt) and two lines of
-// hop-trace.mjs, a preload that marks the end of the output's download and of its PUT.
+// record of each prediction, the api's webhook receipts (receivedAt) and the lines of
+// hop-trace.mjs, a preload that marks the start and end of the output's download and the end of
+// its PUT. Absolute times move with the machine's load, so the load average is printed with them.
 // The dashboard's page then waits COALESCE_MS (200 ms, live-status.tsx) and refetches; that is
 // the browser's, not measured here.
 //
 //   node --import tsx tools/bench/time-to-result-bench.ts [--jobs 60] [--warmup 4]
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createOriginalImage, createProperty } from '@staging/db/testing/factories';
@@ -140,7 +142,8 @@ const HOPS = [
   ['provider', "the provider's own processing (not ours)"],
   ['webhook arrival', "the provider's completion → the api's receipt"],
   ['wake', 'receipt → provider_terminal (promote, pickup, poll, record)'],
-  ['download', 'provider_terminal → output downloaded'],
+  ['output slot', "provider_terminal → download starts (the worker's one output slot)"],
+  ['download', 'download starts → output downloaded'],
   ['validate', 'downloaded → output_validated'],
   ['store', 'output_validated → PUT answered'],
   ['finalize', 'PUT answered → completed'],
@@ -172,6 +175,7 @@ async function hopsOf(worker: WorkerProcess, waited: Waited[]): Promise<{ hops: 
       providerDone: Date.parse(prediction.completed_at),
       received: receivedAt.get(prediction.id) ?? Number.NaN,
       terminal: timeOf(event('provider_terminal')),
+      downloading: traced((line) => line['hopTrace'] === 'fetch_start' && line['path'] === outputPath) ?? Number.NaN,
       downloaded: traced((line) => line['hopTrace'] === 'fetch_done' && line['path'] === outputPath) ?? Number.NaN,
       validated: timeOf(event('output_validated')),
       stored: traced((line) => line['hopTrace'] === 'http_answered' && line['method'] === 'PUT' && String(line['path']).includes(`/${jobId}/`)) ?? Number.NaN,
@@ -184,7 +188,8 @@ async function hopsOf(worker: WorkerProcess, waited: Waited[]): Promise<{ hops: 
         provider: t.providerDone - t.providerCreated,
         'webhook arrival': t.received - t.providerDone,
         wake: t.terminal - t.received,
-        download: t.downloaded - t.terminal,
+        'output slot': t.downloading - t.terminal,
+        download: t.downloaded - t.downloading,
         validate: t.validated - t.downloaded,
         store: t.stored - t.validated,
         finalize: t.completed - t.stored,
@@ -225,11 +230,12 @@ try {
   await runLanes(worker, photo, Math.min(warmupJobs, Math.max(...LEVELS)), warmupJobs);
   const figures = [];
   for (const lanes of LEVELS) {
+    const loadBefore = loadavg()[0]!;
     const waited = await runLanes(worker, photo, lanes, jobsPerLevel);
     const jobs = await hopsOf(worker, waited);
     const mib = mean(jobs.map((job) => job.outputBytes)) / 2 ** 20;
     console.log(`\n${lanes === 1 ? '1 job at a time' : `${lanes} jobs at once`}: ${jobs.length} jobs, ${mib.toFixed(2)} MiB PNG outputs, simulator prediction ${PROVIDER_DELAY_MS} ms` +
-      ` (p99 of ${jobs.length} is the ${jobs.length < 100 ? 'slowest' : 'nearest rank'})`);
+      ` (p99 of ${jobs.length} is the ${jobs.length < 100 ? 'slowest' : 'nearest rank'}); load average ${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after`);
     const ours = printBreakdown(jobs, waited);
     const label = lanes === 1 ? '1 job at a time' : `${lanes} concurrent jobs`;
     figures.push(
