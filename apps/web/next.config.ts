@@ -24,8 +24,15 @@ const devOrigins = [
     .flatMap((address) => (address === undefined || address.internal || address.family !== 'IPv4' ? [] : [address.address])),
 ];
 
+// `BENCH_STATIC_PAGE=1 next build` adds the `bench.ts` page extension, so the public-pages
+// benchmark's baseline route (src/app/bench-static/[bytes]/route.bench.ts) exists in that build
+// only; without the flag the file is no route and a production build has no such URL.
+// eslint-disable-next-line no-restricted-properties -- a build flag of the benchmark, not deployment configuration
+const benchStaticPage = process.env.BENCH_STATIC_PAGE === '1';
+
 const nextConfig: NextConfig = {
   reactStrictMode: true,
+  pageExtensions: [...(benchStaticPage ? ['bench.ts'] : []), 'tsx', 'ts', 'jsx', 'js'],
   allowedDevOrigins: devOrigins,
   poweredByHeader: false,
   outputFileTracingRoot: workspaceRoot,

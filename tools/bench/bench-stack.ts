@@ -34,8 +34,8 @@ export interface BenchStack {
   redis: ReturnType<typeof createRedis>;
   /** Child processes stopped by close(). */
   children: ChildProcess[];
-  /** The api (apps/api/src/main.ts) in a process of its own, production mode, on this stack. */
-  startApi(name: string): Promise<Server>;
+  /** The api (apps/api/src/main.ts) in a process of its own, production mode, on this stack; `env` over the bench's settings. */
+  startApi(name: string, env?: Record<string, string>): Promise<Server>;
   close(): Promise<void>;
 }
 
@@ -54,7 +54,7 @@ export async function openBenchStack(connectionName: string): Promise<BenchStack
     db,
     redis,
     children,
-    async startApi(name) {
+    async startApi(name, env = {}) {
       const port = await freePort();
       const child = startProcess('apps/api/src/main.ts', {
         ...(apiTestEnv({
@@ -66,6 +66,7 @@ export async function openBenchStack(connectionName: string): Promise<BenchStack
           LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
           // Nothing measured reads object storage; a closed port makes any attempt fail fast.
           S3_ENDPOINT: 'http://127.0.0.1:9',
+          ...env,
         }) as Record<string, string>),
       });
       children.push(child);

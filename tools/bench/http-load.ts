@@ -78,8 +78,14 @@ export interface Sample {
   cpuSeconds: number;
 }
 
+/**
+ * What to send next to `server`; servers that share a process (one port, two pages) tell their
+ * requests apart by their names.
+ */
+export type RequestFor = (server: Server) => LoadRequest;
+
 /** Closed-loop load: `concurrency` keep-alive connections, each sending its next request on reply. */
-export async function load(server: Server, options: { seconds: number; concurrency: number; next: () => LoadRequest }): Promise<Sample> {
+export async function load(server: Server, options: { seconds: number; concurrency: number; next: RequestFor }): Promise<Sample> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
   const latencies: number[] = [];
   let non2xx = 0;
@@ -87,7 +93,7 @@ export async function load(server: Server, options: { seconds: number; concurren
 
   const one = (): Promise<void> =>
     new Promise((resolve, reject) => {
-      const { method, path: requestPath, headers = {}, body } = options.next();
+      const { method, path: requestPath, headers = {}, body } = options.next(server);
       const started = performance.now();
       const req = http.request({ host: '127.0.0.1', port: server.port, method, path: requestPath, agent, headers }, (res) => {
         res.resume();
@@ -115,7 +121,7 @@ export async function load(server: Server, options: { seconds: number; concurren
 /** Warms every server up, then lets them take turns for `rounds` rounds; returns each one's samples. */
 export async function loadInTurns(
   servers: Server[],
-  options: { rounds: number; seconds: number; warmupSeconds: number; concurrency: number; next: () => LoadRequest },
+  options: { rounds: number; seconds: number; warmupSeconds: number; concurrency: number; next: RequestFor },
 ): Promise<Sample[][]> {
   for (const server of servers) await load(server, { ...options, seconds: options.warmupSeconds });
   const samples = servers.map((): Sample[] => []);
@@ -136,7 +142,8 @@ export interface Result {
   non2xx: number;
 }
 
-function percentile(sorted: number[], p: number): number {
+/** The p-th percentile (0–100) of values sorted ascending, nearest rank. */
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }

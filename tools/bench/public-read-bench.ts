@@ -6,34 +6,23 @@
 //
 //   node_modules/.bin/tsx tools/bench/public-read-bench.ts [--seconds 4] [--rounds 3] [--concurrency 32]
 //
-// Data: 60 listings of one agent, each with 4 originals, 2 APPROVED variants and 1 pending one,
-// all in the search index; detail requests cycle over the listings, search asks for a city word
-// that half of them match.
-import { createOriginalImage, createProperty, createStagedImage, createUser } from '@staging/db/testing/factories';
-import { rebuildSearchDocument } from '@staging/services/search/build-search-document';
+// Data: the listings of public-listings.ts; detail requests cycle over them, search asks for a
+// city word that half of them match.
 import { freePort } from '@staging/stack/free-port';
 import { openBenchStack, parseLoadArgs } from './bench-stack';
 import { printFigure } from './figures';
 import { loadInTurns, printResults, startProcess, summarize, waitForPort } from './http-load';
 import type { LoadRequest, Server } from './http-load';
-
-const LISTINGS = 60;
+import { LISTINGS, SEARCH_WORD, seedPublicListings } from './public-listings';
+import type { PublicListings } from './public-listings';
 
 async function main(): Promise<void> {
   const stack = await openBenchStack('public-read-bench');
-  const { db, redis, queueSuffix } = stack;
-  const propertyIds: string[] = [];
+  const { queueSuffix } = stack;
+  let listings: PublicListings | undefined;
   try {
-    const owner = await createUser(db);
-    for (let i = 0; i < LISTINGS; i += 1) {
-      const property = await createProperty(db, { ownerAgentId: owner.id, title: `Listing ${i}`, city: i % 2 === 0 ? 'Lisbon' : 'Porto' });
-      const originals = [];
-      for (let n = 0; n < 4; n += 1) originals.push(await createOriginalImage(db, { propertyId: property.id }));
-      for (const original of originals.slice(0, 2)) await createStagedImage(db, { original, reviewStatus: 'APPROVED' });
-      await createStagedImage(db, { original: originals[3]! });
-      await rebuildSearchDocument(db, redis, property.id, { queueSuffix });
-      propertyIds.push(property.id);
-    }
+    listings = await seedPublicListings(stack);
+    const { propertyIds } = listings;
 
     const barePort = await freePort();
     const bareChild = startProcess('tools/bench/public-read-bare-server.ts', {
@@ -45,7 +34,8 @@ async function main(): Promise<void> {
     stack.children.push(bareChild);
     await waitForPort(barePort, '/api/public/search');
     const bare: Server = { name: 'bare', port: barePort, pid: bareChild.pid! };
-    const api = await stack.startApi('api');
+    // The bench plays the proxy in front of the api: its X-Forwarded-For names each visitor.
+    const api = await stack.startApi('api', { TRUSTED_PROXY_HOPS: '1' });
     const options = parseLoadArgs();
 
     let next = 0;
@@ -62,7 +52,7 @@ async function main(): Promise<void> {
       path: `/api/public/properties/${propertyIds[(next += 1) % LISTINGS]}`,
       headers: visitor(),
     });
-    const search = (): LoadRequest => ({ method: 'GET', path: '/api/public/search?q=lisbon', headers: visitor() });
+    const search = (): LoadRequest => ({ method: 'GET', path: `/api/public/search?q=${SEARCH_WORD}`, headers: visitor() });
     const figures = [];
     for (const [what, request] of [
       ['property detail', detail],
@@ -83,7 +73,7 @@ async function main(): Promise<void> {
     for (const figure of figures) printFigure(figure);
   } finally {
     // The documents' keys have no suffix; the index (with it) goes with the stack.
-    if (propertyIds.length > 0) await redis.del(...propertyIds.map((id) => `psearch:property:${id}`));
+    await listings?.remove();
     await stack.close();
   }
 }

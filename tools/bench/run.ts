@@ -22,6 +22,8 @@ const BENCHES: Record<string, Bench> = {
   'staging-job': { script: 'tools/bench/staging-job-bench.ts', measures: "the worker's statements and CPU per staging job against the minimal ledger" },
   'description-isolation': { script: 'tools/bench/description-isolation.ts', measures: 'description latency with staging idle, then saturated' },
   'worker-memory': { script: 'tools/bench/worker-memory-bench.ts', measures: "the worker's peak memory staging four large outputs at once" },
+  'public-pages': { script: 'tools/bench/public-pages-bench.ts', measures: "the built web app's listing and search pages against a static page of their size" },
+  'time-to-result': { script: 'tools/bench/time-to-result-bench.ts', measures: "an agent's wait from submit to the live ready event, minus the provider's own time" },
 };
 
 const HELP = `usage: pnpm bench [name…] [--runs N]

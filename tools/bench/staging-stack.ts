@@ -17,6 +17,7 @@ import sharp from 'sharp';
 import { openBenchStack } from './bench-stack';
 import type { BenchStack } from './bench-stack';
 import { root } from './http-load';
+import type { Server } from './http-load';
 import { startPgCountProxy } from './pg-count-proxy';
 import type { PgCountProxy } from './pg-count-proxy';
 
@@ -50,12 +51,14 @@ export interface WorkerProcess {
 
 export interface StagingBenchStack extends BenchStack {
   storage: ObjectStorage;
+  /** The api that receives the provider's webhooks (and serves tRPC at /api/trpc). */
+  api: Server;
   /** The provider simulator's API base, version prefix included. */
   providerUrl: string;
   /** Counts the worker's statements and transactions (its DATABASE_URL points here). */
   workerDb: PgCountProxy;
-  /** Starts the bundled worker with these env overrides. */
-  startWorker(env: Record<string, string>): Promise<WorkerProcess>;
+  /** Starts the bundled worker with these env overrides, and `nodeArgs` before the bundle (e.g. a preload). */
+  startWorker(env: Record<string, string>, options?: { nodeArgs?: string[] }): Promise<WorkerProcess>;
   /** `count` PENDING staging jobs of one new property, each with a stored original, not enqueued. */
   seedJobs(count: number, photo: Buffer, staging: { aspectRatio: string; outputFormat: string }): Promise<string[]>;
   /** Puts jobs on the ai-staging queue, as the producer does after its commit. */
@@ -107,7 +110,8 @@ function watchLines(child: ChildProcess): WorkerProcess['lines'] & { waiters: Se
   return lines;
 }
 
-export async function openStagingBenchStack(options: { simulator: Record<string, string> }): Promise<StagingBenchStack> {
+/** `simulator`: the simulator's SIM_* settings; `api`: env over the api's bench settings. */
+export async function openStagingBenchStack(options: { simulator: Record<string, string>; api?: Record<string, string> }): Promise<StagingBenchStack> {
   // The simulator's and s3rver's CPU is neither the worker's nor the measuring client's.
   const [stack, s3rver, simulator, entry] = await Promise.all([
     openBenchStack('bench-staging'),
@@ -133,18 +137,19 @@ export async function openStagingBenchStack(options: { simulator: Record<string,
     stack.databaseUrl,
     process.env.BENCH_PG_LOG === '1' ? (sql) => console.error(`[worker sql] ${sql.replace(/\s+/g, ' ').slice(0, 160)}`) : undefined,
   );
-  const api = await stack.startApi('api');
+  const api = await stack.startApi('api', options.api);
   const queue = createStagingQueue(stack.redis, stack.queueSuffix);
   return {
     ...stack,
     storage,
+    api,
     providerUrl: simulatorUrl,
     workerDb,
-    async startWorker(env) {
+    async startWorker(env, { nodeArgs = [] } = {}) {
       const port = await freePort();
       // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) as for the HTTP benches' servers.
       const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter((arg) => arg !== '') ?? [];
-      const child = spawn(process.execPath, [...extra, '--enable-source-maps', entry], {
+      const child = spawn(process.execPath, [...extra, ...nodeArgs, '--enable-source-maps', entry], {
         cwd: workerDir,
         env: {
           PATH: process.env.PATH,
@@ -237,11 +242,11 @@ export async function openStagingBenchStack(options: { simulator: Record<string,
 
 /**
  * A photo-sized image of noise. The simulator derives its output from the input photo, and noise
- * does not compress: a PNG of w×h noise is about 3·w·h bytes.
+ * does not compress: a PNG of w×h noise is about 3·w·h bytes (less for a smaller `sigma`).
  */
-export function noiseImage(width: number, height: number, format: 'jpeg' | 'png'): Promise<Buffer> {
+export function noiseImage(width: number, height: number, format: 'jpeg' | 'png', sigma = 30): Promise<Buffer> {
   const image = sharp({
-    create: { width, height, channels: 3, background: { r: 150, g: 120, b: 90 }, noise: { type: 'gaussian', mean: 120, sigma: 30 } },
+    create: { width, height, channels: 3, background: { r: 150, g: 120, b: 90 }, noise: { type: 'gaussian', mean: 120, sigma } },
   });
   return (format === 'png' ? image.png() : image.jpeg({ quality: 80 })).toBuffer();
 }
