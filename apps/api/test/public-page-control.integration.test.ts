@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createProperty } from '@staging/db/testing/factories';
-import { createRedis } from '@staging/platform/queues';
-import { createSearchIndexingWorker, enqueueSearchRebuild } from '@staging/services/search/search-queue';
+import { enqueueSearchRebuild } from '@staging/services/search/search-queue';
 import { startApi, stopS3 } from './support/api-test-kit';
 import type { ApiHarness } from './support/api-test-kit';
+import { startSearchIndexing } from './support/search-indexing';
+import type { SearchIndexing } from './support/search-indexing';
 import { call, imageBytes, seedActors, seedListing, trpc } from './support/fixtures';
 import type { Actors, Listing } from './support/fixtures';
 
@@ -15,32 +16,18 @@ interface PublicImage {
 
 let api: ApiHarness;
 let actors: Actors;
-let worker: ReturnType<typeof createSearchIndexingWorker>;
-let workerRedis: ReturnType<typeof createRedis>;
+let searchIndexing: SearchIndexing;
 
 beforeAll(async () => {
   api = await startApi();
   actors = await seedActors(api.db);
-  workerRedis = createRedis(api.config.valkeyUrl, { role: 'worker', connectionName: 'api-test-public-page-worker' });
-  // The worker app mounts the same processor on search-indexing<QUEUE_SUFFIX>.
-  worker = createSearchIndexingWorker({ db: api.db, redis: api.redis, queueSuffix: api.config.queueSuffix, logger: api.deps.logger, captureAlert: () => undefined, connection: workerRedis });
+  searchIndexing = startSearchIndexing(api, 'api-test-public-page-worker');
 });
 afterAll(async () => {
-  await worker.close();
-  await workerRedis.quit();
+  await searchIndexing.close();
   await api.close();
   await stopS3();
 });
-
-/** Waits until every search rebuild queued so far has run. */
-async function drainSearchQueue(): Promise<void> {
-  for (let i = 0; i < 200; i += 1) {
-    const counts = await api.searchQueue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-    if (Object.values(counts).every((n) => n === 0)) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('search queue did not drain');
-}
 
 /** A seeded listing with its search document built, as a listing already on the public page has. */
 async function publishedListing(title?: string): Promise<Listing> {
@@ -55,7 +42,7 @@ async function mutate(path: string, input: unknown, cookie: string = actors.cook
 
 /** What every anonymous surface shows of the listing, after the search rebuilds ran. */
 async function publicView(listing: Listing) {
-  await drainSearchQueue();
+  await searchIndexing.drain();
   const rest = (await (await call(`${api.url}/api/public/properties/${listing.propertyId}`)).json()) as {
     property: { coverImage: PublicImage | null; images: PublicImage[] };
   };

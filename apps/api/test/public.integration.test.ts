@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createOriginalImage, createProperty, createStagedImage } from '@staging/db/testing/factories';
-import { createRedis } from '@staging/platform/queues';
-import { createSearchIndexingWorker } from '@staging/services/search/search-queue';
 import { rebuildSearchDocument } from '@staging/services/search/build-search-document';
 import { startApi, stopS3 } from './support/api-test-kit';
 import type { ApiHarness } from './support/api-test-kit';
+import { startSearchIndexing } from './support/search-indexing';
+import type { SearchIndexing } from './support/search-indexing';
 import { call, imageBytes, seedActors, seedListing, trpc } from './support/fixtures';
 import type { Actors, Listing } from './support/fixtures';
 
@@ -27,39 +27,18 @@ interface PublicProperty {
 
 let api: ApiHarness;
 let actors: Actors;
-let worker: ReturnType<typeof createSearchIndexingWorker>;
-let workerRedis: ReturnType<typeof createRedis>;
+let searchIndexing: SearchIndexing;
 
 beforeAll(async () => {
   api = await startApi();
   actors = await seedActors(api.db);
-  workerRedis = createRedis(api.config.valkeyUrl, { role: 'worker', connectionName: 'api-test-search-worker' });
-  // The worker app mounts the same processor on search-indexing<QUEUE_SUFFIX>.
-  worker = createSearchIndexingWorker({
-    db: api.db,
-    redis: api.redis,
-    queueSuffix: api.config.queueSuffix,
-    logger: api.deps.logger,
-    captureAlert: () => undefined,
-    connection: workerRedis,
-  });
+  searchIndexing = startSearchIndexing(api, 'api-test-search-worker');
 });
 afterAll(async () => {
-  await worker.close();
-  await workerRedis.quit();
+  await searchIndexing.close();
   await api.close();
   await stopS3();
 });
-
-/** Waits until every search rebuild queued so far has run. */
-async function drainSearchQueue(): Promise<void> {
-  for (let i = 0; i < 200; i += 1) {
-    const counts = await api.searchQueue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-    if (Object.values(counts).every((n) => n === 0)) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('search queue did not drain');
-}
 
 async function publicProperty(propertyId: string): Promise<{ status: number; body: { property: PublicProperty }; text: string }> {
   const response = await call(`${api.url}/api/public/properties/${propertyId}`);
@@ -166,7 +145,7 @@ describe('search documents and public search', () => {
     const upload = await call(`${api.url}/api/properties/${listing.propertyId}/images`, { method: 'POST', cookie: actors.cookies.owner, body: uploaded });
     expect(upload.status).toBe(201);
     const uploadedId = ((await upload.json()) as { image: { id: string } }).image.id;
-    await drainSearchQueue();
+    await searchIndexing.drain();
 
     const images = await searchImages(listing.propertyId);
     expect(images.map((image) => [image.id, image.isStyled]).sort()).toEqual(
@@ -195,11 +174,11 @@ describe('search documents and public search', () => {
     expect(viaTrpc.body.result?.data).toEqual({ ...result, query: word });
 
     await trpc(api.url, 'mutation', 'ai.approveStagedVariant', { imageId: listing.pending.id }, actors.cookies.owner);
-    await drainSearchQueue();
+    await searchIndexing.drain();
     expect((await searchImages(listing.propertyId)).find((image) => image.id === listing.pending.id)?.isStyled).toBe(true);
 
     await trpc(api.url, 'mutation', 'ai.rejectStagedVariant', { imageId: listing.approved.id }, actors.cookies.owner);
-    await drainSearchQueue();
+    await searchIndexing.drain();
     expect((await searchImages(listing.propertyId)).some((image) => image.id === listing.approved.id)).toBe(false);
   });
 
