@@ -1,16 +1,11 @@
 import type { Browser, Page } from '@playwright/test';
 import { openE2eData, seedAgentWithListing, seedOriginalPhoto, type E2eData } from '@staging/stack/e2e-fixtures';
-import { expect, saveScreenshot, secrets, signInQuickly, stack, test } from './support/fixtures';
+import { expect, saveScreenshot, secrets, signInQuickly, stack, test, VIEWPORTS } from './support/fixtures';
 import { seedFinishedJob } from './support/seed-jobs';
 
 // The main web instance prices the medium quality at 42 000 micro-US-dollars; the paused one has
 // no price (tools/stack/src/e2e-stack.ts). Jobs are seeded as the worker leaves them, priced or
 // not, so nothing is bought here.
-
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 720 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
 
 const TEXTS = {
   en: {

@@ -167,15 +167,17 @@ for (const [lang, device] of CASES) {
     const stagedPhoto = group.getByTestId('staged-photo');
     await expect(original).toHaveAttribute('data-image-id', bedroom.id);
     await stagedPhoto.scrollIntoViewIfNeeded();
-    const a = (await original.boundingBox())!;
-    const b = (await stagedPhoto.boundingBox())!;
-    if (device === 'desktop') {
-      expect(Math.abs(a.y - b.y)).toBeLessThan(2);
-      expect(b.x).toBeGreaterThan(a.x + a.width - 1);
-    } else {
-      expect(Math.abs(a.x - b.x)).toBeLessThan(2);
-      expect(b.y).toBeGreaterThan(a.y + a.height - 1);
-    }
+    // Both boxes in one read: images above still loading move the group between two reads.
+    const placement = () =>
+      group.evaluate((node) => {
+        const box = (testId: string) => node.querySelector(`[data-testid="${testId}"]`)!.getBoundingClientRect();
+        const a = box('original-photo');
+        const b = box('staged-photo');
+        return { sameRow: Math.abs(a.y - b.y) < 2, toTheRight: b.x > a.x + a.width - 1, sameColumn: Math.abs(a.x - b.x) < 2, below: b.y > a.y + a.height - 1 };
+      });
+    await expect
+      .poll(placement)
+      .toEqual(device === 'desktop' ? { sameRow: true, toTheRight: true, sameColumn: false, below: false } : { sameRow: false, toTheRight: false, sameColumn: true, below: true });
     await expect(stagedPhoto.getByText(text.label, { exact: true })).toBeVisible();
     const stagedImg = stagedPhoto.locator('img');
     await expect(stagedImg).toHaveAttribute('src', `/api/public/images/${staged.id}/derivatives/display`);

@@ -1,16 +1,11 @@
 import type { Browser, Page } from '@playwright/test';
 import { MAX_UPLOAD_BYTES } from '@staging/domain/photo-upload';
 import { countStagingJobs, drawRoomPhoto, seedAgentWithListing, seedOriginalPhoto, seedStagedVariant } from '@staging/stack/e2e-fixtures';
-import { expect, saveScreenshot, signInQuickly, stack, test, type Credentials } from './support/fixtures';
+import { expect, saveScreenshot, signInQuickly, stack, test, type Credentials, VIEWPORTS } from './support/fixtures';
 import { seedFinishedJob } from './support/seed-jobs';
 
 // Nothing here buys a prediction: staging is only submitted where every assignment already has a
 // variant (style_exists), so the simulator's scripted faults stay with staging.spec.ts.
-
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 720 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
 
 const TEXTS = {
   en: {

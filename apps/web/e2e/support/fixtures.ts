@@ -17,6 +17,12 @@ export const secrets = readJsonEnv<E2eSecrets>('E2E_SECRETS');
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 export const screenshotDir = path.join(repoRoot, 'test-results', 'screenshots');
 
+/** The desktop and phone widths the dashboard is checked at. */
+export const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 720 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
 export interface Credentials {
   email: string;
   password: string;
