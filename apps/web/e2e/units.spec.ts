@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { seedAgentWithListing } from '@staging/stack/e2e-fixtures';
 import type { E2eData } from '@staging/stack/e2e-fixtures';
-import { expect, saveScreenshot, signInQuickly, stack, test } from './support/fixtures';
+import { expect, saveScreenshot, signInQuickly, stack, test, VIEWPORTS } from './support/fixtures';
 
 function row(page: Page, unitNumber: string) {
   return page.locator(`[data-testid="inventory-row"][data-unit-number="${unitNumber}"]`);
@@ -76,9 +76,10 @@ test('units: an empty property gets a unit, an item in it, a new name, and loses
   expect(await data.db.inventoryItem.count({ where: { propertyUnitId: unit!.id } })).toBe(0);
 });
 
-test('units in Spanish: the empty state, the form and an empty unit removed', async ({ browser, data }) => {
+test('units in Spanish on a phone: the empty state, the form and an empty unit removed, nothing wider than the screen', async ({ browser, data }) => {
   const { agent, propertyId } = await seedAgentWithListing(data);
-  const context = await browser.newContext({ baseURL: stack.webUrl, locale: 'es-ES' });
+  const phone = VIEWPORTS.find((viewport) => viewport.name === 'phone')!;
+  const context = await browser.newContext({ baseURL: stack.webUrl, locale: 'es-ES', viewport: { width: phone.width, height: phone.height } });
   const page = await context.newPage();
   await signInQuickly(page, agent);
   await page.goto(`/properties/${propertyId}/inventory`);
@@ -87,6 +88,13 @@ test('units in Spanish: the empty state, the form and an empty unit removed', as
   await addUnit.getByLabel('Nombre de la unidad').fill('Torre');
   await addUnit.getByRole('button', { name: 'Añadir unidad' }).click();
   await expect(addUnit.getByRole('status')).toHaveText('Unidad Torre añadida.');
+  // The unit's controls fit the phone: the page never scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+  for (const name of ['Renombrar unidad Torre', 'Quitar unidad Torre']) {
+    const box = (await page.getByRole('button', { name }).boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(phone.width);
+  }
+  await saveScreenshot(page, 'units-es-phone');
   await page.getByRole('button', { name: 'Quitar unidad Torre' }).click();
   const dialog = page.getByRole('dialog', { name: '¿Quitar la unidad Torre?' });
   await expect(dialog).toContainText('La unidad no tiene elementos.');
