@@ -92,6 +92,13 @@ const trpcOrServerErrorBody = (body: Buffer): boolean => isTrpcErrorBody(body) |
 /** Requests in flight at once: enough to finish fast, few enough to leave the machine usable. */
 const PARALLEL = 4;
 
+/**
+ * Hang guard of the one test: about 44 cases per route, twice, for every route of the api (43
+ * today, and each new route adds its share); on a busy 2-core machine that outgrew Jest's
+ * default guard of five minutes.
+ */
+const WHOLE_SWEEP_TIMEOUT_MS = 15 * 60_000;
+
 async function inBatches<T>(items: readonly T[], run: (item: T) => Promise<void>): Promise<void> {
   for (let i = 0; i < items.length; i += PARALLEL) await Promise.all(items.slice(i, i + PARALLEL).map(run));
 }
@@ -127,4 +134,4 @@ it('every route survives every hostile request, signed in and not, and keeps not
   expect((await slow).status).toBe(200);
   expect(apiProcess!.exitCode()).toBeNull();
   expect(await persistedState()).toEqual(before);
-});
+}, WHOLE_SWEEP_TIMEOUT_MS);
