@@ -13,7 +13,10 @@ const ZRevalidation = z.strictObject({ propertyId: z.string().refine(isWellForme
  * search page. Called only by this process (public-page-revalidation); anyone else gets 404.
  */
 export async function POST(request: Request): Promise<Response> {
-  if (!isOwnRevalidation(request.headers.get('authorization'))) return new Response(null, { status: 404 });
+  // The same 404 any unknown address gets, with the body every error of the web app carries.
+  if (!isOwnRevalidation(request.headers.get('authorization'))) {
+    return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, { status: 404 });
+  }
   const body = ZRevalidation.safeParse(await request.json().catch(() => null));
   if (!body.success) return Response.json({ error: { code: 'BAD_REQUEST', message: 'propertyId is required' } }, { status: 400 });
   // Expired, not marked stale: the next visitor (a CDN, most likely) must get the new page, not
