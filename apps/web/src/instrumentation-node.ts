@@ -10,12 +10,9 @@ import type { Logger } from '@staging/platform/logger';
 import { createRedis } from '@staging/platform/queues';
 import { startProducerFingerprintPublisher } from '@staging/services/parity/producer-parity';
 import { createSearchQueue, watchSearchRebuilds } from '@staging/services/search/search-queue';
-import { mergeVaryWhenSet } from '@/server/merge-vary';
 import { revalidatePublicPagesOf } from '@/server/public-page-revalidation';
 
 export function startNodeRuntime(): void {
-  // The public pages' Vary (Accept-Language, Cookie) must reach the CDN past Next.js's own.
-  mergeVaryWhenSet();
   let config: ReturnType<typeof parseWebEnv> | null = null;
   try {
     config = parseWebEnv(process.env);
