@@ -53,8 +53,8 @@ export default tseslint.config(
     // literal in JSX, or in a prop a person reads or hears (aria-label, title, placeholder, alt,
     // label…), fails the lint. Props that are code (class names, test ids, enums) are allowed.
     // The cached public pages allow inline scripts of their own origin, not just nonced ones
-    // (docs/decisions.md "Public pages a CDN can keep"): text must reach the page through React's
-    // escaping, never as raw markup.
+    // (docs/decisions/public-pages.md "Public pages a CDN can keep"): text must reach the page
+    // through React's escaping, never as raw markup.
     files: ['apps/web/src/**/*.tsx'],
     // With types, a literal whose type is a string literal or a union of them (a field name, a
     // tone, an Intl option) is code, not text, and passes.

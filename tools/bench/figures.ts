@@ -1,5 +1,5 @@
 // The line protocol between a benchmark script and tools/bench/run.ts: a script prints whatever
-// detail it likes, plus one `bench-figure {json}` line per figure the issue sets a target for,
+// detail it likes, plus one `bench-figure {json}` line per figure that has a target,
 // which the runner collects into its table. A figure is always a ratio against a baseline
 // measured in the same run, so a busy machine moves both sides.
 

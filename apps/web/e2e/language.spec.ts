@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { seedAgentWithListing, seedOriginalPhoto, type E2eData } from '@staging/stack/e2e-fixtures';
 import { expect, saveScreenshot, signInQuickly, stack, test, type Credentials } from './support/fixtures';
 
-// Which language a page is in (docs/decisions.md "Which language a page is in"): a choice made in
+// Which language a page is in (docs/decisions/web.md "Which language a page is in"): a choice made in
 // this browser, else the signed-in account's, else the browser's Accept-Language.
 
 const DEVICES = {

@@ -4,8 +4,8 @@ import { seedAgentWithListing, seedOriginalPhoto, seedStagedVariant, type E2eDat
 import { expect, saveScreenshot, signInQuickly, stack, test } from './support/fixtures';
 
 // The public listing and search pages as a CDN in front of the web would see them
-// (docs/decisions.md "Public pages a CDN can keep"): cacheable answers with an ETag, one page per
-// language, and regenerated when the listing changes, whichever process made the change.
+// (docs/decisions/public-pages.md "Public pages a CDN can keep"): cacheable answers with an ETag,
+// one page per language, and regenerated when the listing changes, whichever process made the change.
 
 /** Bound on waiting for a change to reach a cached page: the event arrives in well under a second. */
 const REGENERATED_WITHIN_MS = 30_000;

@@ -59,7 +59,7 @@ function pageResponse(request: NextRequest): NextResponse {
 }
 
 /**
- * A listing or search page (docs/decisions.md "Public pages a CDN can keep"): rewritten to the
+ * A listing or search page (docs/decisions/public-pages.md "Public pages a CDN can keep"): rewritten to the
  * internal route of the visitor's language, so that Next.js caches one page per language and the
  * page itself reads nothing of the request. The rule is every page's but for the account's
  * language, which would need the session: the pick made in this browser (the cookie), else

@@ -84,7 +84,7 @@ const CLOSE_STEP_TIMEOUT_MS = 3_000;
  * Provider outputs validated and stored at once per process (memory bound, see output-slots).
  * One: a slot handles several outputs a second, far above any paid-start rate, and a second slot
  * only let staging take both cores of a small host from the descriptions sharing this process
- * (docs/decisions.md "What a staging job costs the worker").
+ * (docs/decisions/staging.md "What a staging job costs the worker").
  */
 const OUTPUT_SLOTS = 1;
 /**

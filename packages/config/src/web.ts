@@ -33,7 +33,8 @@ export function parseWebEnv(env: Env): WebConfig {
   const sessionRole = readSessionRole(r, 3000);
   // `next start` serves plain HTTP and hides the socket's address from route handlers, so a
   // production web always sits behind a TLS proxy it must trust: without it there is no client
-  // address for the login limits and no HTTPS for Secure cookies (docs/decisions.md "Trusted proxy hops").
+  // address for the login limits and no HTTPS for Secure cookies (docs/decisions/api.md "Trusted
+  // proxy hops").
   if (common.nodeEnv === 'production' && sessionRole.trustedProxyHops === 0) {
     r.problem('TRUSTED_PROXY_HOPS', 'must be at least 1 in production (the web runs behind a TLS-terminating proxy)');
   }

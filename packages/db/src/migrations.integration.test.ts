@@ -125,8 +125,9 @@ describe('0008-0010 on legacy v1 data', () => {
 });
 
 describe('0009 legacy style aliases', () => {
-  // The table of the issue "Foundation" (v1 free text -> canonical style).
-  const ISSUE_TABLE: Record<string, string[]> = {
+  // The v1 free-text -> canonical style table the staging v2 rollout was specified with, written
+  // out here so that an edit to either copy (migration 0009 or styles.ts) fails this test.
+  const SPECIFIED_TABLE: Record<string, string[]> = {
     MODERN: ['modern', 'contemporary', 'luxury'],
     SCANDINAVIAN: ['scandinavian', 'scandi', 'nordic', 'minimalist'],
     INDUSTRIAL: ['industrial', 'loft', 'urban'],
@@ -135,14 +136,14 @@ describe('0009 legacy style aliases', () => {
     FARMHOUSE: ['farmhouse', 'rustic', 'country'],
   };
 
-  it('carries the same alias table as the issue and as packages/domain/src/styles.ts', async () => {
+  it('carries the specified alias table, the same as packages/domain/src/styles.ts', async () => {
     const sql = await readFile(new URL('0009_ai_room_staging_v2_backfill/migration.sql', `file://${DEFAULT_MIGRATIONS_DIR}/`), 'utf8');
     const values = /FROM \(VALUES([\s\S]*?)\) AS alias/.exec(sql)?.[1] ?? '';
     const sqlTable = Object.fromEntries([...values.matchAll(/\('([^']+)', '([A-Z_]+)'\)/g)].map(([, name, style]) => [name, style]));
-    const issueTable = Object.fromEntries(
-      Object.entries(ISSUE_TABLE).flatMap(([style, names]) => names.map((name) => [name, style])),
+    const specifiedTable = Object.fromEntries(
+      Object.entries(SPECIFIED_TABLE).flatMap(([style, names]) => names.map((name) => [name, style])),
     );
-    expect(sqlTable).toEqual(issueTable);
+    expect(sqlTable).toEqual(specifiedTable);
     expect(sqlTable).toEqual({ ...LEGACY_STYLE_ALIASES });
   });
 

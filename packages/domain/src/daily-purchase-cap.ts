@@ -1,5 +1,5 @@
 /**
- * The daily cap on paid predictions (AI_DAILY_PURCHASE_CAP, docs/decisions.md "A daily purchase
+ * The daily cap on paid predictions (AI_DAILY_PURCHASE_CAP, docs/decisions/staging.md "A daily purchase
  * cap"). A purchase is an attempt that reached CREATING: from then on the provider may have
  * billed it, so the count never waits for a prediction ID. It counts in the UTC day of its
  * latest `creatingAt`; re-creating an attempt that bought nothing (a 429, or a crash the

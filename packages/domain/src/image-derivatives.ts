@@ -1,6 +1,6 @@
 /**
- * Resized copies of stored images (docs/decisions.md "Image derivatives"). An image's bytes never
- * change under its ID (originals are never replaced, approval does not rewrite pixels), so a
+ * Resized copies of stored images (docs/decisions/public-pages.md "Image derivatives"). An image's
+ * bytes never change under its ID (originals are never replaced, approval does not rewrite pixels), so a
  * derivative is fully named by (object key, size, recipe version): that is its storage key and
  * its ETag, and a 304 can be answered without touching storage.
  */

@@ -7,7 +7,7 @@ import type { Locale } from './locale';
  * and the three unit procedures) and the record shapes they return. Every object is strict: an
  * unknown key is a BAD_REQUEST, never silently dropped, so a client typo (`unitNo`) cannot turn
  * into a write that ignores the field. Bounds the spec leaves
- * open are recorded in docs/decisions.md ("Inventory input bounds").
+ * open are recorded in docs/decisions/inventory.md ("Inventory input bounds").
  */
 
 /** The inventory statuses (docs/system.md 3.4); identical to the database enum `InventoryStatus`. */
@@ -287,7 +287,8 @@ export const ZRenameUnitInput = z.strictObject({ propertyUnitId: ZInventoryId, n
 /**
  * deleteUnit removes the unit with its items only when the caller names how many items it expects
  * to go with it (absent: 0, an empty unit); any other count is a CONFLICT carrying the actual one,
- * so nothing is removed that the agent was not told about (docs/decisions.md "Units of a property").
+ * so nothing is removed that the agent was not told about (docs/decisions/inventory.md "Units of a
+ * property").
  */
 export const ZDeleteUnitInput = z.strictObject({
   propertyUnitId: ZInventoryId,

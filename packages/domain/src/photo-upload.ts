@@ -12,7 +12,7 @@ export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 
 /**
  * The provider renders 1024 px on the short edge (1024×1024, 1536×1024, 1024×1536); a photo with
- * a shorter short edge is upscaled by the model and comes back soft (docs/decisions.md "Photos
+ * a shorter short edge is upscaled by the model and comes back soft (docs/decisions/web.md "Photos
  * too small to stage well"). A warning, not a refusal: a small photo can still be listed.
  */
 export const MIN_STAGING_SHORT_EDGE = 1024;

@@ -1,7 +1,8 @@
 /**
  * The one table of request limits: every tRPC procedure and every api GET route that reads data,
  * with the calls it allows per {@link REQUEST_LIMIT_WINDOW_SECONDS} and whom it counts
- * (docs/decisions.md "Every read has a limit"; the inventory numbers are docs/system.md 4.4).
+ * (docs/decisions/api.md "Request limits of every procedure and route"; the inventory numbers
+ * are docs/system.md 4.4).
  *
  * - `user`: the surface needs a session; calls count per signed-in user (all their browsers and
  *   devices together). A call without a session is refused as UNAUTHORIZED.

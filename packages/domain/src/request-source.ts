@@ -1,5 +1,5 @@
 /**
- * Where a request came from, as far as the deployment lets us believe it (docs/decisions.md
+ * Where a request came from, as far as the deployment lets us believe it (docs/decisions/api.md
  * "Trusted proxy hops"). TRUSTED_PROXY_HOPS says how many proxies stand in front of the service;
  * only those may speak through X-Forwarded-*. Every reader of the client address, the requested
  * host or the scheme (login limits, same-origin checks, cookie `Secure`, HSTS) goes through here.

@@ -6,7 +6,7 @@ import { isRetryableStagingError } from './staging-errors';
 
 /**
  * ai_jobs.status of a ROOM_STAGING job: docs/system.md 3.1 plus FAILED, the terminal failure status
- * (docs/decisions.md "Terminal failure status of a job"). Matches the database enum `AiJobStatus`.
+ * (docs/decisions/staging.md "Terminal failure status of a job"). Matches the database enum `AiJobStatus`.
  */
 export const JOB_STATUSES = ['PENDING', 'PROCESSING', 'RETRYING', 'CANCEL_REQUESTED', 'SUCCESS', 'CANCELED', 'FAILED'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];

@@ -23,7 +23,7 @@ function codeOf(run: () => unknown): string {
 }
 
 describe('canonical styles', () => {
-  it('are exactly the six styles of docs/decisions.md', () => {
+  it('are exactly the six styles of docs/decisions/staging.md', () => {
     expect(CANONICAL_STYLES).toEqual(['MODERN', 'SCANDINAVIAN', 'INDUSTRIAL', 'MID_CENTURY', 'COASTAL', 'FARMHOUSE']);
   });
 

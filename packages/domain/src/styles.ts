@@ -4,7 +4,7 @@ import type { Locale } from './locale';
 import { isOneOf } from './one-of';
 
 /**
- * The six canonical staging styles (docs/decisions.md "Six canonical styles"). The values match
+ * The six canonical staging styles (docs/decisions/staging.md "Six canonical styles"). The values match
  * the database enum `CanonicalStyle` verbatim and are the only names new clients send.
  */
 export const CANONICAL_STYLES = [

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { StorageConfig } from '@staging/config/common';
-// s3rver is a dependency of tools/stack only, so its launcher lives there (docs/decisions.md,
+// s3rver is a dependency of tools/stack only, so its launcher lives there (docs/decisions/tests.md,
 // "s3rver helper location"); the repo root depends on @staging/stack for tests like this one.
 import { startS3rver } from '@staging/stack/s3-server';
 import type { RunningS3rver } from '@staging/stack/s3-server';

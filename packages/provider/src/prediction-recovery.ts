@@ -5,7 +5,7 @@
  * webhook bodies until it removes the data (about an hour after completion); it does not promise
  * to echo `webhook`, nor to echo `input` byte for byte, nor to list a new prediction at once.
  * So the worker persists a fingerprint of the exact input before the create request, and
- * recovery walks the list of the time span around that request (docs/decisions.md "Recovering a
+ * recovery walks the list of the time span around that request (docs/decisions/staging.md "Recovering a
  * CREATING attempt" and "Evidence for an unknown create").
  *
  * The list is account-wide: other tokens, models and website runs share it. Each entry is judged

@@ -3,7 +3,7 @@
  * prediction means for the job. docs/system.md 3.1 allows attempt 2 only after a *retryable* terminal
  * failure of attempt 1, so this classification decides whether a second purchase happens.
  *
- * Rules (docs/decisions.md, "Classifying terminal predictions"):
+ * Rules (docs/decisions/provider.md, "Classifying terminal predictions"):
  * - succeeded -> succeeded (the output still has to pass validation);
  * - canceled -> canceled;
  * - aborted -> retryable_failure (the provider stopped it before or while running, e.g. a

@@ -3,7 +3,8 @@
  * same API). Nothing here reads the environment: the worker passes base URL and token in.
  *
  * Creation uses POST /models/{owner}/{name}/predictions (the endpoint Replicate documents for
- * official models, which have no pinned version hash); see docs/decisions.md.
+ * official models, which have no pinned version hash); see docs/decisions/provider.md "Prediction
+ * creation endpoint".
  */
 import { z } from 'zod';
 import { readInputConstraints } from './model-schema';

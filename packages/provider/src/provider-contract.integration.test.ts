@@ -302,7 +302,7 @@ if (realToken) {
     };
     describeContract(() => realTarget);
 
-    // The facts recovery of a lost create response rests on (docs/decisions.md "Evidence for an
+    // The facts recovery of a lost create response rests on (docs/decisions/staging.md "Evidence for an
     // unknown create"), measured with the worker's own input shape. Buys one prediction of the
     // staging model, canceled as soon as it is seen; needs a public photo URL.
     const photoUrl = process.env['REPLICATE_CONTRACT_IMAGE_URL'];

@@ -18,7 +18,7 @@ export interface LoginRateLimits {
 }
 
 /**
- * Login limits (docs/decisions.md "Login rate limits"), the same for the api's /api/auth/login and
+ * Login limits (docs/decisions/api.md "Login rate limits"), the same for the api's /api/auth/login and
  * the web app's sign-in form. No limit can be used to lock an agent
  * out: whoever knows an agent's email can fail as often as they like, and the right password from
  * another address still signs in at once.

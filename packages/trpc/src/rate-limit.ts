@@ -69,8 +69,8 @@ function logLimiterUnavailable(deps: TrpcDeps, bucket: string, error: unknown): 
  * Takes one point for `key`. Over the limit → AppError TOO_MANY_REQUESTS with the whole seconds
  * until the window frees a point. When Redis itself fails the call is let through and logged (once per 10 s):
  * the limit protects the service from abuse, and an outage of the queue store should not also
- * take inventory editing, or every read of the site, down (docs/decisions.md "Inventory rate
- * limits", "Every read has a limit").
+ * take inventory editing, or every read of the site, down (docs/decisions/api.md "Request limits
+ * of every procedure and route").
  */
 export async function consumeRateLimit(
   deps: TrpcDeps,

@@ -6,7 +6,7 @@ import type { RequestSource } from '@staging/domain/request-source';
  * Next.js route handlers get them: they never see the socket. Next copies the peer's address into
  * X-Forwarded-For only when the client sent none, keeping a client's own value otherwise, and
  * `next start` serves plain HTTP; so with 0 trusted hops neither the client's address nor HTTPS
- * is known (docs/decisions.md "Trusted proxy hops").
+ * is known (docs/decisions/api.md "Trusted proxy hops").
  */
 export function requestSourceOfHeaders(headers: Headers, trustedHops: number): RequestSource {
   return resolveRequestSource(

@@ -2,7 +2,7 @@
  * The prediction object as Replicate documents it (HTTP API "get a prediction", the list
  * endpoint, and the webhook body, which "has the same structure as the object returned by the get
  * a prediction API"). Strict mode serves exactly these fields, so nothing that reads the simulator
- * can come to depend on a field the real provider does not promise (see docs/decisions.md,
+ * can come to depend on a field the real provider does not promise (see docs/decisions/provider.md,
  * "Provider simulator: what Replicate guarantees").
  */
 import type { SimPrediction } from './prediction-state';

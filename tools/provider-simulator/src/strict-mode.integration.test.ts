@@ -1,5 +1,5 @@
 /**
- * Strict mode (the default) serves only what Replicate documents; see docs/decisions.md,
+ * Strict mode (the default) serves only what Replicate documents; see docs/decisions/provider.md,
  * "Provider simulator: what Replicate guarantees". Each test names the behaviour it pins.
  */
 import { describe, expect, it } from '@jest/globals';

@@ -1,5 +1,5 @@
 // What `npm start` chooses for the producer settings where the deployment defaults suit a real
-// deployment but not a demo; the sources and dates are in docs/decisions.md ("Money and shape
+// deployment but not a demo; the sources and dates are in docs/decisions/operations.md ("Money and shape
 // on the local stack").
 
 /**

@@ -31,7 +31,8 @@ export async function sendImageContent(res: Response, content: ImageContent, cac
 
 /**
  * The agents' image routes (docs/system.md 4.2), all cookie-authenticated; anyone but the property's
- * owning or assigned agents (and admins, docs/decisions.md) gets 404.
+ * owning or assigned agents (and admins, docs/decisions/api.md "Admin access to properties") gets
+ * 404.
  */
 export function createImageRouter(deps: ApiDeps, readLimit: ReadLimit): Router {
   const router = express.Router();

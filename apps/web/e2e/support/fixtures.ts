@@ -47,7 +47,7 @@ let quickSignIns = 0;
 
 /**
  * Posts the sign-in form as a browser at `clientIp` would reach the web app through a proxy
- * (X-Forwarded-For, read as in production: docs/decisions.md "Login rate limits").
+ * (X-Forwarded-For, read as in production: docs/decisions/api.md "Login rate limits").
  */
 export function postSignIn(page: Page, form: Record<string, string>, clientIp: string, baseURL: string = stack.webUrl) {
   return page.request.post(`${baseURL}/auth/sign-in`, {

@@ -7,7 +7,7 @@ import { useTRPC } from './trpc';
 /**
  * Number of staged variants waiting for this agent's review, for the navigation badge. Only
  * owned and assigned properties count: review is theirs (an admin's support access cannot
- * approve, docs/decisions.md "Admin access to properties").
+ * approve, docs/decisions/api.md "Admin access to properties").
  */
 export function usePendingReviewCount(): number | undefined {
   const trpc = useTRPC();

@@ -62,7 +62,7 @@ export interface LocaleSources {
 }
 
 /**
- * The UI language of a request (docs/decisions.md "Which language a page is in"): a choice made
+ * The UI language of a request (docs/decisions/web.md "Which language a page is in"): a choice made
  * in this browser, else the signed-in account's, else the browser's Accept-Language, else English.
  */
 export function localeOfRequest({ chosen, account, acceptLanguage }: LocaleSources): Locale {

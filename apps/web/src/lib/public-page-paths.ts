@@ -3,8 +3,9 @@ import { PUBLIC_SEARCH_LIMITS } from '@staging/domain/public-search';
 
 /**
  * A public page as a visitor addresses it. Its URL names no language: the visitor's own is used
- * (docs/decisions.md "Public pages a CDN can keep"), so the proxy rewrites it to an internal route
- * that names the language and the query in its path, which is what Next.js caches by.
+ * (docs/decisions/public-pages.md "Public pages a CDN can keep"), so the proxy rewrites it to an
+ * internal route that names the language and the query in its path, which is what Next.js caches
+ * by.
  */
 export type PublicPage = { kind: 'listing'; propertyId: string } | { kind: 'search'; q: string };
 

@@ -1,10 +1,10 @@
 /**
- * The web's Content-Security-Policy (docs/decisions.md "Web Content-Security-Policy"), set by the
+ * The web's Content-Security-Policy (docs/decisions/web.md "Web Content-Security-Policy"), set by the
  * proxy. On the dashboard's pages, built per request: scripts run only with this request's nonce
  * ('strict-dynamic' lets Next.js's nonced bootstrap load its chunks); Next.js reads the nonce from
  * the policy on the request and puts it on every script it renders. The cached public pages are
  * rendered once for every visitor and cannot carry a nonce: their scripts come from this origin,
- * inline ones included (docs/decisions.md "Public pages a CDN can keep").
+ * inline ones included (docs/decisions/public-pages.md "Public pages a CDN can keep").
  */
 export interface PolicyOptions {
   /** This request's nonce; null for the static policy of the cached public pages. */

@@ -22,7 +22,7 @@ export interface WebDeps {
   logger: Logger;
   /** The shared router served in-process at /api/trpc. */
   handleTrpc: (request: Request) => Promise<Response>;
-  /** The sign-in form's limits, the same as the api's login (docs/decisions.md "Login rate limits"). */
+  /** The sign-in form's limits, the same as the api's login (docs/decisions/api.md "Login rate limits"). */
   loginGuard: LoginGuard;
 }
 

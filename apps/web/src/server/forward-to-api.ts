@@ -42,7 +42,7 @@ export async function forwardToApi(request: Request): Promise<Response> {
   });
   // The web is a proxy in front of the api here: it passes on what its own trusted-proxy rule
   // believes, one entry each and nothing the client wrote, so an api trusting one hop or more
-  // reads the browser's address, host and scheme (docs/decisions.md "Trusted proxy hops").
+  // reads the browser's address, host and scheme (docs/decisions/api.md "Trusted proxy hops").
   if (source.clientIp !== undefined) headers.set('x-forwarded-for', source.clientIp);
   headers.set('x-forwarded-host', source.host ?? incoming.host);
   headers.set('x-forwarded-proto', source.https ? 'https' : 'http');

@@ -2,8 +2,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Logger } from '@staging/platform/logger';
 
 /**
- * How the cached public pages learn of a change (docs/decisions.md "Public pages a CDN can keep").
- * Next.js expires cached pages by tag only inside a request of its own, so this process, on
+ * How the cached public pages learn of a change (docs/decisions/public-pages.md "Public pages a
+ * CDN can keep"). Next.js expires cached pages by tag only inside a request of its own, so this process, on
  * hearing that a listing's search document was rebuilt, asks its own revalidation route to do
  * it, over loopback, with a secret that only this process holds: every web instance keeps its
  * own cache and so listens and expires for itself, and no other process needs to know where the

@@ -1,5 +1,5 @@
 /**
- * Cache tags of the public pages (docs/decisions.md "Public pages a CDN can keep"): each cached
+ * Cache tags of the public pages (docs/decisions/public-pages.md "Public pages a CDN can keep"): each cached
  * read carries one, and so does every page built from it; revalidating a tag expires both, in
  * every language.
  */

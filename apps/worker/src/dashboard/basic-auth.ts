@@ -5,7 +5,7 @@ import type { Logger } from '@staging/platform/logger';
 
 /**
  * Wrong credentials one client address may send per window before the dashboard answers 429
- * without checking any more (docs/decisions.md "Queue dashboard: read-only, headers, guessing").
+ * without checking any more (docs/decisions/operations.md "Queue dashboard: read-only by default, hardened").
  */
 export const DASHBOARD_AUTH_FAILURES = { points: 10, windowSeconds: 15 * 60 } as const;
 

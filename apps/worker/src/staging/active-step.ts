@@ -84,7 +84,7 @@ export async function advanceActive(
       });
     case 'permanent_failure': {
       // Safety and input rejections name our request; anything else failed without evidence that
-      // paying again could help (docs/decisions.md "Staging error codes and retry categories").
+      // paying again could help (docs/decisions/staging.md "Staging error codes and retry categories").
       const category = failureCategoryOf(prediction);
       return failAttempt(deps, run.jobId, attempt, ['ACTIVE'], {
         errorCode:

@@ -1,7 +1,7 @@
 /**
  * The paid part of the loop: reserve → token → lock check → CREATING → create → persist, and the
  * recovery of a CREATING attempt whose prediction ID was never persisted (a crash, a lost
- * response, a stale run). Rules (docs/decisions.md "Recovering a CREATING attempt" and "Evidence
+ * response, a stale run). Rules (docs/decisions/staging.md "Recovering a CREATING attempt" and "Evidence
  * for an unknown create"; docs/system.md states them for operators):
  * - An attempt becomes CREATING, with the fingerprint of the exact input, only after the job-lock
  *   check and immediately before the request. A RESERVED attempt was never sent and goes ahead at

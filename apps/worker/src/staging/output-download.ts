@@ -61,7 +61,8 @@ export async function downloadOutput(
     let total = 0;
     // The reader is never released: a stream that ended or failed needs no release, and Node
     // builds a TypeError with its stack trace on every release, source-mapped in the image (the
-    // worker's CPU per job was about 5 ms higher with it: docs/decisions.md).
+    // worker's CPU per job was about 5 ms higher with it: docs/decisions/staging.md "What a
+    // staging job costs the worker").
     const reader = response.body.getReader();
     try {
       for (;;) {

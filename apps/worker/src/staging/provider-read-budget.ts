@@ -5,7 +5,7 @@ import type { ProviderClient, ProviderOperation } from '@staging/provider/provid
 /**
  * One budget for the provider calls that buy nothing (get, list, cancel), shared by every worker
  * of the namespace: Replicate counts them together against one account-wide limit (3000 a
- * minute, docs/decisions.md "Evidence for an unknown create"), apart from creates. A fixed
+ * minute, docs/decisions/staging.md "Evidence for an unknown create"), apart from creates. A fixed
  * one-minute window in Redis, timed by the Redis clock so workers with skewed clocks agree. A call
  * over budget is not sent: it fails as the provider's own 429 would, so every caller already
  * backs off without spending anything. A window may let up to twice the limit through across its

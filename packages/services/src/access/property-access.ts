@@ -13,7 +13,7 @@ export const PROPERTY_NOT_FOUND = 'Property not found';
 
 /**
  * Prisma `where` for the properties `actor` may read and manage: everything for ADMIN (support
- * role, docs/decisions.md "Admin access to properties"), owned or assigned ones for an agent.
+ * role, docs/decisions/api.md "Admin access to properties"), owned or assigned ones for an agent.
  */
 export function accessiblePropertyFilter(actor: Actor): Prisma.PropertyWhereInput {
   if (actor.role === 'ADMIN') return {};
@@ -61,7 +61,7 @@ export async function assertCanManageProperty(db: Db, actor: Actor, propertyId: 
 
 /**
  * Review (approve/reject staged variants) is the owning or assigned agent's judgement: an ADMIN
- * gets NOT_FOUND like any unrelated user (docs/decisions.md "Admin access to properties").
+ * gets NOT_FOUND like any unrelated user (docs/decisions/api.md "Admin access to properties").
  */
 export async function assertCanReviewProperty(db: Db, actor: Actor, propertyId: string): Promise<void> {
   const property = await db.property.findFirst({

@@ -60,7 +60,7 @@ interface JobRow {
  * Every stale job and FAILED outbox row at `now`. A job is stale strictly after its threshold
  * ("older than", "stale over"). v1 history rows are skipped: ROOM_STAGING rows without an
  * ai_room_staging_jobs row and DESCRIPTION rows without a `{ propertyId }` payload belong to no
- * running code (docs/decisions.md "Legacy v1 jobs").
+ * running code (docs/decisions/staging.md "Legacy v1 jobs").
  */
 export async function findStaleJobs(db: Db, options: FindStaleOptions): Promise<StaleFinding[]> {
   const now = options.now;

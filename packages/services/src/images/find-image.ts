@@ -5,8 +5,8 @@ import type { Actor } from '../access/property-access';
 import { isWellFormedId } from './ids';
 
 /**
- * One message for "no such image" and "not yours", so probing image IDs reveals nothing
- * (docs/system.md 5.4, issue: "never a hint that the image exists").
+ * One message for "no such image" and "not yours", so probing image IDs reveals nothing, not even
+ * that the image exists (docs/system.md 5.4).
  */
 export const IMAGE_NOT_FOUND = 'Image not found';
 

@@ -6,7 +6,7 @@ import type { SearchQueue } from '../search/search-queue';
 /**
  * Called with the property of every committed change to what anonymous visitors see, in the
  * process that made it: the web expires its cached listing page right away, so that the agent who
- * made the change sees it on the next view (docs/decisions.md "Public pages a CDN can keep").
+ * made the change sees it on the next view (docs/decisions/public-pages.md "Public pages a CDN can keep").
  */
 export type PublicListingChanged = (propertyId: string) => void;
 

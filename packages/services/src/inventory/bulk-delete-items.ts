@@ -10,7 +10,7 @@ import type { InventoryContext } from './item-records';
  * agent's item among another's ids is deleted inside the statement and restored with it, and no
  * other session ever sees it gone.
  * Checked inside the DELETE, the access test was a join with every unit the actor may manage and
- * ran slower prepared (docs/decisions.md "Inventory authorization and atomicity"). No separate
+ * ran slower prepared (docs/decisions/inventory.md "Inventory authorization and atomicity"). No separate
  * locking pass (it wrote every row twice): rows are locked as the DELETE reaches them, in the
  * planner's order, so a deadlock with an overlapping bulk call is possible and its victim is run
  * again.

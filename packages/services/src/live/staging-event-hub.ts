@@ -8,7 +8,7 @@ import type { Logger } from '@staging/platform/logger';
 import { propertyReaders } from '../access/property-access';
 import type { Actor } from '../access/property-access';
 
-/** Bounds of one process's live streams (docs/decisions.md "Live status by LISTEN/NOTIFY"). */
+/** Bounds of one process's live streams (docs/decisions/web.md "Live status by LISTEN/NOTIFY"). */
 export interface LiveStreamLimits {
   /** Streams open at once in this process; past it a new one is refused and the page polls. */
   maxStreams: number;

@@ -57,7 +57,7 @@ export function publicImageUrl(imageId: string): string {
 }
 
 /**
- * A resized copy of a public image (docs/decisions.md "Image derivatives"): what gallery tiles
+ * A resized copy of a public image (docs/decisions/public-pages.md "Image derivatives"): what gallery tiles
  * show instead of the full photo, cached no longer than a withdrawn image may stay visible
  * (`WITHDRAWN_IMAGE_BOUND_SECONDS`).
  */

@@ -126,7 +126,8 @@ const HIT_FIELDS = ['id', 'title', 'city', 'address', 'bedrooms', 'bathrooms', '
  * Anonymous search over the search documents (never over Postgres): every query word must occur
  * in the document's text; hits are ordered by title. Candidates come from the per-suffix index
  * set, read with two pipelined round trips. This is a linear scan of the index, which suits the
- * catalogue sizes of one agency; docs/decisions.md records when to move to a search module.
+ * catalogue sizes of one agency; docs/decisions/public-pages.md "Public surfaces and search
+ * documents" records when to move to a search module.
  */
 export async function searchPublicProperties(
   deps: { redis: Redis; queueSuffix: string },

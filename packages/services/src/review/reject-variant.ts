@@ -37,7 +37,7 @@ export interface RejectVariantResult {
  * so it survives the row. The freed style can be generated again (ENQUEUED).
  *
  * An APPROVED variant may be rejected too: it is the only way to take a published staged image
- * down, since DELETE refuses staged images (docs/decisions.md "Rejecting an approved variant").
+ * down, since DELETE refuses staged images (docs/decisions/api.md "Review actions").
  */
 export async function rejectStagedVariant(
   deps: ReviewDeps,

@@ -19,7 +19,7 @@ export interface HistoryImageDto {
 
 /** A staging job with what an agent needs to read its history without opening anything. */
 export interface JobHistoryItemDto extends StagingJobDto {
-  /** The status, or once SUCCESS the review of the result (docs/decisions.md "Job history"). */
+  /** The status, or once SUCCESS the review of the result (docs/decisions/web.md "Job history"). */
   outcome: JobOutcome;
   propertyTitle: string;
   /** Null once the original photo was deleted. */

@@ -36,7 +36,7 @@ const KEY_STEPS: Record<string, (split: number, big: boolean) => number> = {
 };
 
 /**
- * Before/after comparison at the photos' true shapes (docs/decisions.md "Comparing a photo with a
+ * Before/after comparison at the photos' true shapes (docs/decisions/web.md "Comparing a photo with a
  * result of another shape"): the frame has the original's aspect ratio and both images are fitted
  * whole, never cropped. A result of another shape sits in dark bars, and its area is outlined on
  * the original, so a square result of a 3:2 photo is visibly a crop. The handle is dragged across

@@ -4,7 +4,7 @@ import { protectedProcedure } from '../../trpc';
 /**
  * ai.stagingEvents (subscription, Server-Sent Events): what changed in the staging jobs and images
  * of the properties the agent may read (property.get's rule), so a page refetches only then. Each
- * stream begins with a resync and carries ids and states only; docs/decisions.md "Live status by
+ * stream begins with a resync and carries ids and states only; docs/decisions/web.md "Live status by
  * LISTEN/NOTIFY".
  */
 export const stagingEventsProcedure = protectedProcedure.subscription(({ ctx, signal }) => {

@@ -19,7 +19,7 @@ function returnPath(value: string): string {
 /**
  * Form post of the language switcher (works without JavaScript): the pick goes into a cookie for
  * this browser and, for a signed-in agent, into their account, which browsers without a pick of
- * their own follow (docs/decisions.md "Which language a page is in"). Then back to the page it
+ * their own follow (docs/decisions/web.md "Which language a page is in"). Then back to the page it
  * came from; the switcher's script reads only the cookie and stays where it is.
  */
 export async function POST(request: Request): Promise<Response> {

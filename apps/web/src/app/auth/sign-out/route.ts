@@ -7,7 +7,7 @@ export const dynamic = 'force-dynamic';
 
 /**
  * Revokes the session row (so the api stops accepting it too) and clears the cookie. The account's
- * language goes with the session; a language chosen in this browser stays (docs/decisions.md
+ * language goes with the session; a language chosen in this browser stays (docs/decisions/web.md
  * "Which language a page is in").
  */
 export async function POST(request: Request): Promise<Response> {
