@@ -5,6 +5,7 @@ import {
   ATTEMPT_TRANSITIONS,
   ENDED_ATTEMPT_STATUSES,
   OPEN_ATTEMPT_STATUSES,
+  attemptStatusesAccepting,
   attemptStatusesLeadingTo,
   canReserveAttempt,
   decideAttemptReservation,
@@ -50,6 +51,11 @@ describe('attempt state machine', () => {
       if (from !== 'RESERVED') expect(to === 'RESERVED' || to === 'CREATING').toBe(false);
     }
     expect(attemptStatusesLeadingTo('CANCELED', 'CANCELED')).toEqual(['RESERVED', 'CREATING', 'ACTIVE']);
+  });
+
+  it('names the statuses that accept an event, whatever it leads to', () => {
+    expect(attemptStatusesAccepting('PREDICTION_PERSISTED')).toEqual(['CREATING']);
+    expect(attemptStatusesAccepting('CANCELED')).toEqual(['RESERVED', 'CREATING', 'ACTIVE']);
   });
 });
 

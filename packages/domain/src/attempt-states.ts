@@ -64,6 +64,9 @@ export const transitionAttempt = attemptMachine.transition;
 /** Every status from which `event` leads to `to` (for conditional updates). */
 export const attemptStatusesLeadingTo = attemptMachine.statesLeadingTo;
 
+/** Every status that accepts `event`, whatever it leads to. */
+export const attemptStatusesAccepting = attemptMachine.statesAccepting;
+
 /** The highest attempt number a job may ever use (docs/system.md 8). */
 export const MAX_ATTEMPTS_PER_JOB = 2;
 

@@ -7,6 +7,7 @@ import {
   TERMINAL_JOB_STATUSES,
   isNonterminalJobStatus,
   isTerminalJobStatus,
+  jobStatusesAccepting,
   jobStatusesLeadingTo,
   nextJobStatus,
   outcomeOfAttemptFailure,
@@ -70,6 +71,12 @@ describe('job state machine', () => {
     expect(jobStatusesLeadingTo('CANCEL', 'CANCELED')).toEqual(['PENDING']);
     expect(jobStatusesLeadingTo('CANCEL', 'CANCEL_REQUESTED')).toEqual(['PROCESSING', 'RETRYING', 'CANCEL_REQUESTED']);
     expect(jobStatusesLeadingTo('TERMINAL_FAILURE', 'FAILED')).toEqual(['PENDING', 'PROCESSING', 'RETRYING']);
+  });
+
+  it('names the statuses that accept an event, whatever it leads to', () => {
+    expect(jobStatusesAccepting('PROVIDER_DISABLED')).toEqual(['PENDING', 'PROCESSING', 'RETRYING']);
+    expect(jobStatusesAccepting('CANCEL')).toEqual(['PENDING', 'PROCESSING', 'RETRYING', 'CANCEL_REQUESTED']);
+    expect(jobStatusesAccepting('SUCCEEDED')).toEqual(['PROCESSING']);
   });
 });
 

@@ -110,6 +110,9 @@ export const transitionJob = jobMachine.transition;
  */
 export const jobStatusesLeadingTo = jobMachine.statesLeadingTo;
 
+/** Every status that accepts `event` (e.g. the statuses a kill-switch park can hold). */
+export const jobStatusesAccepting = jobMachine.statesAccepting;
+
 /** How the job moves after one of its attempts failed, and the errorCode it records. */
 export interface AttemptFailureOutcome {
   event: 'RETRYABLE_FAILURE' | 'TERMINAL_FAILURE';

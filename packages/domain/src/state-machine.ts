@@ -22,6 +22,8 @@ export interface StateMachine<S extends string, E extends string> {
    * update match nothing, never apply a move the table forbids.
    */
   statesLeadingTo(event: E, to: S): S[];
+  /** Every state that accepts `event`, whatever it leads to. */
+  statesAccepting(event: E): S[];
 }
 
 /**
@@ -42,5 +44,6 @@ export function stateMachine<S extends string, E extends string>(
       return to;
     },
     statesLeadingTo: (event, to) => states.filter((from) => table[from][event] === to),
+    statesAccepting: (event) => states.filter((from) => table[from][event] !== undefined),
   };
 }
