@@ -18,10 +18,14 @@ export const ENDED_ATTEMPT_STATUSES = ['SUCCEEDED', 'FAILED', 'CANCELED', 'DISCA
  *
  * - CREATE_STARTED: about to call the provider (the row says "a purchase may be in flight").
  * - PREDICTION_PERSISTED: the prediction ID is stored (after creation or after recovering it).
- * - CREATE_REJECTED: creation was refused before any prediction existed (401/403/422).
+ * - CREATE_REJECTED: creation ended without a prediction ID: refused (401/403/422), shown never
+ *   made after a transport failure, given up as unconfirmable, or not repeated because the
+ *   original photo is gone.
  * - PROVIDER_SUCCEEDED / PROVIDER_FAILED: the prediction reached a terminal provider status.
  * - CANCELED: canceled at the provider, or before anything was bought.
- * - DISCARDED: the provider finished but cancellation won; the output is thrown away.
+ * - DISCARDED: the provider finished but cancellation won; the output is thrown away. A CREATING
+ *   attempt can be discarded too: the webhook receiver may have tied its prediction to it before
+ *   the worker persisted the ID, and a cancel settles such an attempt as it finds it.
  * - ABANDONED: the job ended before this reserved attempt was bought (e.g. original missing).
  */
 // prettier-ignore
@@ -34,13 +38,14 @@ export type AttemptEvent = (typeof ATTEMPT_EVENTS)[number];
 /**
  * The attempt state machine. RESERVED → CREATING → ACTIVE → SUCCEEDED | FAILED | CANCELED |
  * DISCARDED, plus the exits that happen before a prediction exists: RESERVED → CANCELED | FAILED
- * and CREATING → FAILED | CANCELED. There is no way back to RESERVED or CREATING: once creation may
- * have happened, only recovery of that same prediction (→ ACTIVE) or an ending is allowed, which is
- * what keeps a restart from buying twice.
+ * and CREATING → FAILED | CANCELED, and CREATING → DISCARDED for a prediction only the webhook
+ * receiver has tied to the attempt yet. There is no way back to RESERVED or CREATING: once
+ * creation may have happened, only recovery of that same prediction (→ ACTIVE) or an ending is
+ * allowed, which is what keeps a restart from buying twice.
  */
 export const ATTEMPT_TRANSITIONS: TransitionTable<AttemptStatus, AttemptEvent> = {
   RESERVED: { CREATE_STARTED: 'CREATING', CANCELED: 'CANCELED', ABANDONED: 'FAILED' },
-  CREATING: { PREDICTION_PERSISTED: 'ACTIVE', CREATE_REJECTED: 'FAILED', CANCELED: 'CANCELED' },
+  CREATING: { PREDICTION_PERSISTED: 'ACTIVE', CREATE_REJECTED: 'FAILED', CANCELED: 'CANCELED', DISCARDED: 'DISCARDED' },
   ACTIVE: { PROVIDER_SUCCEEDED: 'SUCCEEDED', PROVIDER_FAILED: 'FAILED', CANCELED: 'CANCELED', DISCARDED: 'DISCARDED' },
   SUCCEEDED: {},
   FAILED: {},
