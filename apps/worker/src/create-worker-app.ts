@@ -24,7 +24,7 @@ import type { PriorityGate } from '@staging/platform/priority-gate';
 import { runDeletionOutboxPass } from './loops/deletion-outbox-loop';
 import { runDispatcherPass } from './loops/dispatcher-loop';
 import { createOutputSlots } from './staging/output-slots';
-import { loadRecordedStarts } from './staging/job-ledger';
+import { loadRecordedStarts } from '@staging/services/staging/ledger/staging-job-reads';
 import { createPaidStartLimiter, paidStartLimiterKey } from './staging/paid-start-limiter';
 import { createReadBudget, readBudgetKey, withReadBudget } from './staging/provider-read-budget';
 import { DEFAULT_STAGING_TIMINGS } from './staging/staging-deps';

@@ -6,8 +6,9 @@ import {
 import { ProviderError } from '@staging/provider/provider-client';
 import type { Prediction } from '@staging/provider/provider-client';
 import { failAttempt, failureOf } from './attempt-failure';
-import { updateAttemptIf } from './job-ledger';
-import type { AttemptRow, StagingJobRow } from './job-ledger';
+import { recordProviderCompletion } from '@staging/services/staging/ledger/attempt-moves';
+import type { ReadJob } from '@staging/services/staging/ledger/job-moves';
+import type { AttemptRow, StagingJobRow } from '@staging/services/staging/ledger/staging-job-reads';
 import { handleOutput } from './output-step';
 import { wait } from './staging-deps';
 import type { StagingDeps, StagingRun, StepResult } from './staging-deps';
@@ -34,10 +35,10 @@ export async function advanceActive(
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     if (error.kind === 'auth') {
-      return failAttempt(deps, run.jobId, attempt, ['ACTIVE'], failureOf('PROVIDER_AUTH', error));
+      return failAttempt(deps, job, attempt, 'PROVIDER_FAILED', failureOf('PROVIDER_AUTH', error));
     }
     if (error.kind === 'not_found') {
-      return failAttempt(deps, run.jobId, attempt, ['ACTIVE'], {
+      return failAttempt(deps, job, attempt, 'PROVIDER_FAILED', {
         errorCode: 'PROVIDER_ABORTED',
         message: 'the provider no longer knows the persisted prediction',
       });
@@ -52,18 +53,12 @@ export async function advanceActive(
   if (!isTerminal(prediction.status)) {
     const createdAt = (attempt.predictionCreatedAt ?? attempt.createdAt).getTime();
     if (Date.now() - createdAt > deps.settings.timings.predictionTimeoutMs)
-      return timeOut(deps, run, attempt);
+      return timeOut(deps, job, attempt);
     await deps.boundary('while-waiting', run.jobId);
     return wait(deps.settings.timings.pollIntervalMs, 'waiting-for-provider');
   }
 
-  const recorded = await updateAttemptIf(
-    deps.db,
-    attempt.id,
-    ['ACTIVE'],
-    { providerStatus: prediction.status, providerCompletedAt: new Date() },
-    { providerCompletedAt: null },
-  );
+  const recorded = await recordProviderCompletion(deps.db, attempt.id, prediction.status);
   if (recorded) {
     deps.events('provider_terminal', run.jobId, {
       attemptId: attempt.id,
@@ -78,7 +73,7 @@ export async function advanceActive(
     case 'succeeded':
       return handleOutput(deps, run, job, current, prediction);
     case 'retryable_failure':
-      return failAttempt(deps, run.jobId, attempt, ['ACTIVE'], {
+      return failAttempt(deps, job, attempt, 'PROVIDER_FAILED', {
         errorCode: prediction.status === 'aborted' ? 'PROVIDER_ABORTED' : 'PROVIDER_FAILED',
         message: prediction.error ?? `prediction ${prediction.status}`,
       });
@@ -86,7 +81,7 @@ export async function advanceActive(
       // Safety and input rejections name our request; anything else failed without evidence that
       // paying again could help (docs/decisions/staging.md "Staging error codes and retry categories").
       const category = failureCategoryOf(prediction);
-      return failAttempt(deps, run.jobId, attempt, ['ACTIVE'], {
+      return failAttempt(deps, job, attempt, 'PROVIDER_FAILED', {
         errorCode:
           category === 'safety' || category === 'input'
             ? 'PROVIDER_REJECTED_INPUT'
@@ -96,7 +91,7 @@ export async function advanceActive(
     }
     case 'canceled':
       // Canceled at the provider without a cancel request on the job (the job is PROCESSING).
-      return failAttempt(deps, run.jobId, attempt, ['ACTIVE'], {
+      return failAttempt(deps, job, attempt, 'PROVIDER_FAILED', {
         errorCode: 'PROVIDER_ABORTED',
         message: 'the prediction was canceled at the provider without a cancel request',
       });
@@ -104,7 +99,7 @@ export async function advanceActive(
 }
 
 /** A prediction that never completes is canceled (best effort) and counted as a timeout. */
-async function timeOut(deps: StagingDeps, run: StagingRun, attempt: AttemptRow): Promise<StepResult> {
+async function timeOut(deps: StagingDeps, job: ReadJob, attempt: AttemptRow): Promise<StepResult> {
   try {
     await deps.provider.cancelPrediction(attempt.providerPredictionId!);
   } catch (error) {
@@ -113,7 +108,7 @@ async function timeOut(deps: StagingDeps, run: StagingRun, attempt: AttemptRow):
       return wait(deps.settings.timings.transientBackoffMs, 'provider-cancel-unavailable');
     }
   }
-  return failAttempt(deps, run.jobId, attempt, ['ACTIVE'], {
+  return failAttempt(deps, job, attempt, 'PROVIDER_FAILED', {
     errorCode: 'PROVIDER_TIMEOUT',
     message: `prediction not terminal after ${deps.settings.timings.predictionTimeoutMs} ms; canceled`,
   });

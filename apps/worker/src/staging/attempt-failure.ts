@@ -1,13 +1,12 @@
-import { MAX_ATTEMPTS_PER_JOB } from '@staging/domain/attempt-states';
-import type { AttemptStatus } from '@staging/domain/attempt-states';
-import {
-  isRetryableStagingError,
-  isStagingErrorCode,
-  stagingErrorCategory,
-} from '@staging/domain/staging-errors';
+import type { AttemptEvent } from '@staging/domain/attempt-states';
+import { isStagingErrorCode, stagingErrorCategory } from '@staging/domain/staging-errors';
 import type { StagingErrorCode } from '@staging/domain/staging-errors';
-import { requireChanged, transactIfCurrent, updateAttemptIf, updateJobIf } from './job-ledger';
-import type { AttemptRow } from './job-ledger';
+import { outcomeOfAttemptFailure } from '@staging/domain/staging-states';
+import { moveAttempt } from '@staging/services/staging/ledger/attempt-moves';
+import { moveJob, moveJobFrom } from '@staging/services/staging/ledger/job-moves';
+import type { ReadJob } from '@staging/services/staging/ledger/job-moves';
+import { requireChanged, transactIfCurrent } from '@staging/services/staging/ledger/ledger-transaction';
+import type { AttemptRow } from '@staging/services/staging/ledger/staging-job-reads';
 import type { StagingDeps, StepResult } from './staging-deps';
 
 /** The failure of an attempt that a caught error ends: its message is the attempt's errorMessage. */
@@ -16,31 +15,24 @@ export function failureOf(errorCode: StagingErrorCode, error: Error): { errorCod
 }
 
 /**
- * Ends an attempt as FAILED and moves the job in the same transaction: to RETRYING when the code
- * is retryable and attempt 2 is still unused (event retry_scheduled), otherwise to FAILED (event
- * terminal_error plus an alert). A retryable failure of the last attempt is recorded on the job as
- * ATTEMPTS_EXHAUSTED, the attempt keeps its own code. When the job moved meanwhile (a cancel), the
- * transaction rolls back and the loop re-reads.
+ * Ends an attempt as FAILED through `event` (the table's way out of the status it is in) and moves
+ * the job, as it was read, in the same transaction by outcomeOfAttemptFailure: to RETRYING (event
+ * retry_scheduled) or to FAILED (event terminal_error plus an alert). When the attempt or the job
+ * moved meanwhile (a cancel), the transaction rolls back and the loop re-reads.
  */
 export async function failAttempt(
   deps: StagingDeps,
-  jobId: string,
+  job: ReadJob,
   attempt: Pick<AttemptRow, 'id' | 'attemptNumber'>,
-  from: readonly AttemptStatus[],
+  event: AttemptEvent,
   failure: { errorCode: StagingErrorCode; message: string; discardObjectKey?: string | null },
 ): Promise<StepResult> {
   const now = new Date();
-  const retry = isRetryableStagingError(failure.errorCode) && attempt.attemptNumber < MAX_ATTEMPTS_PER_JOB;
-  const jobCode: StagingErrorCode =
-    retry || !isRetryableStagingError(failure.errorCode) ? failure.errorCode : 'ATTEMPTS_EXHAUSTED';
+  const outcome = outcomeOfAttemptFailure(attempt.attemptNumber, failure.errorCode);
+  const errorMessage = failure.message.slice(0, 1000);
   const applied = await transactIfCurrent(deps.db, async (tx) => {
     requireChanged(
-      await updateAttemptIf(tx, attempt.id, from, {
-        status: 'FAILED',
-        errorCode: failure.errorCode,
-        errorMessage: failure.message.slice(0, 1000),
-        endedAt: now,
-      }),
+      await moveAttempt(tx, attempt.id, event, { errorCode: failure.errorCode, errorMessage, endedAt: now }),
       'attempt',
     );
     if (failure.discardObjectKey) {
@@ -50,74 +42,42 @@ export async function failAttempt(
       });
     }
     requireChanged(
-      await updateJobIf(
-        tx,
-        jobId,
-        ['PROCESSING'],
-        retry
-          ? {
-              status: 'RETRYING',
-              errorCode: failure.errorCode,
-              errorMessage: failure.message.slice(0, 1000),
-              phase: null,
-            }
-          : {
-              status: 'FAILED',
-              errorCode: jobCode,
-              errorMessage: failure.message.slice(0, 1000),
-              phase: null,
-              completedAt: now,
-            },
-      ),
+      await moveJobFrom(tx, job, outcome.event, {
+        errorCode: outcome.jobErrorCode,
+        errorMessage,
+        phase: null,
+        ...(outcome.event === 'TERMINAL_FAILURE' ? { completedAt: now } : {}),
+      }),
       'job',
     );
   });
   if (!applied) return 'continue';
-  if (retry) {
-    deps.events('retry_scheduled', jobId, {
+  if (outcome.event === 'RETRYABLE_FAILURE') {
+    deps.events('retry_scheduled', job.id, {
       attemptId: attempt.id,
       attemptNumber: attempt.attemptNumber,
       errorCode: failure.errorCode,
       errorCategory: stagingErrorCategory(failure.errorCode),
     });
   } else {
-    reportTerminal(deps, jobId, attempt, jobCode, failure.errorCode);
+    reportTerminal(deps, job.id, attempt, outcome.jobErrorCode, failure.errorCode);
   }
   return 'continue';
 }
 
-/** Ends a job FAILED when no attempt is involved (e.g. the original photo is gone). */
+/** Ends a job FAILED when no attempt is involved (no attempt left to buy). */
 export async function failJobWithoutAttempt(
   deps: StagingDeps,
   jobId: string,
   failure: { errorCode: StagingErrorCode; message: string },
-  openAttempt: Pick<AttemptRow, 'id' | 'attemptNumber' | 'status'> | undefined,
 ): Promise<StepResult> {
-  const now = new Date();
-  const applied = await transactIfCurrent(deps.db, async (tx) => {
-    if (openAttempt !== undefined) {
-      requireChanged(
-        await updateAttemptIf(tx, openAttempt.id, ['RESERVED'], {
-          status: 'FAILED',
-          errorCode: failure.errorCode,
-          errorMessage: failure.message,
-          endedAt: now,
-        }),
-        'attempt',
-      );
-    }
-    requireChanged(
-      await updateJobIf(tx, jobId, ['PENDING', 'PROCESSING', 'RETRYING'], {
-        status: 'FAILED',
-        errorCode: failure.errorCode,
-        errorMessage: failure.message,
-        phase: null,
-        completedAt: now,
-      }),
-      'job',
-    );
+  const failed = await moveJob(deps.db, jobId, 'TERMINAL_FAILURE', {
+    errorCode: failure.errorCode,
+    errorMessage: failure.message,
+    phase: null,
+    completedAt: new Date(),
   });
-  if (applied) reportTerminal(deps, jobId, openAttempt ?? null, failure.errorCode, failure.errorCode);
+  if (failed) reportTerminal(deps, jobId, null, failure.errorCode, failure.errorCode);
   return 'continue';
 }
 

@@ -1,12 +1,15 @@
 import { isOpenAttemptStatus } from '@staging/domain/attempt-states';
 import { ProviderError } from '@staging/provider/provider-client';
 import { findExistingPrediction, persistPrediction } from './create-step';
-import { requireChanged, transactIfCurrent, updateAttemptIf, updateJobIf } from './job-ledger';
-import type { AttemptRow, StagingJobRow } from './job-ledger';
+import { moveAttempt } from '@staging/services/staging/ledger/attempt-moves';
+import { moveJob } from '@staging/services/staging/ledger/job-moves';
+import { requireChanged, transactIfCurrent } from '@staging/services/staging/ledger/ledger-transaction';
+import type { AttemptRow, StagingJobRow } from '@staging/services/staging/ledger/staging-job-reads';
 import { wait } from './staging-deps';
 import type { StagingDeps, StagingRun, StepResult } from './staging-deps';
 
 type AttemptEnding = {
+  /** The attempt event, which leads to the status of the same name. */
   status: 'CANCELED' | 'DISCARDED';
   providerStatus: string | null;
   discardObjectKey: string | null;
@@ -35,8 +38,7 @@ export async function advanceCancel(
   const applied = await transactIfCurrent(deps.db, async (tx) => {
     if (attempt !== undefined && ending !== null) {
       requireChanged(
-        await updateAttemptIf(tx, attempt.id, ['RESERVED', 'CREATING', 'ACTIVE'], {
-          status: ending.status,
+        await moveAttempt(tx, attempt.id, ending.status, {
           endedAt: now,
           ...(ending.providerStatus === null ? {} : { providerStatus: ending.providerStatus }),
         }),
@@ -49,8 +51,7 @@ export async function advanceCancel(
       }
     }
     requireChanged(
-      await updateJobIf(tx, run.jobId, ['CANCEL_REQUESTED'], {
-        status: 'CANCELED',
+      await moveJob(tx, run.jobId, ending?.discardObjectKey ? 'OUTPUT_DISCARDED' : 'CANCEL_FINALIZED', {
         canceledAt: now,
         phase: null,
       }),

@@ -33,8 +33,16 @@ import { stagingWebhookUrl } from '@staging/provider/webhook-url';
 import type { StagingErrorCode } from '@staging/domain/staging-errors';
 import { failAttempt, failureOf } from './attempt-failure';
 import { markCreatingWithinCap, parkWhileCapReached } from './daily-purchase-cap';
-import { insertReservedAttempt, isPredictionHeldByOtherAttempt, updateAttemptIf, updateJobIf } from './job-ledger';
-import type { AttemptRow, StagingJobRow } from './job-ledger';
+import {
+  insertReservedAttempt,
+  markAttemptCreating,
+  moveAttempt,
+  noteCreateError,
+} from '@staging/services/staging/ledger/attempt-moves';
+import { moveJobFrom, setJobPhase } from '@staging/services/staging/ledger/job-moves';
+import type { ReadJob } from '@staging/services/staging/ledger/job-moves';
+import { isPredictionHeldByOtherAttempt } from '@staging/services/staging/ledger/staging-job-reads';
+import type { AttemptRow, StagingJobRow } from '@staging/services/staging/ledger/staging-job-reads';
 import { wait } from './staging-deps';
 import type { StagingDeps, StagingRun, StepResult } from './staging-deps';
 
@@ -57,7 +65,7 @@ export async function parkWhileDisabled(
   job: StagingJobRow,
 ): Promise<StepResult> {
   if (job.phase !== 'PROVIDER_DISABLED') {
-    await updateJobIf(deps.db, run.jobId, [job.status], { phase: 'PROVIDER_DISABLED' });
+    await moveJobFrom(deps.db, job, 'PROVIDER_DISABLED', { phase: 'PROVIDER_DISABLED' });
     deps.logger.info(
       { jobId: run.jobId, status: job.status },
       'provider disabled: job parked without purchase',
@@ -81,7 +89,7 @@ export async function advanceCreation(
   if (!deps.settings.stagingEnabled) return parkWhileDisabled(deps, run, job);
   const capped = await parkWhileCapReached(deps, run, job, attempt.id);
   if (capped !== null) return capped;
-  if (job.phase !== null) await updateJobIf(deps.db, run.jobId, [job.status], { phase: null });
+  if (job.phase !== null) await setJobPhase(deps.db, job, null);
   return createPrediction(deps, run, job, attempt, webhook);
 }
 
@@ -106,14 +114,14 @@ async function recoverCreating(
   }
   if (found.kind === 'undecidable') {
     if (now < giveUpAt) return wait(timings.recoveryPollMs, 'recovering-prediction');
-    return failClosed(deps, run, attempt, found.reason);
+    return failClosed(deps, run, job, attempt, found.reason);
   }
   // The list holds nothing that could be ours. That is evidence only once any purchase would be
   // terminal and its callbacks over, with the api there to receive them, and seen twice.
   if (now < evidenceAt) return wait(timings.recoveryPollMs, 'recovering-prediction');
   if (!(await deps.callbackPathUp())) {
     if (now < giveUpAt) return wait(timings.recoveryPollMs, 'recovering-prediction-callbacks-unproven');
-    return failClosed(deps, run, attempt, 'the api did not answer on the callback origin');
+    return failClosed(deps, run, job, attempt, 'the api did not answer on the callback origin');
   }
   const seen = run.absenceSeen?.attemptId === attempt.id && run.absenceSeen.atMs >= evidenceAt ? run.absenceSeen : null;
   if (seen === null) {
@@ -123,7 +131,7 @@ async function recoverCreating(
     return wait(timings.absenceConfirmGapMs - (now - seen.atMs), 'confirming-absence', { absenceSeen: seen });
   }
   if (attempt.errorCode === 'PROVIDER_UNAVAILABLE') {
-    return failAttempt(deps, run.jobId, attempt, ['CREATING'], {
+    return failAttempt(deps, job, attempt, 'CREATE_REJECTED', {
       errorCode: 'PROVIDER_UNAVAILABLE',
       message: 'prediction creation failed in transport and the provider shows no prediction for it',
     });
@@ -135,12 +143,12 @@ async function recoverCreating(
   return 'create-again';
 }
 
-function failClosed(deps: StagingDeps, run: StagingRun, attempt: AttemptRow, reason: string): Promise<StepResult> {
+function failClosed(deps: StagingDeps, run: StagingRun, job: ReadJob, attempt: AttemptRow, reason: string): Promise<StepResult> {
   deps.logger.error(
     { jobId: run.jobId, attemptId: attempt.id, attemptNumber: attempt.attemptNumber, reason },
     'purchase of a CREATING attempt can be neither found nor ruled out; failing closed',
   );
-  return failAttempt(deps, run.jobId, attempt, ['CREATING'], {
+  return failAttempt(deps, job, attempt, 'CREATE_REJECTED', {
     errorCode: 'PURCHASE_UNCONFIRMED',
     message: `the provider could not confirm whether the create call bought a prediction (${reason}); nothing more is bought for this job`,
   });
@@ -177,7 +185,9 @@ async function createPrediction(
   const staging = job.staging!;
   const original = staging.original;
   if (original === null || (await deps.storage.headObject(original.objectKey)) === null) {
-    return failAttempt(deps, run.jobId, attempt, [attempt.status], {
+    // Nothing was bought for this attempt yet: a reserved one is abandoned, a CREATING one (shown
+    // never made, or answered 429) ends like a refused creation.
+    return failAttempt(deps, job, attempt, attempt.status === 'RESERVED' ? 'ABANDONED' : 'CREATE_REJECTED', {
       errorCode: 'ORIGINAL_MISSING',
       message: 'the original photo or its stored object no longer exists',
     });
@@ -199,22 +209,15 @@ async function createPrediction(
     const cost = deps.settings.costMicrousd[staging.quality];
     const creatingAt = new Date();
     const marked = await markCreatingWithinCap(deps, run, job, attempt.id, creatingAt, (db) =>
-      updateAttemptIf(
-        db,
-        attempt.id,
-        ['RESERVED', 'CREATING'],
-        {
-          status: 'CREATING',
-          creatingAt,
-          inputFingerprint: fingerprintPredictionInput(input),
-          errorCode: null,
-          errorMessage: null,
-          ...(cost === undefined
-            ? {}
-            : { costMicrousd: cost, costKind: 'estimate', pricingVersion: deps.settings.pricingVersion ?? null }),
-        },
-        { providerPredictionId: null },
-      ),
+      markAttemptCreating(db, attempt.id, {
+        creatingAt,
+        inputFingerprint: fingerprintPredictionInput(input),
+        errorCode: null,
+        errorMessage: null,
+        ...(cost === undefined
+          ? {}
+          : { costMicrousd: cost, costKind: 'estimate', pricingVersion: deps.settings.pricingVersion ?? null }),
+      }),
     );
     if (marked !== 'marked') {
       await deps.limiter.settle(tokenId);
@@ -234,7 +237,7 @@ async function createPrediction(
     prediction = await pending;
   } catch (error) {
     await deps.limiter.settle(tokenId);
-    return handleCreateError(deps, run, attempt, error);
+    return handleCreateError(deps, run, job, attempt, error);
   }
   await deps.limiter.settle(tokenId);
   await deps.boundary('after-create', run.jobId);
@@ -244,25 +247,19 @@ async function createPrediction(
 async function handleCreateError(
   deps: StagingDeps,
   run: StagingRun,
+  job: ReadJob,
   attempt: AttemptRow,
   error: unknown,
 ): Promise<StepResult> {
   if (!(error instanceof ProviderError)) throw error;
   const log = { jobId: run.jobId, attemptId: attempt.id, kind: error.kind, status: error.status };
   // Recorded on the attempt only while nothing has tied it to a prediction yet.
-  const noteCreateError = (errorCode: StagingErrorCode) =>
-    updateAttemptIf(
-      deps.db,
-      attempt.id,
-      ['CREATING'],
-      { errorCode, errorMessage: error.message },
-      { providerPredictionId: null },
-    );
+  const noteError = (errorCode: StagingErrorCode) => noteCreateError(deps.db, attempt.id, { errorCode, errorMessage: error.message });
   switch (error.kind) {
     case 'throttled': {
       // A 429 bought nothing: mark it so the next delivery may call create again without waiting
       // out the recovery grace, and back off without ending the attempt.
-      await noteCreateError('PROVIDER_THROTTLED');
+      await noteError('PROVIDER_THROTTLED');
       const delayMs = backoffDelayMs({
         attempt: Math.min(run.throttleCount, 10),
         baseMs: deps.settings.timings.throttleBaseMs,
@@ -275,16 +272,16 @@ async function handleCreateError(
       });
     }
     case 'auth':
-      return failAttempt(deps, run.jobId, attempt, ['CREATING'], failureOf('PROVIDER_AUTH', error));
+      return failAttempt(deps, job, attempt, 'CREATE_REJECTED', failureOf('PROVIDER_AUTH', error));
     case 'invalid':
     case 'not_found':
-      return failAttempt(deps, run.jobId, attempt, ['CREATING'], failureOf('PROVIDER_REJECTED_INPUT', error));
+      return failAttempt(deps, job, attempt, 'CREATE_REJECTED', failureOf('PROVIDER_REJECTED_INPUT', error));
     case 'server':
     case 'network':
       // Ambiguous: the provider may have created (and will bill) the prediction. Recovery looks
       // for it before anything else happens to this attempt.
       deps.logger.warn(log, 'prediction creation failed in transport; recovering before any new purchase');
-      await noteCreateError('PROVIDER_UNAVAILABLE');
+      await noteError('PROVIDER_UNAVAILABLE');
       // The `start` callback of a purchase that did happen is sent as the response is, and its
       // receipt wakes the job; the provider's list (paged API calls) is the fallback. Looking at
       // once would race the callback and scan the list for a purchase a receipt ties to the
@@ -343,12 +340,11 @@ export async function persistPrediction(
   source: 'create' | 'webhook_receipt' | 'provider_list',
   providerStatus: string | null,
 ): Promise<StepResult> {
-  const persisted = await updateAttemptIf(
+  const persisted = await moveAttempt(
     deps.db,
     attempt.id,
-    ['CREATING'],
+    'PREDICTION_PERSISTED',
     {
-      status: 'ACTIVE',
       providerPredictionId: predictionId,
       predictionCreatedAt: new Date(),
       providerStatus,

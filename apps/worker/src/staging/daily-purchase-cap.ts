@@ -20,8 +20,8 @@ import {
 } from '@staging/domain/daily-purchase-cap';
 import type { DailyPurchaseDecision } from '@staging/domain/daily-purchase-cap';
 import { countDailyPurchases } from '@staging/services/staging/daily-purchases';
-import { updateJobIf } from './job-ledger';
-import type { StagingJobRow } from './job-ledger';
+import { setJobPhase } from '@staging/services/staging/ledger/job-moves';
+import type { StagingJobRow } from '@staging/services/staging/ledger/staging-job-reads';
 import { wait } from './staging-deps';
 import type { StagingDeps, StagingRun, StepResult } from './staging-deps';
 
@@ -98,7 +98,7 @@ async function parkAtCap(
 ): Promise<StepResult> {
   const resumesAt = purchaseDayOf(now).end;
   if (job.phase !== DAILY_PURCHASE_CAP_REACHED) {
-    await updateJobIf(deps.db, run.jobId, [job.status], { phase: DAILY_PURCHASE_CAP_REACHED });
+    await setJobPhase(deps.db, job, DAILY_PURCHASE_CAP_REACHED);
     deps.logger.info(
       {
         jobId: run.jobId,

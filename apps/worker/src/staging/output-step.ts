@@ -6,8 +6,11 @@ import type { CanonicalStyle } from '@staging/domain/styles';
 import { ObjectNotFoundError } from '@staging/platform/storage';
 import type { Prediction } from '@staging/provider/provider-client';
 import { failAttempt, failureOf } from './attempt-failure';
-import { requireChanged, transactIfCurrent, updateAttemptIf, updateJobIf } from './job-ledger';
-import type { AttemptRow, StagingJobRow } from './job-ledger';
+import { moveAttempt, recordAttemptOutput } from '@staging/services/staging/ledger/attempt-moves';
+import { moveJob } from '@staging/services/staging/ledger/job-moves';
+import type { ReadJob } from '@staging/services/staging/ledger/job-moves';
+import { requireChanged, transactIfCurrent } from '@staging/services/staging/ledger/ledger-transaction';
+import type { AttemptRow, StagingJobRow } from '@staging/services/staging/ledger/staging-job-reads';
 import { downloadOutput, OutputDownloadError } from './output-download';
 import { inspectOutput } from './output-inspect';
 import { wait } from './staging-deps';
@@ -65,7 +68,7 @@ async function processOutput(...[deps, run, job, attempt, prediction]: OutputSte
   const fromStorage = bytes !== null;
   if (bytes === null) {
     if (prediction === null) prediction = await deps.provider.getPrediction(attempt.providerPredictionId!);
-    const downloaded = await download(deps, run, attempt, prediction);
+    const downloaded = await download(deps, run, job, attempt, prediction);
     if (!Buffer.isBuffer(downloaded)) return downloaded;
     bytes = downloaded;
   }
@@ -75,7 +78,7 @@ async function processOutput(...[deps, run, job, attempt, prediction]: OutputSte
 
   const validation = validateOutputMetadata(await inspectOutput(bytes), requested);
   if (!validation.ok) {
-    return failAttempt(deps, run.jobId, attempt, ['ACTIVE'], {
+    return failAttempt(deps, job, attempt, 'PROVIDER_FAILED', {
       errorCode: validation.errorCode,
       message: validation.message,
       discardObjectKey: fromStorage ? attempt.outputObjectKey : null,
@@ -100,20 +103,14 @@ async function processOutput(...[deps, run, job, attempt, prediction]: OutputSte
 
   if (!fromStorage) {
     // A cancel that arrived during the download wins before anything is stored: the key is
-    // recorded only while the job is still PROCESSING, checked by the same statement.
-    const recorded = await updateAttemptIf(
-      deps.db,
-      attempt.id,
-      ['ACTIVE'],
-      {
-        outputObjectKey: objectKey,
-        downloadBytes: output.bytes,
-        outputWidth: output.width,
-        outputHeight: output.height,
-        outputFormat: output.format,
-      },
-      { aiJob: { status: 'PROCESSING' } },
-    );
+    // recorded only while the job can still succeed, checked by the same statement.
+    const recorded = await recordAttemptOutput(deps.db, attempt.id, {
+      outputObjectKey: objectKey,
+      downloadBytes: output.bytes,
+      outputWidth: output.width,
+      outputHeight: output.height,
+      outputFormat: output.format,
+    });
     if (!recorded) return 'continue';
     await deps.backgroundTurn();
     await deps.storage.putObject(objectKey, bytes, contentType);
@@ -137,12 +134,13 @@ async function processOutput(...[deps, run, job, attempt, prediction]: OutputSte
 async function download(
   deps: StagingDeps,
   run: StagingRun,
+  job: ReadJob,
   attempt: AttemptRow,
   prediction: Prediction,
 ): Promise<Buffer | StepResult> {
   const url = Array.isArray(prediction.output) ? prediction.output[0] : prediction.output;
   if (typeof url !== 'string' || url === '') {
-    return failAttempt(deps, run.jobId, attempt, ['ACTIVE'], {
+    return failAttempt(deps, job, attempt, 'PROVIDER_FAILED', {
       errorCode: 'OUTPUT_NOT_IMAGE',
       message: 'the prediction succeeded without an output file',
     });
@@ -152,11 +150,11 @@ async function download(
   } catch (error) {
     if (!(error instanceof OutputDownloadError)) throw error;
     if (error.kind === 'too_large') {
-      return failAttempt(deps, run.jobId, attempt, ['ACTIVE'], failureOf('OUTPUT_TOO_LARGE', error));
+      return failAttempt(deps, job, attempt, 'PROVIDER_FAILED', failureOf('OUTPUT_TOO_LARGE', error));
     }
     const completedAt = (attempt.providerCompletedAt ?? new Date()).getTime();
     if (!error.retryable || Date.now() - completedAt > deps.settings.timings.downloadGiveUpMs) {
-      return failAttempt(deps, run.jobId, attempt, ['ACTIVE'], failureOf('OUTPUT_DOWNLOAD_FAILED', error));
+      return failAttempt(deps, job, attempt, 'PROVIDER_FAILED', failureOf('OUTPUT_DOWNLOAD_FAILED', error));
     }
     deps.logger.warn(
       { jobId: run.jobId, attemptId: attempt.id, kind: error.kind },
@@ -190,7 +188,7 @@ async function finalize(
 ): Promise<StepResult> {
   const staging = job.staging!;
   if (staging.original === null) {
-    return failAttempt(deps, run.jobId, attempt, ['ACTIVE'], {
+    return failAttempt(deps, job, attempt, 'PROVIDER_FAILED', {
       errorCode: 'ORIGINAL_MISSING',
       message: 'the original photo was deleted before the result was finalized',
       discardObjectKey: output.objectKey,
@@ -200,8 +198,7 @@ async function finalize(
   let imageId = '';
   const applied = await transactIfCurrent(deps.db, async (tx) => {
     requireChanged(
-      await updateJobIf(tx, run.jobId, ['PROCESSING'], {
-        status: 'SUCCESS',
+      await moveJob(tx, run.jobId, 'SUCCEEDED', {
         completedAt: now,
         phase: null,
         errorCode: null,
@@ -248,7 +245,7 @@ async function finalize(
     imageId = image.id;
     await tx.aiRoomStagingJob.update({ where: { aiJobId: run.jobId }, data: { resultImageId: image.id } });
     requireChanged(
-      await updateAttemptIf(tx, attempt.id, ['ACTIVE'], { status: 'SUCCEEDED', endedAt: now }),
+      await moveAttempt(tx, attempt.id, 'PROVIDER_SUCCEEDED', { endedAt: now }),
       'attempt',
     );
   });

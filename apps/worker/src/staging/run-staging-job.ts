@@ -4,15 +4,11 @@ import { advanceActive } from './active-step';
 import { failJobWithoutAttempt } from './attempt-failure';
 import { advanceCancel } from './cancel-step';
 import { advanceCreation, parkWhileDisabled, persistPrediction, reserveAttempt } from './create-step';
-import {
-  insertReservedAttempt,
-  loadStagingJob,
-  requireChanged,
-  touchHeartbeat,
-  transactIfCurrent,
-  updateJobIf,
-} from './job-ledger';
-import type { StagingJobRow } from './job-ledger';
+import { insertReservedAttempt } from '@staging/services/staging/ledger/attempt-moves';
+import { moveJob, setJobPhase, touchHeartbeat } from '@staging/services/staging/ledger/job-moves';
+import { requireChanged, transactIfCurrent } from '@staging/services/staging/ledger/ledger-transaction';
+import { loadStagingJob } from '@staging/services/staging/ledger/staging-job-reads';
+import type { StagingJobRow } from '@staging/services/staging/ledger/staging-job-reads';
 import { done, wait } from './staging-deps';
 import type { RunOutcome, StagingDeps, StagingRun, StepResult } from './staging-deps';
 
@@ -92,7 +88,7 @@ async function start(deps: StagingDeps, run: StagingRun, job: StagingJobRow): Pr
   const reserveFirst = job.attempts.length === 0;
   const started = await transactIfCurrent(deps.db, async (tx) => {
     requireChanged(
-      await updateJobIf(tx, run.jobId, ['PENDING'], { status: 'PROCESSING', phase: null, startedAt: job.startedAt ?? new Date() }),
+      await moveJob(tx, run.jobId, 'WORKER_PICKED_UP', { phase: null, startedAt: job.startedAt ?? new Date() }),
       'job',
     );
     if (reserveFirst) await insertReservedAttempt(tx, run.jobId, 1);
@@ -111,10 +107,10 @@ async function advanceRetrying(deps: StagingDeps, run: StagingRun, job: StagingJ
   const decision = decideAttemptReservation(job.attempts);
   if (!decision.allowed) {
     if (decision.reason === 'ATTEMPT_OPEN') {
-      await updateJobIf(deps.db, run.jobId, ['RETRYING'], { status: 'PROCESSING', phase: null });
+      await moveJob(deps.db, run.jobId, 'RETRY_STARTED', { phase: null });
       return 'continue';
     }
-    return failJobWithoutAttempt(deps, run.jobId, { errorCode: 'ATTEMPTS_EXHAUSTED', message: 'no attempt left to retry' }, undefined);
+    return failJobWithoutAttempt(deps, run.jobId, { errorCode: 'ATTEMPTS_EXHAUSTED', message: 'no attempt left to retry' });
   }
   if (!deps.settings.stagingEnabled) return parkWhileDisabled(deps, run, job);
   const lastEnded = job.attempts.at(-1)?.endedAt?.getTime() ?? 0;
@@ -123,10 +119,7 @@ async function advanceRetrying(deps: StagingDeps, run: StagingRun, job: StagingJ
   const attemptNumber = decision.attemptNumber;
   const moved = await transactIfCurrent(deps.db, async (tx) => {
     await insertReservedAttempt(tx, run.jobId, attemptNumber);
-    requireChanged(
-      await updateJobIf(tx, run.jobId, ['RETRYING'], { status: 'PROCESSING', phase: null }),
-      'job',
-    );
+    requireChanged(await moveJob(tx, run.jobId, 'RETRY_STARTED', { phase: null }), 'job');
   });
   if (moved) await deps.boundary('after-reserve', run.jobId);
   return 'continue';
@@ -141,11 +134,11 @@ async function advanceProcessing(
   if (open === undefined) {
     const decision = decideAttemptReservation(job.attempts);
     if (!decision.allowed) {
-      return failJobWithoutAttempt(deps, run.jobId, { errorCode: 'ATTEMPTS_EXHAUSTED', message: 'no attempt left' }, undefined);
+      return failJobWithoutAttempt(deps, run.jobId, { errorCode: 'ATTEMPTS_EXHAUSTED', message: 'no attempt left' });
     }
     // Reserving is free, but docs/system.md 1.7 keeps a disabled job before any new attempt.
     if (!deps.settings.stagingEnabled) return parkWhileDisabled(deps, run, job);
-    if (job.phase !== null) await updateJobIf(deps.db, run.jobId, ['PROCESSING'], { phase: null });
+    if (job.phase !== null) await setJobPhase(deps.db, job, null);
     return reserveAttempt(deps, run, decision.attemptNumber);
   }
   switch (open.status) {
@@ -165,7 +158,7 @@ async function advanceProcessing(
       }
       return advanceCreation(deps, run, job, open);
     default:
-      if (job.phase !== null) await updateJobIf(deps.db, run.jobId, ['PROCESSING'], { phase: null });
+      if (job.phase !== null) await setJobPhase(deps.db, job, null);
       return advanceActive(deps, run, job, open);
   }
 }

@@ -1,15 +1,16 @@
 /**
- * Reads and conditional writes of the staging ledger (ai_jobs, ai_room_staging_jobs,
- * ai_provider_attempts). Every write names the status it expects to leave, so a stale run or a
- * concurrent cancel makes it match nothing instead of applying a move the state tables forbid;
- * callers look at the returned count and re-read.
+ * Reads of the staging ledger (ai_jobs, ai_room_staging_jobs, ai_provider_attempts) the worker's
+ * steps decide on.
  */
 import { Prisma } from '@staging/db/client';
-import type { Db, DbTransaction } from '@staging/db/client';
+import type { Db } from '@staging/db/client';
 import type { AttemptStatus } from '@staging/domain/attempt-states';
-import { NONTERMINAL_JOB_STATUSES } from '@staging/domain/staging-states';
 import type { JobStatus } from '@staging/domain/staging-states';
-import type { JobLock } from './job-lock';
+
+/** Runs one read statement on a connection of the caller's choosing. */
+export interface LedgerReader {
+  read<Row>(statement: Prisma.Sql): Promise<Row[]>;
+}
 
 export interface AttemptRow {
   id: string;
@@ -62,11 +63,11 @@ const dateOrNull = (value: string | null) => (value === null ? null : new Date(v
 
 /**
  * The job, its staging row with the original and its attempts in attempt order: one statement on
- * the job lock's connection (the step loop reads this before every step, so it is the hottest
- * query of a job, and it needs no transaction of its own).
+ * the reader's connection (the worker passes its job lock's: the step loop reads this before every
+ * step, so it is the hottest query of a job, and it needs no transaction of its own).
  */
-export async function loadStagingJob(lock: JobLock, jobId: string): Promise<StagingJobRow | null> {
-  const rows = await lock.read<Omit<StagingJobRow, 'attempts'> & { attempts: LoadedAttempt[] }>(Prisma.sql`
+export async function loadStagingJob(reader: LedgerReader, jobId: string): Promise<StagingJobRow | null> {
+  const rows = await reader.read<Omit<StagingJobRow, 'attempts'> & { attempts: LoadedAttempt[] }>(Prisma.sql`
     SELECT j.id, j.status::text AS status, j.phase, j."createdAt", j."startedAt", j."heartbeatAt", j."requestedByUserId",
       CASE WHEN s."aiJobId" IS NULL THEN NULL ELSE json_build_object(
         'propertyId', s."propertyId", 'originalImageId', s."originalImageId", 'requestedByUserId', s."requestedByUserId",
@@ -101,46 +102,9 @@ export async function loadStagingJob(lock: JobLock, jobId: string): Promise<Stag
   return { ...row, attempts };
 }
 
-/** Moves the job between statuses (or keeps it) when it is still in one of `from`. */
-export async function updateJobIf(
-  db: Db | DbTransaction,
-  jobId: string,
-  from: readonly JobStatus[],
-  data: Prisma.AiJobUpdateManyMutationInput,
-): Promise<boolean> {
-  const now = new Date();
-  const { count } = await db.aiJob.updateMany({
-    where: { id: jobId, status: { in: [...from] } },
-    data: { heartbeatAt: now, updatedAt: now, ...data },
-  });
-  return count === 1;
-}
-
-export async function updateAttemptIf(
-  db: Db | DbTransaction,
-  attemptId: string,
-  from: readonly AttemptStatus[],
-  data: Prisma.AiProviderAttemptUpdateManyMutationInput,
-  extraWhere: Prisma.AiProviderAttemptWhereInput = {},
-): Promise<boolean> {
-  const { count } = await db.aiProviderAttempt.updateMany({
-    where: { id: attemptId, status: { in: [...from] }, ...extraWhere },
-    data,
-  });
-  return count === 1;
-}
-
 /** True when an attempt other than `attemptId` holds prediction `predictionId`. */
 export async function isPredictionHeldByOtherAttempt(db: Db, predictionId: string, attemptId: string): Promise<boolean> {
   return (await db.aiProviderAttempt.count({ where: { providerPredictionId: predictionId, id: { not: attemptId } } })) > 0;
-}
-
-/** Inserts attempt `attemptNumber` as RESERVED unless it exists (the unique index decides). */
-export async function insertReservedAttempt(db: Db | DbTransaction, jobId: string, attemptNumber: 1 | 2): Promise<void> {
-  await db.aiProviderAttempt.createMany({
-    data: [{ aiJobId: jobId, attemptNumber, status: 'RESERVED' }],
-    skipDuplicates: true,
-  });
 }
 
 /**
@@ -166,36 +130,4 @@ export async function loadRecordedStarts(
       new Date((row.creatingAt ?? since).getTime() + inFlightHoldMs)
     ).getTime(),
   }));
-}
-
-/** Marks the job alive; nonterminal jobs only, so a finished job keeps its last heartbeat. */
-export async function touchHeartbeat(db: Db, jobId: string): Promise<void> {
-  await db.aiJob.updateMany({
-    where: { id: jobId, status: { in: [...NONTERMINAL_JOB_STATUSES] } },
-    data: { heartbeatAt: new Date() },
-  });
-}
-
-/** Thrown inside a transaction to roll it back when a conditional update matched nothing. */
-export class StaleStateError extends Error {
-  override readonly name = 'StaleStateError';
-}
-
-/**
- * Runs `fn` in a transaction and turns a StaleStateError into `false` (rolled back, nothing
- * changed), so callers can write "apply all of these moves or none".
- */
-export async function transactIfCurrent(db: Db, fn: (tx: DbTransaction) => Promise<void>): Promise<boolean> {
-  try {
-    await db.$transaction(fn);
-    return true;
-  } catch (error) {
-    if (error instanceof StaleStateError) return false;
-    throw error;
-  }
-}
-
-/** Throws StaleStateError when a conditional update in a transaction matched nothing. */
-export function requireChanged(changed: boolean, what: string): void {
-  if (!changed) throw new StaleStateError(`${what} changed concurrently`);
 }
