@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { Prisma } from '@staging/db/client';
 import type { Db } from '@staging/db/client';
 import { stagingDedupeKey } from '@staging/domain/dedupe';
 import { STAGING_DISPOSITIONS } from '@staging/domain/dispositions';
@@ -11,13 +9,12 @@ import { fieldIssuesOf } from '@staging/domain/field-issues';
 import { PROMPT_VERSION, renderStagingPrompt } from '@staging/domain/prompt';
 import { ZRoomType } from '@staging/domain/room-types';
 import type { RoomType } from '@staging/domain/room-types';
-import { NONTERMINAL_JOB_STATUSES } from '@staging/domain/staging-states';
-import type { JobStatus } from '@staging/domain/staging-states';
 import { MAX_SUBMITTED_STYLE_LENGTH, resolveSubmittedStyle } from '@staging/domain/styles';
 import type { CanonicalStyle, StyleResolution } from '@staging/domain/styles';
 import { assertCanManageProperty } from '../access/property-access';
 import { ZEntityId } from '../images/ids';
 import type { Actor } from '../access/property-access';
+import { findOpenStagingJob, insertStagingJob } from './ledger/staging-job-inserts';
 import type { StagingProducerDeps } from './staging-deps';
 import { enqueueStagingJob, withQueueTimeout } from './staging-queue';
 
@@ -57,10 +54,6 @@ export interface StagingSubmissionItem {
 }
 
 const IMAGE_NOT_FOUND = 'Image not found';
-
-// The SQL twin of the ai_jobs_active_staging_dedupe_uidx predicate; ON CONFLICT must repeat it
-// for Postgres to infer that partial index as the arbiter.
-const NONTERMINAL_SQL = Prisma.raw(NONTERMINAL_JOB_STATUSES.map((s) => `'${s}'`).join(', '));
 
 interface PlannedAssignment {
   index: number;
@@ -231,52 +224,39 @@ async function writeAssignment(deps: StagingProducerDeps, actor: Actor, a: Plann
       }
 
       for (let round = 0; round < MAX_INSERT_ROUNDS; round += 1) {
-        const aiJobId = randomUUID();
-        const inserted = await tx.$queryRaw<{ id: string }[]>`
-          INSERT INTO "ai_jobs" ("id", "type", "status", "phase", "dedupeKey", "propertyId", "requestedByUserId", "createdAt", "updatedAt")
-          VALUES (${aiJobId}, 'ROOM_STAGING', 'PENDING', 'QUEUED', ${dedupeKey}, ${a.propertyId}, ${actor.id}, ${now}, ${now})
-          ON CONFLICT ("dedupeKey") WHERE "type" = 'ROOM_STAGING' AND "status" IN (${NONTERMINAL_SQL})
-          DO NOTHING
-          RETURNING "id"`;
-        if (inserted.length === 1) {
-          await tx.aiRoomStagingJob.create({
-            data: {
-              aiJobId,
-              originalImageId: a.originalImageId,
-              propertyId: a.propertyId,
-              requestedByUserId: actor.id,
-              canonicalRoomType: a.roomType,
-              canonicalStyle: a.style.canonicalStyle,
-              submittedStyle: a.style.submittedStyle,
-              legacyStyle: a.style.legacyStyle,
-              ...(a.style.legacyStyle === null
-                ? {}
-                : {
-                    legacyMetadata: {
-                      alias: a.style.legacyStyle,
-                      canonicalStyle: a.style.canonicalStyle,
-                      sunsetAt: legacyAliasSunsetAt.toISOString(),
-                      acceptedAt: now.toISOString(),
-                    },
-                  }),
-              providerModel,
-              promptVersion: PROMPT_VERSION,
-              prompt: renderStagingPrompt({ roomType: a.roomType, style: a.style.canonicalStyle }),
-              quality: producer.quality,
-              aspectRatio: producer.aspectRatio,
-              outputFormat: producer.outputFormat,
-              outputCompression: producer.outputCompression,
-              createdAt: now,
-            },
-            select: { aiJobId: true },
-          });
-          return { disposition: STAGING_DISPOSITIONS.ENQUEUED, aiJobId, shouldEnsureQueued: false };
-        }
+        const aiJobId = await insertStagingJob(
+          tx,
+          { dedupeKey, propertyId: a.propertyId, requestedByUserId: actor.id, now },
+          {
+            originalImageId: a.originalImageId,
+            propertyId: a.propertyId,
+            requestedByUserId: actor.id,
+            canonicalRoomType: a.roomType,
+            canonicalStyle: a.style.canonicalStyle,
+            submittedStyle: a.style.submittedStyle,
+            legacyStyle: a.style.legacyStyle,
+            ...(a.style.legacyStyle === null
+              ? {}
+              : {
+                  legacyMetadata: {
+                    alias: a.style.legacyStyle,
+                    canonicalStyle: a.style.canonicalStyle,
+                    sunsetAt: legacyAliasSunsetAt.toISOString(),
+                    acceptedAt: now.toISOString(),
+                  },
+                }),
+            providerModel,
+            promptVersion: PROMPT_VERSION,
+            prompt: renderStagingPrompt({ roomType: a.roomType, style: a.style.canonicalStyle }),
+            quality: producer.quality,
+            aspectRatio: producer.aspectRatio,
+            outputFormat: producer.outputFormat,
+            outputCompression: producer.outputCompression,
+          },
+        );
+        if (aiJobId !== null) return { disposition: STAGING_DISPOSITIONS.ENQUEUED, aiJobId, shouldEnsureQueued: false };
         // Read committed: this statement sees the conflicting job once its transaction committed.
-        const [existing] = await tx.$queryRaw<{ id: string; status: JobStatus }[]>`
-          SELECT "id", "status"::text AS "status" FROM "ai_jobs"
-          WHERE "dedupeKey" = ${dedupeKey} AND "type" = 'ROOM_STAGING' AND "status" IN (${NONTERMINAL_SQL})
-          LIMIT 1`;
+        const existing = await findOpenStagingJob(tx, dedupeKey);
         if (existing !== undefined) {
           return { disposition: STAGING_DISPOSITIONS.EXISTING, aiJobId: existing.id, shouldEnsureQueued: existing.status === 'PENDING' };
         }
