@@ -1,21 +1,9 @@
-import { Prisma } from '@staging/db/client';
-import { jobStatusesLeadingTo } from '@staging/domain/staging-states';
-import type { JobStatus } from '@staging/domain/staging-states';
 import type { Actor } from '../access/property-access';
 import { loadAccessibleJob, toStagingJobDto } from './get-jobs';
 import type { StagingJobDto } from './get-jobs';
+import { requestJobCancel } from './ledger/cancel-request';
 import type { StagingActionDeps } from './staging-deps';
 import { removeWaitingStagingJob, wakeStagingJob, withQueueTimeout } from './staging-queue';
-
-// Built from the job state table so SQL and the table cannot disagree: a waiting job is canceled
-// outright, one that may hold a prediction asks the worker to cancel it at the provider. A job
-// already CANCEL_REQUESTED is left as it is (its timestamps are the first request's).
-const CANCEL_NOW = jobStatusesLeadingTo('CANCEL', 'CANCELED');
-const CANCEL_VIA_WORKER = jobStatusesLeadingTo('CANCEL', 'CANCEL_REQUESTED').filter((s) => s !== 'CANCEL_REQUESTED');
-
-function statusList(statuses: readonly JobStatus[]): Prisma.Sql {
-  return Prisma.raw(statuses.map((s) => `'${s}'`).join(', '));
-}
 
 /**
  * Cancels a staging job (docs/system.md 3.1):
@@ -41,19 +29,7 @@ export async function cancelStaging(deps: StagingActionDeps, input: { actor: Act
   const before = await loadAccessibleJob(db, input.actor, input.aiJobId);
   const now = deps.clock.now();
 
-  // The locked read gives the status the update really starts from, for the event.
-  const [moved] = await db.$queryRaw<{ fromStatus: JobStatus; status: JobStatus }[]>`
-    WITH "old" AS (
-      SELECT "id", "status" FROM "ai_jobs" WHERE "id" = ${before.id} AND "type" = 'ROOM_STAGING' FOR UPDATE
-    )
-    UPDATE "ai_jobs" AS j SET
-      "status" = (CASE WHEN "old"."status" IN (${statusList(CANCEL_NOW)}) THEN 'CANCELED' ELSE 'CANCEL_REQUESTED' END)::"AiJobStatus",
-      "cancelRequestedAt" = COALESCE(j."cancelRequestedAt", ${now}),
-      "canceledAt" = CASE WHEN "old"."status" IN (${statusList(CANCEL_NOW)}) THEN ${now} ELSE j."canceledAt" END,
-      "updatedAt" = ${now}
-    FROM "old"
-    WHERE j."id" = "old"."id" AND "old"."status" IN (${statusList([...CANCEL_NOW, ...CANCEL_VIA_WORKER])})
-    RETURNING "old"."status"::text AS "fromStatus", j."status"::text AS "status"`;
+  const moved = await requestJobCancel(db, before.id, now);
 
   if (moved !== undefined) {
     logger.info(
