@@ -3,7 +3,7 @@ import { sqlPoolOf } from '@staging/db/client';
 import type { SqlPool } from '@staging/db/client';
 import { enqueueStagingJob } from '@staging/services/staging/staging-queue';
 import { createProviderCallbackRecorder } from '../src/webhooks/record-provider-callback';
-import type { VerifiedCallback } from '../src/webhooks/record-provider-callback';
+import type { VerifiedCallback } from '@staging/services/staging/ledger/provider-callbacks';
 import { captureLogs, startApi, stopS3 } from './support/api-test-kit';
 import type { ApiHarness } from './support/api-test-kit';
 import { seedActors, seedListing, seedStagingJob } from './support/fixtures';
