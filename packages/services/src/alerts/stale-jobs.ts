@@ -8,6 +8,8 @@ import type { Db } from '@staging/db/client';
 import type { Alert } from '@staging/platform/error-tracker';
 import type { Logger } from '@staging/platform/logger';
 import { DAILY_PURCHASE_CAP_REACHED } from '@staging/domain/daily-purchase-cap';
+import { NONTERMINAL_JOB_STATUSES } from '@staging/domain/staging-states';
+import { sqlStatusList } from '../staging/ledger/status-sql';
 
 export const STALE_THRESHOLDS_MS = {
   pending: 5 * 60_000,
@@ -74,7 +76,7 @@ export async function findStaleJobs(db: Db, options: FindStaleOptions): Promise<
            CASE WHEN j."status" = 'PENDING' THEN j."createdAt"
                 ELSE COALESCE(j."heartbeatAt", j."startedAt", j."updatedAt") END AS "since"
     FROM "ai_jobs" j
-    WHERE j."status" IN ('PENDING', 'PROCESSING', 'CANCEL_REQUESTED', 'RETRYING')
+    WHERE j."status" IN (${sqlStatusList(NONTERMINAL_JOB_STATUSES)})
       AND ((j."type" = 'ROOM_STAGING' AND EXISTS (SELECT 1 FROM "ai_room_staging_jobs" s WHERE s."aiJobId" = j."id"))
         OR (j."type" = 'DESCRIPTION' AND j."payload" ? 'propertyId'))
       AND (${includeParked} OR j."phase" IS DISTINCT FROM 'PROVIDER_DISABLED')

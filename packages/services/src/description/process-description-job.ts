@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import type { Db } from '@staging/db/client';
+import { descriptionJobStatusesLeadingTo, nextDescriptionJobStatus } from '@staging/domain/description-states';
+import type { DescriptionJobEvent } from '@staging/domain/description-states';
+import { JOB_STATUSES } from '@staging/domain/staging-states';
 import type { Logger } from '@staging/platform/logger';
 import { requestSearchRebuild } from '../images/request-search-rebuild';
 import type { SearchQueue } from '../search/search-queue';
+import { fixedMoveOf } from '../staging/ledger/guard-sets';
+import { sqlStatusList } from '../staging/ledger/status-sql';
 import type { Clock } from '../staging/staging-deps';
 import type { DescriptionGenerator, PropertyFacts } from './description-generator';
 
@@ -30,6 +35,13 @@ export type DescriptionOutcome =
 
 const ZDescriptionRowPayload = z.looseObject({ propertyId: z.string().min(1).max(100) });
 
+// The three writes, target and guard read off the description job table.
+const descriptionMove = (event: DescriptionJobEvent) =>
+  fixedMoveOf({ states: JOB_STATUSES, next: nextDescriptionJobStatus, statesLeadingTo: descriptionJobStatusesLeadingTo }, event);
+const CLAIM = descriptionMove('WORKER_PICKED_UP');
+const FINISH = descriptionMove('SUCCEEDED');
+const FAIL = descriptionMove('TERMINAL_FAILURE');
+
 /**
  * Runs description job `aiJobId`: PENDING/PROCESSING → PROCESSING → SUCCESS with
  * properties.description and ai_jobs.result written in one transaction. Safe to run again after
@@ -44,8 +56,8 @@ export async function processDescriptionJob(
   const now = deps.clock.now();
   const claimed = await deps.db.$queryRaw<{ payload: unknown }[]>`
     UPDATE "ai_jobs"
-    SET "status" = 'PROCESSING', "phase" = NULL, "startedAt" = COALESCE("startedAt", ${now}), "heartbeatAt" = ${now}, "updatedAt" = ${now}
-    WHERE "id" = ${aiJobId} AND "type" = 'DESCRIPTION' AND "status" IN ('PENDING', 'PROCESSING')
+    SET "status" = ${CLAIM.to}::"AiJobStatus", "phase" = NULL, "startedAt" = COALESCE("startedAt", ${now}), "heartbeatAt" = ${now}, "updatedAt" = ${now}
+    WHERE "id" = ${aiJobId} AND "type" = 'DESCRIPTION' AND "status" IN (${sqlStatusList(CLAIM.from)})
     RETURNING "payload"`;
   const row = claimed[0];
   if (row === undefined) {
@@ -74,9 +86,9 @@ export async function processDescriptionJob(
   const completedAt = deps.clock.now();
   const finished = await deps.db.$transaction(async (tx) => {
     const updated = await tx.aiJob.updateMany({
-      where: { id: aiJobId, status: 'PROCESSING' },
+      where: { id: aiJobId, status: { in: FINISH.from } },
       data: {
-        status: 'SUCCESS',
+        status: FINISH.to,
         completedAt,
         heartbeatAt: completedAt,
         errorCode: null,
@@ -120,9 +132,9 @@ export async function failDescriptionJob(
 ): Promise<DescriptionOutcome> {
   const now = deps.clock.now();
   await deps.db.aiJob.updateMany({
-    where: { id: aiJobId, type: 'DESCRIPTION', status: { in: ['PENDING', 'PROCESSING'] } },
+    where: { id: aiJobId, type: 'DESCRIPTION', status: { in: FAIL.from } },
     data: {
-      status: 'FAILED',
+      status: FAIL.to,
       errorCode,
       errorMessage: message.slice(0, 1000),
       completedAt: now,

@@ -1,7 +1,9 @@
 import type { Db } from '@staging/db/client';
+import { OPEN_DESCRIPTION_JOB_STATUSES } from '@staging/domain/description-states';
 import type { Logger } from '@staging/platform/logger';
 import { enqueueDescriptionJob } from './ai-queue';
 import type { AiQueue } from './ai-queue';
+import { sqlStatusList } from '../staging/ledger/status-sql';
 
 /** Open jobs re-added per pass at most; the next pass continues with the rest. */
 const REPAIR_BATCH = 1_000;
@@ -18,7 +20,7 @@ export async function repairDescriptionQueue(deps: {
 }): Promise<{ checked: number; errors: number }> {
   const open = await deps.db.$queryRaw<{ id: string }[]>`
     SELECT "id" FROM "ai_jobs"
-    WHERE "type" = 'DESCRIPTION' AND "status" IN ('PENDING', 'PROCESSING') AND "payload" ? 'propertyId'
+    WHERE "type" = 'DESCRIPTION' AND "status" IN (${sqlStatusList(OPEN_DESCRIPTION_JOB_STATUSES)}) AND "payload" ? 'propertyId'
     ORDER BY "createdAt" LIMIT ${REPAIR_BATCH}`;
   let errors = 0;
   for (const job of open) {
