@@ -14,6 +14,7 @@ import { parseWebEnv } from '@staging/config/web';
 import type { WorkerConfig } from '@staging/config/worker';
 import { parseWorkerEnv } from '@staging/config/worker';
 import { createDb } from '@staging/db/client';
+import { NONTERMINAL_JOB_STATUSES } from '@staging/domain/staging-states';
 import { createRedis } from '@staging/platform/queues';
 import { findStaleJobs } from '@staging/services/alerts/stale-jobs';
 import { checkDailyPurchases } from './daily-cap-check';
@@ -282,7 +283,7 @@ async function checkStaleJobs(databaseUrl: string, now: Date, stagingEnabled: bo
     const stale = await findStaleJobs(db, { now, stagingEnabled, limit: 1_000 });
     const oldest = await db.aiJob.groupBy({
       by: ['type', 'status'],
-      where: { status: { in: ['PENDING', 'PROCESSING', 'RETRYING', 'CANCEL_REQUESTED'] } },
+      where: { status: { in: [...NONTERMINAL_JOB_STATUSES] } },
       _min: { createdAt: true },
       _count: { _all: true },
     });

@@ -1,4 +1,5 @@
 import type { Db } from '@staging/db/client';
+import { jobStatusesAccepting } from '@staging/domain/staging-states';
 import type { Logger } from '@staging/platform/logger';
 import { repairStagingQueue } from '@staging/services/staging/repair-queue';
 import { wakeStagingJob } from '@staging/services/staging/staging-queue';
@@ -25,7 +26,7 @@ export async function runDispatcherPass(deps: {
     where: {
       type: 'ROOM_STAGING',
       phase: 'PROVIDER_DISABLED',
-      status: { in: ['PENDING', 'PROCESSING', 'RETRYING'] },
+      status: { in: jobStatusesAccepting('PROVIDER_DISABLED') },
     },
     select: { id: true },
     take: 1_000,
