@@ -3,7 +3,7 @@
  * event of packages/domain/src/attempt-states.ts they apply; writes that keep the status are
  * guarded by the event they prepare, so a note never lands on an attempt that has moved past it.
  */
-import type { Db, DbTransaction, Prisma } from '@staging/db/client';
+import type { Prisma } from '@staging/db/client';
 import {
   ATTEMPT_STATUSES,
   attemptStatusesAccepting,
@@ -13,8 +13,7 @@ import {
 import type { AttemptEvent, AttemptStatus } from '@staging/domain/attempt-states';
 import { jobStatusesAccepting } from '@staging/domain/staging-states';
 import { fixedMoveOf } from './guard-sets';
-
-type Writer = Db | DbTransaction;
+import type { LedgerWriter } from './ledger-transaction';
 /** Columns a move writes besides the status, which the table decides. */
 export type AttemptMoveData = Omit<Prisma.AiProviderAttemptUpdateManyMutationInput, 'status'>;
 
@@ -22,7 +21,7 @@ const attemptMachine = { states: ATTEMPT_STATUSES, next: nextAttemptStatus, stat
 const createStarted = fixedMoveOf(attemptMachine, 'CREATE_STARTED');
 
 async function updateAttemptIn(
-  db: Writer,
+  db: LedgerWriter,
   attemptId: string,
   from: readonly AttemptStatus[],
   data: Prisma.AiProviderAttemptUpdateManyMutationInput,
@@ -36,7 +35,7 @@ async function updateAttemptIn(
 }
 
 /** Inserts attempt `attemptNumber` as RESERVED unless it exists (the unique index decides). */
-export async function insertReservedAttempt(db: Writer, jobId: string, attemptNumber: 1 | 2): Promise<void> {
+export async function insertReservedAttempt(db: LedgerWriter, jobId: string, attemptNumber: 1 | 2): Promise<void> {
   await db.aiProviderAttempt.createMany({
     data: [{ aiJobId: jobId, attemptNumber, status: 'RESERVED' }],
     skipDuplicates: true,
@@ -48,7 +47,7 @@ export async function insertReservedAttempt(db: Writer, jobId: string, attemptNu
  * it further (e.g. which prediction ID the row may hold). True when the attempt moved.
  */
 export function moveAttempt(
-  db: Writer,
+  db: LedgerWriter,
   attemptId: string,
   event: AttemptEvent,
   data: AttemptMoveData = {},
@@ -64,7 +63,7 @@ export function moveAttempt(
  * bought nothing, or the provider answered it 429. What keeps that from buying twice is the
  * missing prediction ID, which this write requires.
  */
-export function markAttemptCreating(db: Writer, attemptId: string, data: AttemptMoveData): Promise<boolean> {
+export function markAttemptCreating(db: LedgerWriter, attemptId: string, data: AttemptMoveData): Promise<boolean> {
   return updateAttemptIn(
     db,
     attemptId,
@@ -78,12 +77,12 @@ export function markAttemptCreating(db: Writer, attemptId: string, data: Attempt
  * Notes why the latest create call got no prediction (429, transport failure) on an attempt still
  * waiting for its prediction ID, and only while nothing has tied one to it.
  */
-export function noteCreateError(db: Writer, attemptId: string, note: { errorCode: string; errorMessage: string }): Promise<boolean> {
+export function noteCreateError(db: LedgerWriter, attemptId: string, note: { errorCode: string; errorMessage: string }): Promise<boolean> {
   return updateAttemptIn(db, attemptId, attemptStatusesAccepting('PREDICTION_PERSISTED'), note, { providerPredictionId: null });
 }
 
 /** Records the provider's terminal status once, on an attempt that is still waiting for it. */
-export function recordProviderCompletion(db: Writer, attemptId: string, providerStatus: string): Promise<boolean> {
+export function recordProviderCompletion(db: LedgerWriter, attemptId: string, providerStatus: string): Promise<boolean> {
   return updateAttemptIn(
     db,
     attemptId,
@@ -98,7 +97,7 @@ export function recordProviderCompletion(db: Writer, attemptId: string, provider
  * storage is always traceable to its attempt. Only while both the attempt and its job can still
  * succeed: a cancel committed during the download wins before anything is stored.
  */
-export function recordAttemptOutput(db: Writer, attemptId: string, output: AttemptMoveData): Promise<boolean> {
+export function recordAttemptOutput(db: LedgerWriter, attemptId: string, output: AttemptMoveData): Promise<boolean> {
   return updateAttemptIn(db, attemptId, attemptStatusesAccepting('PROVIDER_SUCCEEDED'), output, {
     aiJob: { status: { in: jobStatusesAccepting('SUCCEEDED') } },
   });

@@ -4,7 +4,7 @@
  * guard from JOB_TRANSITIONS, so a stale run or a concurrent cancel makes it match nothing
  * instead of applying a move the table forbids; callers look at the result and re-read.
  */
-import type { Db, DbTransaction, Prisma } from '@staging/db/client';
+import type { Db, Prisma } from '@staging/db/client';
 import {
   JOB_STATUSES,
   NONTERMINAL_JOB_STATUSES,
@@ -13,8 +13,7 @@ import {
 } from '@staging/domain/staging-states';
 import type { JobEvent, JobStatus } from '@staging/domain/staging-states';
 import { fixedMoveOf } from './guard-sets';
-
-type Writer = Db | DbTransaction;
+import type { LedgerWriter } from './ledger-transaction';
 /** Columns a move writes besides the status, which the table decides. */
 export type JobMoveData = Omit<Prisma.AiJobUpdateManyMutationInput, 'status'>;
 /** A job as the caller read it. */
@@ -25,7 +24,7 @@ export interface ReadJob {
 
 const jobMachine = { states: JOB_STATUSES, next: nextJobStatus, statesLeadingTo: jobStatusesLeadingTo };
 
-async function updateJobIn(db: Writer, jobId: string, from: readonly JobStatus[], data: Prisma.AiJobUpdateManyMutationInput): Promise<boolean> {
+async function updateJobIn(db: LedgerWriter, jobId: string, from: readonly JobStatus[], data: Prisma.AiJobUpdateManyMutationInput): Promise<boolean> {
   const now = new Date();
   const { count } = await db.aiJob.updateMany({
     where: { id: jobId, status: { in: [...from] } },
@@ -38,7 +37,7 @@ async function updateJobIn(db: Writer, jobId: string, from: readonly JobStatus[]
  * Applies `event` (one whose target is the same from every status, e.g. WORKER_PICKED_UP) while
  * the job is in any status the table moves from. True when the job moved.
  */
-export function moveJob(db: Writer, jobId: string, event: JobEvent, data: JobMoveData = {}): Promise<boolean> {
+export function moveJob(db: LedgerWriter, jobId: string, event: JobEvent, data: JobMoveData = {}): Promise<boolean> {
   const { to, from } = fixedMoveOf(jobMachine, event);
   return updateJobIn(db, jobId, from, { ...data, status: to });
 }
@@ -49,14 +48,14 @@ export function moveJob(db: Writer, jobId: string, event: JobEvent, data: JobMov
  * For events whose target depends on the start (PROVIDER_DISABLED keeps the status) and for
  * moves that must not apply from a status other than the one the step was decided on.
  */
-export async function moveJobFrom(db: Writer, job: ReadJob, event: JobEvent, data: JobMoveData = {}): Promise<boolean> {
+export async function moveJobFrom(db: LedgerWriter, job: ReadJob, event: JobEvent, data: JobMoveData = {}): Promise<boolean> {
   const to = nextJobStatus(job.status, event);
   if (to === null) return false;
   return updateJobIn(db, job.id, [job.status], { ...data, status: to });
 }
 
 /** Changes only the phase of a job read in `job.status`, while it is still in it. */
-export function setJobPhase(db: Writer, job: ReadJob, phase: string | null): Promise<boolean> {
+export function setJobPhase(db: LedgerWriter, job: ReadJob, phase: string | null): Promise<boolean> {
   return updateJobIn(db, job.id, [job.status], { phase });
 }
 

@@ -1,5 +1,8 @@
 import type { Db, DbTransaction } from '@staging/db/client';
 
+/** Where a ledger write runs: on its own, or inside a caller's transaction with other writes. */
+export type LedgerWriter = Db | DbTransaction;
+
 /** Thrown inside a transaction to roll it back when a conditional update matched nothing. */
 export class StaleStateError extends Error {
   override readonly name = 'StaleStateError';
