@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '@staging/db/client';
 import { createStagingJob } from '@staging/db/testing/factories';
 import { ATTEMPT_EVENTS, ATTEMPT_STATUSES, nextAttemptStatus } from '@staging/domain/attempt-states';
 import type { AttemptStatus } from '@staging/domain/attempt-states';
 import type { JobStatus } from '@staging/domain/staging-states';
-import { openTestDb, seedListing } from '../testing/staging-test-kit';
+import { useLedgerTestContext } from '../testing/staging-test-kit';
 import {
   insertReservedAttempt,
   markAttemptCreating,
@@ -15,32 +14,21 @@ import {
 } from './attempt-moves';
 
 // As for jobs, the attempt table is the oracle: every (status, event) pair meets the database.
-let db: Db;
-let original: { id: string; propertyId: string };
-
-beforeAll(async () => {
-  db = openTestDb();
-  const listing = await seedListing(db);
-  original = { id: listing.originalImageId, propertyId: listing.propertyId };
-});
-
-afterAll(async () => {
-  await db.$disconnect();
-});
+const ctx = useLedgerTestContext();
 
 async function attemptIn(
   status: AttemptStatus,
   options: { predictionId?: string | null; jobStatus?: JobStatus } = {},
 ): Promise<string> {
-  const job = await createStagingJob(db, { original, job: { status: options.jobStatus ?? 'PROCESSING' } });
-  const attempt = await db.aiProviderAttempt.create({
+  const job = await createStagingJob(ctx.db, { original: ctx.original, job: { status: options.jobStatus ?? 'PROCESSING' } });
+  const attempt = await ctx.db.aiProviderAttempt.create({
     data: { aiJobId: job.id, attemptNumber: 1, status, providerPredictionId: options.predictionId ?? null },
   });
   return attempt.id;
 }
 
 async function read(attemptId: string) {
-  return db.aiProviderAttempt.findUniqueOrThrow({
+  return ctx.db.aiProviderAttempt.findUniqueOrThrow({
     where: { id: attemptId },
     select: { status: true, errorCode: true, creatingAt: true, providerStatus: true, providerCompletedAt: true, outputObjectKey: true },
   });
@@ -53,25 +41,25 @@ describe('moveAttempt', () => {
     const attemptId = await attemptIn(status);
     const to = nextAttemptStatus(status, event);
 
-    expect(await moveAttempt(db, attemptId, event, { errorCode: 'WRITTEN_BY_THE_MOVE' })).toBe(to !== null);
+    expect(await moveAttempt(ctx.db, attemptId, event, { errorCode: 'WRITTEN_BY_THE_MOVE' })).toBe(to !== null);
 
     expect(await read(attemptId)).toMatchObject({ status: to ?? status, errorCode: to === null ? null : 'WRITTEN_BY_THE_MOVE' });
   });
 
   it('applies the caller\'s extra condition too', async () => {
     const attemptId = await attemptIn('CREATING', { predictionId: `p-${randomUUID()}` });
-    expect(await moveAttempt(db, attemptId, 'PREDICTION_PERSISTED', {}, { providerPredictionId: null })).toBe(false);
+    expect(await moveAttempt(ctx.db, attemptId, 'PREDICTION_PERSISTED', {}, { providerPredictionId: null })).toBe(false);
     expect((await read(attemptId)).status).toBe('CREATING');
   });
 });
 
 describe('insertReservedAttempt', () => {
   it('reserves an attempt once; a second insert of the same number changes nothing', async () => {
-    const job = await createStagingJob(db, { original, job: { status: 'PROCESSING' } });
-    await insertReservedAttempt(db, job.id, 1);
-    await db.aiProviderAttempt.updateMany({ where: { aiJobId: job.id }, data: { status: 'CREATING' } });
-    await insertReservedAttempt(db, job.id, 1);
-    expect(await db.aiProviderAttempt.findMany({ where: { aiJobId: job.id }, select: { attemptNumber: true, status: true } })).toEqual([
+    const job = await createStagingJob(ctx.db, { original: ctx.original, job: { status: 'PROCESSING' } });
+    await insertReservedAttempt(ctx.db, job.id, 1);
+    await ctx.db.aiProviderAttempt.updateMany({ where: { aiJobId: job.id }, data: { status: 'CREATING' } });
+    await insertReservedAttempt(ctx.db, job.id, 1);
+    expect(await ctx.db.aiProviderAttempt.findMany({ where: { aiJobId: job.id }, select: { attemptNumber: true, status: true } })).toEqual([
       { attemptNumber: 1, status: 'CREATING' },
     ]);
   });
@@ -82,19 +70,19 @@ describe('markAttemptCreating', () => {
 
   it.each(['RESERVED', 'CREATING'] as const)('marks a %s attempt without a prediction CREATING', async (status) => {
     const attemptId = await attemptIn(status);
-    expect(await markAttemptCreating(db, attemptId, { creatingAt })).toBe(true);
+    expect(await markAttemptCreating(ctx.db, attemptId, { creatingAt })).toBe(true);
     expect(await read(attemptId)).toMatchObject({ status: 'CREATING', creatingAt });
   });
 
   it('never starts a create on an attempt a prediction is tied to', async () => {
     const attemptId = await attemptIn('CREATING', { predictionId: `p-${randomUUID()}` });
-    expect(await markAttemptCreating(db, attemptId, { creatingAt })).toBe(false);
+    expect(await markAttemptCreating(ctx.db, attemptId, { creatingAt })).toBe(false);
     expect((await read(attemptId)).creatingAt).toBeNull();
   });
 
   it.each(ATTEMPT_STATUSES.filter((s) => s !== 'RESERVED' && s !== 'CREATING'))('never starts a create on a %s attempt', async (status) => {
     const attemptId = await attemptIn(status);
-    expect(await markAttemptCreating(db, attemptId, { creatingAt })).toBe(false);
+    expect(await markAttemptCreating(ctx.db, attemptId, { creatingAt })).toBe(false);
     expect(await read(attemptId)).toMatchObject({ status, creatingAt: null });
   });
 });
@@ -104,7 +92,7 @@ describe('noteCreateError', () => {
 
   it('notes the answer of a create call on an attempt still waiting for its prediction', async () => {
     const attemptId = await attemptIn('CREATING');
-    expect(await noteCreateError(db, attemptId, note)).toBe(true);
+    expect(await noteCreateError(ctx.db, attemptId, note)).toBe(true);
     expect(await read(attemptId)).toMatchObject({ status: 'CREATING', errorCode: 'PROVIDER_THROTTLED' });
   });
 
@@ -115,7 +103,7 @@ describe('noteCreateError', () => {
       await attemptIn('ACTIVE'),
       await attemptIn('FAILED'),
     ]) {
-      expect(await noteCreateError(db, attemptId, note)).toBe(false);
+      expect(await noteCreateError(ctx.db, attemptId, note)).toBe(false);
       expect((await read(attemptId)).errorCode).toBeNull();
     }
   });
@@ -124,14 +112,14 @@ describe('noteCreateError', () => {
 describe('recordProviderCompletion', () => {
   it('records the provider\'s terminal status once, on an ACTIVE attempt only', async () => {
     const attemptId = await attemptIn('ACTIVE', { predictionId: `p-${randomUUID()}` });
-    expect(await recordProviderCompletion(db, attemptId, 'succeeded')).toBe(true);
+    expect(await recordProviderCompletion(ctx.db, attemptId, 'succeeded')).toBe(true);
     const first = await read(attemptId);
     expect(first).toMatchObject({ status: 'ACTIVE', providerStatus: 'succeeded' });
-    expect(await recordProviderCompletion(db, attemptId, 'failed')).toBe(false);
+    expect(await recordProviderCompletion(ctx.db, attemptId, 'failed')).toBe(false);
     expect(await read(attemptId)).toEqual(first);
 
     const creating = await attemptIn('CREATING');
-    expect(await recordProviderCompletion(db, creating, 'succeeded')).toBe(false);
+    expect(await recordProviderCompletion(ctx.db, creating, 'succeeded')).toBe(false);
     expect((await read(creating)).providerCompletedAt).toBeNull();
   });
 });
@@ -139,7 +127,7 @@ describe('recordProviderCompletion', () => {
 describe('recordAttemptOutput', () => {
   it('records the output key while the attempt and its job can still succeed', async () => {
     const attemptId = await attemptIn('ACTIVE', { predictionId: `p-${randomUUID()}` });
-    expect(await recordAttemptOutput(db, attemptId, { outputObjectKey: 'staged/a.jpg' })).toBe(true);
+    expect(await recordAttemptOutput(ctx.db, attemptId, { outputObjectKey: 'staged/a.jpg' })).toBe(true);
     expect((await read(attemptId)).outputObjectKey).toBe('staged/a.jpg');
   });
 
@@ -148,7 +136,7 @@ describe('recordAttemptOutput', () => {
       await attemptIn('ACTIVE', { predictionId: `p-${randomUUID()}`, jobStatus: 'CANCEL_REQUESTED' }),
       await attemptIn('DISCARDED', { predictionId: `p-${randomUUID()}` }),
     ]) {
-      expect(await recordAttemptOutput(db, attemptId, { outputObjectKey: 'staged/b.jpg' })).toBe(false);
+      expect(await recordAttemptOutput(ctx.db, attemptId, { outputObjectKey: 'staged/b.jpg' })).toBe(false);
       expect((await read(attemptId)).outputObjectKey).toBeNull();
     }
   });

@@ -1,32 +1,20 @@
-import type { Db } from '@staging/db/client';
 import { createStagingJob } from '@staging/db/testing/factories';
 import { JOB_EVENTS, JOB_STATUSES, isNonterminalJobStatus, nextJobStatus } from '@staging/domain/staging-states';
 import type { JobEvent, JobStatus } from '@staging/domain/staging-states';
-import { openTestDb, seedListing } from '../testing/staging-test-kit';
+import { useLedgerTestContext } from '../testing/staging-test-kit';
 import { requestJobCancel } from './cancel-request';
 import { moveJob, moveJobFrom, setJobPhase, touchHeartbeat } from './job-moves';
 
 // The transition table is the oracle: every (status, event) pair is tried against the database,
 // so a guard that lets a forbidden move through, or stops an allowed one, fails here.
-let db: Db;
-let original: { id: string; propertyId: string };
-
-beforeAll(async () => {
-  db = openTestDb();
-  const listing = await seedListing(db);
-  original = { id: listing.originalImageId, propertyId: listing.propertyId };
-});
-
-afterAll(async () => {
-  await db.$disconnect();
-});
+const ctx = useLedgerTestContext();
 
 async function jobIn(status: JobStatus, phase: string | null = null): Promise<string> {
-  return (await createStagingJob(db, { original, job: { status, phase } })).id;
+  return (await createStagingJob(ctx.db, { original: ctx.original, job: { status, phase } })).id;
 }
 
 async function read(jobId: string) {
-  return db.aiJob.findUniqueOrThrow({
+  return ctx.db.aiJob.findUniqueOrThrow({
     where: { id: jobId },
     select: { status: true, phase: true, heartbeatAt: true, cancelRequestedAt: true, canceledAt: true },
   });
@@ -41,7 +29,7 @@ describe('moveJob', () => {
     const jobId = await jobIn(status);
     const to = nextJobStatus(status, event);
 
-    expect(await moveJob(db, jobId, event, { errorMessage: 'written by the move' })).toBe(to !== null);
+    expect(await moveJob(ctx.db, jobId, event, { errorMessage: 'written by the move' })).toBe(to !== null);
 
     const after = await read(jobId);
     expect(after.status).toBe(to ?? status);
@@ -50,7 +38,7 @@ describe('moveJob', () => {
 
   it.each(JOB_EVENTS.filter((event) => targetsOf(event).size > 1))('refuses %s, whose target depends on the start', async (event) => {
     const jobId = await jobIn('PENDING');
-    expect(() => moveJob(db, jobId, event)).toThrow('move from the status the row was read in');
+    expect(() => moveJob(ctx.db, jobId, event)).toThrow('move from the status the row was read in');
     expect((await read(jobId)).status).toBe('PENDING');
   });
 });
@@ -60,7 +48,7 @@ describe('moveJobFrom', () => {
     const jobId = await jobIn(status);
     const to = nextJobStatus(status, event);
 
-    expect(await moveJobFrom(db, { id: jobId, status }, event, { phase: 'MOVED' })).toBe(to !== null);
+    expect(await moveJobFrom(ctx.db, { id: jobId, status }, event, { phase: 'MOVED' })).toBe(to !== null);
 
     expect(await read(jobId)).toMatchObject({ status: to ?? status, phase: to === null ? null : 'MOVED' });
   });
@@ -68,8 +56,8 @@ describe('moveJobFrom', () => {
   it('matches nothing once the job has left the status it was read in', async () => {
     const jobId = await jobIn('PROCESSING');
     // The table would move a PENDING job, but this one moved on since the read.
-    expect(await moveJobFrom(db, { id: jobId, status: 'PENDING' }, 'TERMINAL_FAILURE')).toBe(false);
-    expect(await moveJobFrom(db, { id: jobId, status: 'PENDING' }, 'PROVIDER_DISABLED', { phase: 'PROVIDER_DISABLED' })).toBe(false);
+    expect(await moveJobFrom(ctx.db, { id: jobId, status: 'PENDING' }, 'TERMINAL_FAILURE')).toBe(false);
+    expect(await moveJobFrom(ctx.db, { id: jobId, status: 'PENDING' }, 'PROVIDER_DISABLED', { phase: 'PROVIDER_DISABLED' })).toBe(false);
     expect(await read(jobId)).toMatchObject({ status: 'PROCESSING', phase: null });
   });
 });
@@ -77,10 +65,10 @@ describe('moveJobFrom', () => {
 describe('setJobPhase', () => {
   it('changes only the phase, and only while the job is where it was read', async () => {
     const jobId = await jobIn('PROCESSING', 'PROVIDER_DISABLED');
-    expect(await setJobPhase(db, { id: jobId, status: 'RETRYING' }, null)).toBe(false);
+    expect(await setJobPhase(ctx.db, { id: jobId, status: 'RETRYING' }, null)).toBe(false);
     expect(await read(jobId)).toMatchObject({ status: 'PROCESSING', phase: 'PROVIDER_DISABLED' });
 
-    expect(await setJobPhase(db, { id: jobId, status: 'PROCESSING' }, null)).toBe(true);
+    expect(await setJobPhase(ctx.db, { id: jobId, status: 'PROCESSING' }, null)).toBe(true);
     expect(await read(jobId)).toMatchObject({ status: 'PROCESSING', phase: null });
   });
 });
@@ -88,7 +76,7 @@ describe('setJobPhase', () => {
 describe('touchHeartbeat', () => {
   it.each(JOB_STATUSES)('touches a %s job only while it can still move', async (status) => {
     const jobId = await jobIn(status);
-    await touchHeartbeat(db, jobId);
+    await touchHeartbeat(ctx.db, jobId);
     expect((await read(jobId)).heartbeatAt !== null).toBe(isNonterminalJobStatus(status));
   });
 });
@@ -100,7 +88,7 @@ describe('requestJobCancel', () => {
     const to = nextJobStatus(status, 'CANCEL');
     const moves = to !== null && to !== status;
 
-    expect(await requestJobCancel(db, jobId, now)).toEqual(moves ? { fromStatus: status, status: to } : undefined);
+    expect(await requestJobCancel(ctx.db, jobId, now)).toEqual(moves ? { fromStatus: status, status: to } : undefined);
 
     expect(await read(jobId)).toMatchObject({
       status: moves ? to : status,

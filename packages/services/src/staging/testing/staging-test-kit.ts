@@ -167,6 +167,26 @@ export function useStagingTestContext(options: { ownDatabase?: boolean } = {}): 
   return ctx;
 }
 
+export interface LedgerTestContext {
+  db: Db;
+  /** An original photo of a fresh listing, for jobs written straight into the ledger. */
+  original: { id: string; propertyId: string };
+}
+
+/** One database client per file and one original photo, for tests of the ledger's own writes. */
+export function useLedgerTestContext(): LedgerTestContext {
+  const ctx = {} as LedgerTestContext;
+  beforeAll(async () => {
+    ctx.db = openTestDb();
+    const listing = await seedListing(ctx.db);
+    ctx.original = { id: listing.originalImageId, propertyId: listing.propertyId };
+  });
+  afterAll(async () => {
+    await ctx.db.$disconnect();
+  });
+  return ctx;
+}
+
 export interface ProducerTestContext extends StagingTestContext {
   /** Back at the start instant when each test begins; tests move it themselves. */
   clock: Clock & { set(next: Date): void };
