@@ -173,16 +173,23 @@ export interface LedgerTestContext {
   original: { id: string; propertyId: string };
 }
 
-/** One database client per file and one original photo, for tests of the ledger's own writes. */
+/**
+ * A database of the file's own and one original photo, for tests of the ledger's own writes. They
+ * leave rows in every status (CREATING attempts without a creatingAt among them), which tests that
+ * scan whole tables of the shared database must not see.
+ */
 export function useLedgerTestContext(): LedgerTestContext {
   const ctx = {} as LedgerTestContext;
+  let database: TestDatabase;
   beforeAll(async () => {
-    ctx.db = openTestDb();
+    database = await createTestDatabase();
+    ctx.db = createDb(database.url, { maxConnections: 5 });
     const listing = await seedListing(ctx.db);
     ctx.original = { id: listing.originalImageId, propertyId: listing.propertyId };
   });
   afterAll(async () => {
     await ctx.db.$disconnect();
+    await database.drop();
   });
   return ctx;
 }
