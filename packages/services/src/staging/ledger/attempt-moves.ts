@@ -14,8 +14,9 @@ import type { AttemptEvent, AttemptStatus } from '@staging/domain/attempt-states
 import { jobStatusesAccepting } from '@staging/domain/staging-states';
 import { fixedMoveOf } from './guard-sets';
 import type { LedgerWriter } from './ledger-transaction';
+
 /** Columns a move writes besides the status, which the table decides. */
-export type AttemptMoveData = Omit<Prisma.AiProviderAttemptUpdateManyMutationInput, 'status'>;
+type AttemptMoveData = Omit<Prisma.AiProviderAttemptUpdateManyMutationInput, 'status'>;
 
 const attemptMachine = { states: ATTEMPT_STATUSES, next: nextAttemptStatus, statesLeadingTo: attemptStatusesLeadingTo };
 const createStarted = fixedMoveOf(attemptMachine, 'CREATE_STARTED');

@@ -5,7 +5,7 @@
  */
 
 /** A move whose target does not depend on where it starts. */
-export interface FixedMove<S extends string> {
+interface FixedMove<S extends string> {
   to: S;
   from: S[];
 }

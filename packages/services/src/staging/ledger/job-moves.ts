@@ -14,8 +14,9 @@ import {
 import type { JobEvent, JobStatus } from '@staging/domain/staging-states';
 import { fixedMoveOf } from './guard-sets';
 import type { LedgerWriter } from './ledger-transaction';
+
 /** Columns a move writes besides the status, which the table decides. */
-export type JobMoveData = Omit<Prisma.AiJobUpdateManyMutationInput, 'status'>;
+type JobMoveData = Omit<Prisma.AiJobUpdateManyMutationInput, 'status'>;
 /** A job as the caller read it. */
 export interface ReadJob {
   id: string;

@@ -4,7 +4,7 @@ import type { Db, DbTransaction } from '@staging/db/client';
 export type LedgerWriter = Db | DbTransaction;
 
 /** Thrown inside a transaction to roll it back when a conditional update matched nothing. */
-export class StaleStateError extends Error {
+class StaleStateError extends Error {
   override readonly name = 'StaleStateError';
 }
 

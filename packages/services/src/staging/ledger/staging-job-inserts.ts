@@ -9,7 +9,7 @@ import { sqlStatusList } from './status-sql';
 const NONTERMINAL_SQL = sqlStatusList(NONTERMINAL_JOB_STATUSES);
 
 /** The staging row of a new job, which {@link insertStagingJob} ties to the job it creates. */
-export type NewStagingRow = Omit<Prisma.AiRoomStagingJobUncheckedCreateInput, 'aiJobId' | 'createdAt'>;
+type NewStagingRow = Omit<Prisma.AiRoomStagingJobUncheckedCreateInput, 'aiJobId' | 'createdAt'>;
 
 /**
  * Creates a PENDING staging job (phase QUEUED) with its staging row, unless the dedupe index

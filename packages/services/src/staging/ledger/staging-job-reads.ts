@@ -8,7 +8,7 @@ import type { AttemptStatus } from '@staging/domain/attempt-states';
 import type { JobStatus } from '@staging/domain/staging-states';
 
 /** Runs one read statement on a connection of the caller's choosing. */
-export interface LedgerReader {
+interface LedgerReader {
   read<Row>(statement: Prisma.Sql): Promise<Row[]>;
 }
 

@@ -167,7 +167,7 @@ export function useStagingTestContext(options: { ownDatabase?: boolean } = {}): 
   return ctx;
 }
 
-export interface LedgerTestContext {
+interface LedgerTestContext {
   db: Db;
   /** An original photo of a fresh listing, for jobs written straight into the ledger. */
   original: { id: string; propertyId: string };
