@@ -9,7 +9,7 @@ import { TEST_SECRETS } from '@staging/config/test-env';
 import { createDb } from '@staging/db/client';
 import type { Db } from '@staging/db/client';
 import { DAILY_PURCHASE_CAP_REACHED } from '@staging/domain/daily-purchase-cap';
-import { NONTERMINAL_JOB_STATUSES } from '@staging/domain/staging-states';
+import { NONTERMINAL_JOB_STATUSES, jobStatusesAccepting } from '@staging/domain/staging-states';
 import { createObjectStorage } from '@staging/platform/storage';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -295,9 +295,12 @@ function openJobs(db: Db, jobIds: string[]): Promise<number> {
   return db.aiJob.count({ where: { id: { in: jobIds }, status: { in: [...NONTERMINAL_JOB_STATUSES] } } });
 }
 
+// A job waits at the cap in the statuses that can wait without buying (those the kill switch parks).
+const PARKABLE_STATUSES = jobStatusesAccepting('PROVIDER_DISABLED');
+
 async function cancelJobsParkedAtCap(ctx: EventContext): Promise<void> {
   const parked = await ctx.db.aiJob.findMany({
-    where: { id: { in: ctx.jobIds }, phase: DAILY_PURCHASE_CAP_REACHED, status: { in: ['PENDING', 'PROCESSING', 'RETRYING'] } },
+    where: { id: { in: ctx.jobIds }, phase: DAILY_PURCHASE_CAP_REACHED, status: { in: PARKABLE_STATUSES } },
     select: { id: true },
   });
   if (parked.length === 0) return;
