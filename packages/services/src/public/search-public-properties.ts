@@ -38,18 +38,9 @@ export const ZPublicSearchResult = z.strictObject({
 export type PublicSearchResult = z.infer<typeof ZPublicSearchResult>;
 
 // The document is data from Redis, so it is parsed, not trusted: a corrupt or stale-format entry
-// is skipped and, whatever it says, a staged image is only passed on in the labelled, linked form.
-const ZStoredImage = z.object({
-  id: z.string(),
-  width: z.number(),
-  height: z.number(),
-  displayOrder: z.number(),
-  isStyled: z.boolean(),
-  isCover: z.boolean(),
-  roomType: z.string().nullable(),
-  style: z.string().nullable(),
-  originalImageId: z.string().nullable(),
-});
+// is skipped and, whatever it says, a staged image is only passed on in the labelled, linked form:
+// the stored image is a public image whose links and label are rebuilt here rather than trusted.
+const ZStoredImage = z.object(ZPublicImage.omit({ url: true, label: true, originalUrl: true }).shape);
 // Built once: zod 4 compiles a schema's parser on first use, so a schema made per call is slow.
 const ZStoredImages = z.array(ZStoredImage);
 
