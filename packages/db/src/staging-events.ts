@@ -28,4 +28,5 @@ export type StagingNotification = z.infer<typeof ZStagingNotification>;
  * (whatever the client loaded before it may be older than the stream), and every subscriber gets
  * one after the server's own listening connection came back, or when it fell too far behind.
  */
-export type StagingEvent = StagingNotification | { kind: 'resync' };
+export const ZStagingEvent = z.union([z.strictObject(ZStagingNotification.shape), z.strictObject({ kind: z.literal('resync') })]);
+export type StagingEvent = z.infer<typeof ZStagingEvent>;

@@ -11,6 +11,3 @@ export const STAGING_DISPOSITIONS = {
 
 /** One of the values of {@link STAGING_DISPOSITIONS}. */
 export type StagingDisposition = (typeof STAGING_DISPOSITIONS)[keyof typeof STAGING_DISPOSITIONS];
-
-/** Every disposition value. */
-export const STAGING_DISPOSITION_VALUES: readonly StagingDisposition[] = Object.values(STAGING_DISPOSITIONS);

@@ -23,10 +23,14 @@ export const JOB_OUTCOMES = [
 ] as const;
 export type JobOutcome = (typeof JOB_OUTCOMES)[number];
 
+/** Review states of a staged image; an original has none, and a rejected variant is deleted. */
+export const REVIEW_STATUSES = ['PENDING_REVIEW', 'APPROVED'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
 /** The review facts {@link jobOutcome} needs about a job's result. */
 export interface ResultReview {
   /** reviewStatus of the result image while it exists, else null. */
-  resultReviewStatus: 'PENDING_REVIEW' | 'APPROVED' | null;
+  resultReviewStatus: ReviewStatus | null;
   /**
    * The last REJECTED review event of this job (rejections delete the image row): null when none,
    * `afterApproval` when an APPROVED event of the job came before it (a take-down).
@@ -48,7 +52,8 @@ export function jobOutcome(status: JobStatus, review: ResultReview): JobOutcome 
  * gave up asking (PURCHASE_UNCONFIRMED); NOT_BOUGHT for a reservation that never reached the
  * provider (RESERVED, refused or canceled before creation).
  */
-export type AttemptPurchase = 'BOUGHT' | 'UNCONFIRMED' | 'NOT_BOUGHT';
+export const ATTEMPT_PURCHASES = ['BOUGHT', 'UNCONFIRMED', 'NOT_BOUGHT'] as const;
+export type AttemptPurchase = (typeof ATTEMPT_PURCHASES)[number];
 
 export function attemptPurchase(attempt: { status: AttemptStatus; hasPrediction: boolean; errorCode: string | null }): AttemptPurchase {
   if (attempt.hasPrediction) return 'BOUGHT';

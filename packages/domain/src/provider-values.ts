@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Provider input values this service may send (docs/system.md 2.9, 8). packages/config validates the
  * AI_STAGING_* variables against the same lists; a services test keeps the two in step. Changing
@@ -15,18 +13,6 @@ export const OUTPUT_COMPRESSION_RANGE = { min: 0, max: 100 } as const;
 
 export type ProviderAspectRatio = (typeof PROVIDER_ASPECT_RATIOS)[number];
 export type ProviderOutputFormat = (typeof PROVIDER_OUTPUT_FORMATS)[number];
-export type ProviderQuality = (typeof PROVIDER_QUALITIES)[number];
-
-/** The four persisted provider inputs of a job, as validated values. */
-export const ZProviderInputValues = z.object({
-  quality: z.enum(PROVIDER_QUALITIES),
-  aspectRatio: z.enum(PROVIDER_ASPECT_RATIOS),
-  outputFormat: z.enum(PROVIDER_OUTPUT_FORMATS),
-  outputCompression: z.number().int().min(OUTPUT_COMPRESSION_RANGE.min).max(OUTPUT_COMPRESSION_RANGE.max),
-});
-
-/** Quality, aspect ratio, output format and compression of one job. */
-export type ProviderInputValues = z.infer<typeof ZProviderInputValues>;
 
 /** Width divided by height of an allowed aspect ratio, e.g. 1.5 for 3:2. */
 export function aspectRatioValue(aspectRatio: ProviderAspectRatio): number {

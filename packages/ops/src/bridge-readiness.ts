@@ -16,7 +16,7 @@ import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Db } from '@staging/db/client';
 import { queueNames } from '@staging/platform/queues';
-import { LEGACY_STAGE_ROOM_MESSAGE } from '@staging/services/bridge/legacy-stage-room';
+import { BRIDGED_JOB_SQL, LEGACY_STAGE_ROOM_MESSAGE } from '@staging/services/bridge/legacy-stage-room';
 
 export const READINESS_WINDOW_DAYS = 30;
 const DAY_MS = 24 * 3600_000;
@@ -69,8 +69,8 @@ async function checkPersisted(
     SELECT min("createdAt") AS "oldest",
            count(*) FILTER (WHERE "legacyStyle" IS NOT NULL AND "createdAt" >= ${windowStart}) AS "aliasCount",
            max("createdAt") FILTER (WHERE "legacyStyle" IS NOT NULL) AS "lastAlias",
-           count(*) FILTER (WHERE "legacyMetadata" ? 'bridge' AND "createdAt" >= ${windowStart}) AS "bridgedCount",
-           max("createdAt") FILTER (WHERE "legacyMetadata" ? 'bridge') AS "lastBridged"
+           count(*) FILTER (WHERE ${BRIDGED_JOB_SQL} AND "createdAt" >= ${windowStart}) AS "bridgedCount",
+           max("createdAt") FILTER (WHERE ${BRIDGED_JOB_SQL}) AS "lastBridged"
     FROM "ai_room_staging_jobs"`;
   const title = `${windowDays} days of persisted submissions without legacyStyle`;
   const problems: string[] = [];

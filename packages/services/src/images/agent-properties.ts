@@ -5,41 +5,48 @@ import { publicCoverOf } from '@staging/domain/listing-cover';
 import { accessiblePropertyFilter, PROPERTY_NOT_FOUND } from '../access/property-access';
 import type { Actor } from '../access/property-access';
 import { LISTING_FACTS_SELECT } from '../public/get-public-property';
-import { AGENT_IMAGE_SELECT, IMAGE_ORDER, toAgentImageDto } from './image-dto';
+import { AGENT_IMAGE_SELECT, IMAGE_ORDER, toAgentImageDto, ZAgentImage } from './image-dto';
 import type { AgentImageDto } from './image-dto';
 import { isWellFormedId, ZEntityId } from './ids';
 
 /** How the caller relates to a property; ADMIN when support access is the only link. */
-export type PropertyRelation = 'OWNER' | 'ASSIGNED' | 'ADMIN';
+const PROPERTY_RELATIONS = ['OWNER', 'ASSIGNED', 'ADMIN'] as const;
+type PropertyRelation = (typeof PROPERTY_RELATIONS)[number];
 
-export interface ReviewSummary {
-  originals: number;
-  pendingReview: number;
-  approved: number;
-}
+const ZReviewSummary = z.strictObject({
+  originals: z.int().nonnegative(),
+  pendingReview: z.int().nonnegative(),
+  approved: z.int().nonnegative(),
+});
+type ReviewSummary = z.infer<typeof ZReviewSummary>;
 
-export interface AgentPropertySummaryDto {
-  id: string;
-  title: string;
-  address: string;
-  city: string;
-  relation: PropertyRelation;
-  coverImage: AgentImageDto | null;
-  review: ReviewSummary;
-  createdAt: string;
-}
+/** What a list row and the property page both show. */
+const ZPropertyHeader = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  address: z.string(),
+  city: z.string(),
+  relation: z.enum(PROPERTY_RELATIONS),
+  review: ZReviewSummary,
+  createdAt: z.iso.datetime(),
+});
+type PropertyHeader = z.infer<typeof ZPropertyHeader>;
 
-export interface AgentPropertyDto extends Omit<AgentPropertySummaryDto, 'coverImage'> {
-  description: string | null;
-  bedrooms: number;
-  bathrooms: number;
-  features: string[];
-  ownerAgentId: string;
+const ZAgentPropertySummary = z.strictObject({ ...ZPropertyHeader.shape, coverImage: ZAgentImage.nullable() });
+
+export const ZAgentProperty = z.strictObject({
+  ...ZPropertyHeader.shape,
+  description: z.string().nullable(),
+  bedrooms: z.int(),
+  bathrooms: z.int(),
+  features: z.array(z.string()),
+  ownerAgentId: z.string(),
   /** Whether an original uploaded from now on is shown on the public page (isPublic) at once. */
-  newImagesPublic: boolean;
+  newImagesPublic: z.boolean(),
   /** Originals and staged variants (pending and approved), in gallery order. */
-  images: AgentImageDto[];
-}
+  images: z.array(ZAgentImage),
+});
+type AgentPropertyDto = z.infer<typeof ZAgentProperty>;
 
 export const PROPERTY_LIST_LIMITS = { defaultLimit: 50, maxLimit: 100 } as const;
 
@@ -53,10 +60,8 @@ export const ZListPropertiesInput = z
 
 export const ZGetPropertyInput = z.strictObject({ propertyId: ZEntityId });
 
-export interface AgentPropertyPage {
-  items: AgentPropertySummaryDto[];
-  nextCursor: string | null;
-}
+export const ZAgentPropertyPage = z.strictObject({ items: z.array(ZAgentPropertySummary), nextCursor: z.string().nullable() });
+type AgentPropertyPage = z.infer<typeof ZAgentPropertyPage>;
 
 const propertySelect = (actorId: string) =>
   ({
@@ -88,12 +93,11 @@ function reviewSummary(images: readonly AgentImageDto[]): ReviewSummary {
   };
 }
 
-/** What a list row and the property page both show. */
 function headerOf(
   actor: Actor,
   row: PropertyRow & { id: string; title: string; address: string; city: string; createdAt: Date },
   images: readonly AgentImageDto[],
-): Omit<AgentPropertySummaryDto, 'coverImage'> {
+): PropertyHeader {
   return {
     id: row.id,
     title: row.title,

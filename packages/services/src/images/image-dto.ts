@@ -1,6 +1,10 @@
+import { z } from 'zod';
 import type { Prisma } from '@staging/db/client';
 import { selectColumns } from '@staging/db/select-columns';
 import type { DerivativeSize } from '@staging/domain/image-derivatives';
+import { REVIEW_STATUSES } from '@staging/domain/job-outcome';
+import { ZRoomType } from '@staging/domain/room-types';
+import { ZCanonicalStyle } from '@staging/domain/styles';
 
 /**
  * Columns every image DTO (agent and public) is built from: what a tile needs to be laid out and
@@ -27,37 +31,38 @@ export type AgentImageRow = Prisma.PropertyImageGetPayload<{ select: typeof AGEN
  * An image as the owning/assigned agents (and admins) see it, pending variants included. Plain
  * JSON: dates are ISO 8601 strings so any client language can decode it without a transformer.
  */
-export interface AgentImageDto {
-  id: string;
-  propertyId: string;
+export const ZAgentImage = z.strictObject({
+  id: z.string(),
+  propertyId: z.string(),
   /** Authenticated content route; never a signed storage URL. */
-  url: string;
+  url: z.string(),
   /** Authenticated thumbnail (480 px, metadata stripped) for tiles and lists. */
-  thumbnailUrl: string;
+  thumbnailUrl: z.string(),
   /** The uploaded file's name (originals uploaded since it is kept), else null. */
-  fileName: string | null;
-  contentType: string;
-  width: number;
-  height: number;
-  bytes: number;
-  displayOrder: number;
-  isMain: boolean;
-  isStyled: boolean;
+  fileName: z.string().nullable(),
+  contentType: z.string(),
+  width: z.int(),
+  height: z.int(),
+  bytes: z.int(),
+  displayOrder: z.int(),
+  isMain: z.boolean(),
+  isStyled: z.boolean(),
   /**
    * Of an original: whether the public page shows it. Null on a staged image, which has no switch
    * of its own: it is public while APPROVED and its original is public.
    */
-  isPublic: boolean | null;
-  styledFromId: string | null;
-  style: string | null;
-  canonicalStyle: string | null;
-  roomType: string | null;
-  reviewStatus: 'PENDING_REVIEW' | 'APPROVED' | null;
-  reviewedByUserId: string | null;
-  reviewedAt: string | null;
-  aiJobId: string | null;
-  createdAt: string;
-}
+  isPublic: z.boolean().nullable(),
+  styledFromId: z.string().nullable(),
+  style: z.string().nullable(),
+  canonicalStyle: ZCanonicalStyle.nullable(),
+  roomType: ZRoomType.nullable(),
+  reviewStatus: z.enum(REVIEW_STATUSES).nullable(),
+  reviewedByUserId: z.string().nullable(),
+  reviewedAt: z.iso.datetime().nullable(),
+  aiJobId: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type AgentImageDto = z.infer<typeof ZAgentImage>;
 
 export function agentImageUrl(imageId: string): string {
   return `/api/property-images/${encodeURIComponent(imageId)}/content`;

@@ -23,8 +23,6 @@ export const ZUpdateImageInput = z
     error: 'Give at least one of isMain, roomType, displayOrder',
   });
 
-export type TUpdateImageInput = z.infer<typeof ZUpdateImageInput>;
-
 /**
  * Edits an image's cover flag, room type or position.
  *

@@ -14,10 +14,11 @@ export const ZSetCoverInput = z.strictObject({ propertyId: ZEntityId, imageId: Z
 
 export type TSetCoverInput = z.infer<typeof ZSetCoverInput>;
 
-export interface SetCoverResult {
+export const ZSetCoverResult = z.strictObject({
   /** The cover visitors see now: the chosen photo, or the first public one; null when none is public. */
-  coverImageId: string | null;
-}
+  coverImageId: z.string().nullable(),
+});
+type SetCoverResult = z.infer<typeof ZSetCoverResult>;
 
 /**
  * Chooses the listing's cover among its public originals, or clears the choice. A staged image is

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Prisma } from '@staging/db/client';
 import type { DerivativeSize } from '@staging/domain/image-derivatives';
 import { publicCoverOf } from '@staging/domain/listing-cover';
@@ -33,24 +34,25 @@ export const PUBLIC_IMAGE_SELECT = IMAGE_TILE_SELECT;
 
 export type PublicImageRow = Prisma.PropertyImageGetPayload<{ select: typeof PUBLIC_IMAGE_SELECT }>;
 
-export interface PublicImageDto {
-  id: string;
+export const ZPublicImage = z.strictObject({
+  id: z.string(),
   /** Anonymous content route that serves only originals and APPROVED variants. */
-  url: string;
-  width: number;
-  height: number;
-  displayOrder: number;
-  isStyled: boolean;
+  url: z.string(),
+  width: z.int(),
+  height: z.int(),
+  displayOrder: z.int(),
+  isStyled: z.boolean(),
   /** True for exactly one public original per property when it has any; never for a staged image. */
-  isCover: boolean;
-  roomType: string | null;
-  style: string | null;
+  isCover: z.boolean(),
+  roomType: z.string().nullable(),
+  style: z.string().nullable(),
   /** STAGED_DISCLOSURE_LABEL on staged images, null on originals. */
-  label: string | null;
+  label: z.literal(STAGED_DISCLOSURE_LABEL).nullable(),
   /** The unaltered photo a staged image derives from (null on originals). */
-  originalImageId: string | null;
-  originalUrl: string | null;
-}
+  originalImageId: z.string().nullable(),
+  originalUrl: z.string().nullable(),
+});
+export type PublicImageDto = z.infer<typeof ZPublicImage>;
 
 export function publicImageUrl(imageId: string): string {
   return `/api/public/images/${encodeURIComponent(imageId)}/content`;

@@ -4,7 +4,7 @@ import { isRedisUnavailable } from '@staging/platform/queues';
 import { PUBLIC_SEARCH_LIMITS } from '@staging/domain/public-search';
 import { z } from 'zod';
 import { searchDocumentKey, searchIndexKey } from '../search/search-index-keys';
-import { publicImageUrl, STAGED_DISCLOSURE_LABEL } from './public-images';
+import { publicImageUrl, STAGED_DISCLOSURE_LABEL, ZPublicImage } from './public-images';
 import type { PublicImageDto } from './public-images';
 
 // Kept in the domain so the web's proxy can bound a query without loading this module's Redis code.
@@ -17,37 +17,30 @@ export const ZPublicSearchInput = z.strictObject({
 
 export type TPublicSearchInput = z.input<typeof ZPublicSearchInput>;
 
-export interface PublicSearchHit {
-  id: string;
-  title: string;
-  city: string;
-  address: string;
-  bedrooms: number;
-  bathrooms: number;
-  coverImage: PublicImageDto | null;
+const ZPublicSearchHit = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  city: z.string(),
+  address: z.string(),
+  bedrooms: z.number(),
+  bathrooms: z.number(),
+  coverImage: ZPublicImage.nullable(),
   /** Shared between searches (see parseImages) and frozen. */
-  images: readonly PublicImageDto[];
-}
+  images: z.array(ZPublicImage).readonly(),
+});
+type PublicSearchHit = z.infer<typeof ZPublicSearchHit>;
 
-export interface PublicSearchResult {
-  query: string;
-  total: number;
-  results: PublicSearchHit[];
-}
+export const ZPublicSearchResult = z.strictObject({
+  query: z.string(),
+  total: z.int().nonnegative(),
+  results: z.array(ZPublicSearchHit),
+});
+export type PublicSearchResult = z.infer<typeof ZPublicSearchResult>;
 
 // The document is data from Redis, so it is parsed, not trusted: a corrupt or stale-format entry
-// is skipped and, whatever it says, a staged image is only passed on in the labelled, linked form.
-const ZStoredImage = z.object({
-  id: z.string(),
-  width: z.number(),
-  height: z.number(),
-  displayOrder: z.number(),
-  isStyled: z.boolean(),
-  isCover: z.boolean(),
-  roomType: z.string().nullable(),
-  style: z.string().nullable(),
-  originalImageId: z.string().nullable(),
-});
+// is skipped and, whatever it says, a staged image is only passed on in the labelled, linked form:
+// the stored image is a public image whose links and label are rebuilt here rather than trusted.
+const ZStoredImage = z.object(ZPublicImage.omit({ url: true, label: true, originalUrl: true }).shape);
 // Built once: zod 4 compiles a schema's parser on first use, so a schema made per call is slow.
 const ZStoredImages = z.array(ZStoredImage);
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { Actor } from '../access/property-access';
-import { AGENT_IMAGE_SELECT, toAgentImageDto } from '../images/image-dto';
-import type { AgentImageDto } from '../images/image-dto';
+import { AGENT_IMAGE_SELECT, toAgentImageDto, ZAgentImage } from '../images/image-dto';
 import { ZEntityId } from '../images/ids';
 import { requestSearchRebuild } from '../images/request-search-rebuild';
 import { lockReviewableVariant } from './find-reviewable-variant';
@@ -9,11 +8,12 @@ import type { ReviewDeps } from './review-deps';
 
 export const ZApproveVariantInput = z.strictObject({ imageId: ZEntityId });
 
-export interface ApproveVariantResult {
-  image: AgentImageDto;
+export const ZApproveVariantResult = z.strictObject({
+  image: ZAgentImage,
   /** False when the variant was already APPROVED: nothing was written. */
-  changed: boolean;
-}
+  changed: z.boolean(),
+});
+export type ApproveVariantResult = z.infer<typeof ZApproveVariantResult>;
 
 /**
  * Approves a PENDING_REVIEW variant (docs/system.md 3.2): reviewStatus APPROVED, reviewedByUserId,

@@ -1,5 +1,6 @@
 import type { DbTransaction } from '@staging/db/client';
 import { AppError, ErrorCode } from '@staging/domain/errors';
+import type { ReviewStatus } from '@staging/domain/job-outcome';
 import type { Actor } from '../access/property-access';
 import { isWellFormedId } from '../images/ids';
 
@@ -9,7 +10,7 @@ export interface ReviewableVariant {
   id: string;
   propertyId: string;
   aiJobId: string | null;
-  reviewStatus: 'PENDING_REVIEW' | 'APPROVED';
+  reviewStatus: ReviewStatus;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REVIEW_STATUSES } from '@staging/domain/job-outcome';
 import type { Actor } from '../access/property-access';
 import { ZEntityId } from '../images/ids';
 import { requestSearchRebuild } from '../images/request-search-rebuild';
@@ -22,12 +23,13 @@ export const ZRejectVariantInput = z.strictObject({
     .optional(),
 });
 
-export interface RejectVariantResult {
-  imageId: string;
-  aiJobId: string | null;
+export const ZRejectVariantResult = z.strictObject({
+  imageId: z.string(),
+  aiJobId: z.string().nullable(),
   /** The review status the variant had (APPROVED variants can be taken down the same way). */
-  previousReviewStatus: 'PENDING_REVIEW' | 'APPROVED';
-}
+  previousReviewStatus: z.enum(REVIEW_STATUSES),
+});
+export type RejectVariantResult = z.infer<typeof ZRejectVariantResult>;
 
 /**
  * Rejects a staged variant (docs/system.md 3.2): in one transaction the REJECTED review event is written

@@ -2,11 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Db } from '@staging/db/client';
 import { readPublicProperty } from '../public/get-public-property';
 import { toPublicImages } from '../public/public-images';
-import type { PublicImageDto } from '../public/public-images';
 import { searchDocumentKey, searchIndexKey } from './search-index-keys';
-
-/** One image of the `images` field: the public image DTO (isStyled true only for APPROVED variants). */
-export type SearchDocumentImage = PublicImageDto;
 
 /** The hash `psearch:property:<id>` as written; every value is a string in Redis. */
 export interface SearchDocument {
@@ -19,7 +15,7 @@ export interface SearchDocument {
   /** Lower-cased words matched by public search (title, city, address, description, features). */
   text: string;
   coverImageId: string;
-  /** JSON list of {@link SearchDocumentImage}. */
+  /** JSON list of the public images (PublicImageDto; isStyled true only for APPROVED variants). */
   images: string;
   /** Milliseconds of the database read the document reflects; orders concurrent rebuilds. */
   builtAt: string;

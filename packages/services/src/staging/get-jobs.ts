@@ -5,58 +5,62 @@ import { AppError, isAppError } from '@staging/domain/errors';
 import { fieldIssuesOf } from '@staging/domain/field-issues';
 import { JOB_STATUSES, isTerminalJobStatus } from '@staging/domain/staging-states';
 import type { JobStatus } from '@staging/domain/staging-states';
+import { ATTEMPT_STATUSES } from '@staging/domain/attempt-states';
 import type { AttemptStatus } from '@staging/domain/attempt-states';
-import { attemptPurchase } from '@staging/domain/job-outcome';
-import type { AttemptPurchase } from '@staging/domain/job-outcome';
+import { ATTEMPT_PURCHASES, attemptPurchase } from '@staging/domain/job-outcome';
+import { ZRoomType } from '@staging/domain/room-types';
+import { ZCanonicalStyle } from '@staging/domain/styles';
 import { accessiblePropertySql, assertCanManageProperty } from '../access/property-access';
 import type { Actor } from '../access/property-access';
 import type { StagingActionDeps } from './staging-deps';
 
 /** One provider attempt as clients see it. */
-export interface StagingAttemptDto {
-  attemptNumber: number;
-  status: AttemptStatus;
-  providerStatus: string | null;
-  errorCode: string | null;
-  costMicrousd: number | null;
+const ZStagingAttempt = z.strictObject({
+  attemptNumber: z.int(),
+  status: z.enum(ATTEMPT_STATUSES),
+  providerStatus: z.string().nullable(),
+  errorCode: z.string().nullable(),
+  costMicrousd: z.int().nullable(),
   /** Whether this attempt bought a prediction, so a cancel can say what was already spent. */
-  purchase: AttemptPurchase;
-}
+  purchase: z.enum(ATTEMPT_PURCHASES),
+});
 
 /** A staging job as clients see it; dates are ISO 8601 strings. */
-export interface StagingJobDto {
-  aiJobId: string;
-  propertyId: string;
-  status: JobStatus;
-  phase: string | null;
-  errorCode: string | null;
-  originalImageId: string | null;
-  resultImageId: string | null;
-  canonicalStyle: string | null;
-  roomType: string | null;
-  attempts: StagingAttemptDto[];
-  timings: {
-    createdAt: string;
-    startedAt: string | null;
-    completedAt: string | null;
-    cancelRequestedAt: string | null;
-    canceledAt: string | null;
+export const ZStagingJob = z.strictObject({
+  aiJobId: z.string(),
+  propertyId: z.string(),
+  status: z.enum(JOB_STATUSES),
+  phase: z.string().nullable(),
+  errorCode: z.string().nullable(),
+  originalImageId: z.string().nullable(),
+  resultImageId: z.string().nullable(),
+  canonicalStyle: ZCanonicalStyle.nullable(),
+  roomType: ZRoomType.nullable(),
+  attempts: z.array(ZStagingAttempt),
+  timings: z.strictObject({
+    createdAt: z.iso.datetime(),
+    startedAt: z.iso.datetime().nullable(),
+    completedAt: z.iso.datetime().nullable(),
+    cancelRequestedAt: z.iso.datetime().nullable(),
+    canceledAt: z.iso.datetime().nullable(),
     /** Created to finished, or to now while the job is open. */
-    elapsedMs: number;
-  };
+    elapsedMs: z.number().nonnegative(),
+  }),
   /**
    * Sum of the attempts' estimates in micro-US-dollars; null when no attempt has one (unset prices
    * mean no estimate is shown, docs/system.md 2.9). Telemetry only, never a charge.
    */
-  costEstimateMicrousd: number | null;
-}
+  costEstimateMicrousd: z.int().nullable(),
+});
+export type StagingJobDto = z.infer<typeof ZStagingJob>;
 
 /** One page of {@link listStagingJobs}. */
-export interface StagingJobPage {
-  items: StagingJobDto[];
+export const ZStagingJobPage = z.strictObject({
+  items: z.array(ZStagingJob),
   /** Pass back as `cursor` for the next page; null on the last page. */
-  nextCursor: string | null;
-}
+  nextCursor: z.string().nullable(),
+});
+type StagingJobPage = z.infer<typeof ZStagingJobPage>;
 
 export const MAX_LIST_LIMIT = 100;
 

@@ -1,41 +1,41 @@
-import { jobOutcome } from '@staging/domain/job-outcome';
-import type { JobOutcome } from '@staging/domain/job-outcome';
+import { z } from 'zod';
+import { JOB_OUTCOMES, jobOutcome } from '@staging/domain/job-outcome';
 import type { JobStatus } from '@staging/domain/staging-states';
 import type { Actor } from '../access/property-access';
 import { agentImageUrl } from '../images/image-dto';
-import { listStagingJobs } from './get-jobs';
-import type { StagingJobDto } from './get-jobs';
+import { listStagingJobs, ZStagingJob } from './get-jobs';
 import type { StagingActionDeps } from './staging-deps';
 
 /** An image of a history row: enough to draw a thumbnail at its true shape, name it and open it. */
-export interface HistoryImageDto {
-  id: string;
-  url: string;
-  width: number;
-  height: number;
+const ZHistoryImage = z.strictObject({
+  id: z.string(),
+  url: z.string(),
+  width: z.int(),
+  height: z.int(),
   /** The name of the file it was uploaded from; null for results and photos stored before names were kept. */
-  fileName: string | null;
-}
+  fileName: z.string().nullable(),
+});
+type HistoryImageDto = z.infer<typeof ZHistoryImage>;
 
 /** A staging job with what an agent needs to read its history without opening anything. */
-export interface JobHistoryItemDto extends StagingJobDto {
+const ZJobHistoryItem = z.strictObject({
+  ...ZStagingJob.shape,
   /** The status, or once SUCCESS the review of the result (docs/decisions/web.md "Job history"). */
-  outcome: JobOutcome;
-  propertyTitle: string;
+  outcome: z.enum(JOB_OUTCOMES),
+  propertyTitle: z.string(),
   /** Null once the original photo was deleted. */
-  original: HistoryImageDto | null;
+  original: ZHistoryImage.nullable(),
   /** Null until the job succeeds, and again once the result is rejected or taken down. */
-  result: HistoryImageDto | null;
+  result: ZHistoryImage.nullable(),
   /** When the result was approved or rejected; null while nobody reviewed it. */
-  reviewedAt: string | null;
+  reviewedAt: z.iso.datetime().nullable(),
   /** The reviewer's reason for a rejection or take-down, when one was given. */
-  rejectionReason: string | null;
-}
+  rejectionReason: z.string().nullable(),
+});
+type JobHistoryItemDto = z.infer<typeof ZJobHistoryItem>;
 
-export interface JobHistoryPage {
-  items: JobHistoryItemDto[];
-  nextCursor: string | null;
-}
+export const ZJobHistoryPage = z.strictObject({ items: z.array(ZJobHistoryItem), nextCursor: z.string().nullable() });
+type JobHistoryPage = z.infer<typeof ZJobHistoryPage>;
 
 /**
  * The actor's staging jobs, newest first, one property or all of them (same keyset pages as

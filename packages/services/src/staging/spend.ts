@@ -1,31 +1,32 @@
+import { z } from 'zod';
 import type { Actor } from '../access/property-access';
 import { accessiblePropertySql } from '../access/property-access';
-import { summarizeDailyPurchases } from './daily-purchases';
-import type { DailyPurchasesDto } from './daily-purchases';
+import { summarizeDailyPurchases, ZDailyPurchases } from './daily-purchases';
 import type { StagingProducerDeps } from './staging-deps';
 
 /** One property's staging spend in one calendar month (UTC). Estimates, never charges. */
-export interface SpendRowDto {
+const ZSpendRow = z.strictObject({
   /** `YYYY-MM`, UTC. */
-  month: string;
-  propertyId: string;
-  propertyTitle: string;
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  propertyId: z.string(),
+  propertyTitle: z.string(),
   /** Sum of the recorded attempt estimates in micro-US-dollars. */
-  estimateMicrousd: number;
+  estimateMicrousd: z.int(),
   /** Attempts that bought (or may have bought) a prediction. */
-  attempts: number;
+  attempts: z.int().nonnegative(),
   /** Of those, attempts recorded without a price (AI_STAGING_COST_MICROUSD_* unset then). */
-  attemptsWithoutEstimate: number;
-}
+  attemptsWithoutEstimate: z.int().nonnegative(),
+});
 
-export interface SpendSummaryDto {
+export const ZSpendSummary = z.strictObject({
   /** Always 'estimate': the figures come from configured prices, not from an invoice. */
-  kind: 'estimate';
+  kind: z.literal('estimate'),
   /** First instant counted (start of the oldest month shown, UTC). */
-  since: string;
-  rows: SpendRowDto[];
-  today: DailyPurchasesDto;
-}
+  since: z.iso.datetime(),
+  rows: z.array(ZSpendRow),
+  today: ZDailyPurchases,
+});
+type SpendSummaryDto = z.infer<typeof ZSpendSummary>;
 
 export const MAX_SPEND_MONTHS = 24;
 

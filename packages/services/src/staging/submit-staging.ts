@@ -9,8 +9,8 @@ import { fieldIssuesOf } from '@staging/domain/field-issues';
 import { PROMPT_VERSION, renderStagingPrompt } from '@staging/domain/prompt';
 import { ZRoomType } from '@staging/domain/room-types';
 import type { RoomType } from '@staging/domain/room-types';
-import { MAX_SUBMITTED_STYLE_LENGTH, resolveSubmittedStyle } from '@staging/domain/styles';
-import type { CanonicalStyle, StyleResolution } from '@staging/domain/styles';
+import { MAX_SUBMITTED_STYLE_LENGTH, resolveSubmittedStyle, ZCanonicalStyle } from '@staging/domain/styles';
+import type { StyleResolution } from '@staging/domain/styles';
 import { assertCanManageProperty } from '../access/property-access';
 import { ZEntityId } from '../images/ids';
 import type { Actor } from '../access/property-access';
@@ -42,16 +42,20 @@ export const ZSubmitStagingInput = z.strictObject({
 export type TStagingAssignment = z.infer<typeof ZStagingAssignment>;
 
 /** Outcome of one assignment (docs/system.md 4.3). */
-export interface StagingSubmissionItem {
-  originalImageId: string;
-  canonicalStyle: CanonicalStyle;
+const ZStagingSubmissionItem = z.strictObject({
+  originalImageId: z.string(),
+  canonicalStyle: ZCanonicalStyle,
   /**
    * ENQUEUED: the new job. EXISTING: the nonterminal job with the same dedupe key.
    * style_exists: the job that produced the live variant, or null for a migrated v1 variant.
    */
-  aiJobId: string | null;
-  disposition: StagingDisposition;
-}
+  aiJobId: z.string().nullable(),
+  disposition: z.enum(STAGING_DISPOSITIONS),
+});
+export type StagingSubmissionItem = z.infer<typeof ZStagingSubmissionItem>;
+
+/** The answer of a submission: one item per assignment, in the order given. */
+export const ZSubmitStagingResult = z.strictObject({ items: z.array(ZStagingSubmissionItem) });
 
 const IMAGE_NOT_FOUND = 'Image not found';
 

@@ -1,4 +1,4 @@
-import { approveStagedVariant, ZApproveVariantInput } from '@staging/services/review/approve-variant';
+import { approveStagedVariant, ZApproveVariantInput, ZApproveVariantResult } from '@staging/services/review/approve-variant';
 import { protectedProcedure } from '../../trpc';
 import { reviewDepsOf } from './ai-deps';
 
@@ -8,4 +8,5 @@ import { reviewDepsOf } from './ai-deps';
  */
 export const approveStagedVariantProcedure = protectedProcedure
   .input(ZApproveVariantInput)
+  .output(ZApproveVariantResult)
   .mutation(({ ctx, input }) => approveStagedVariant(reviewDepsOf(ctx.deps), { actor: ctx.actor, imageId: input.imageId }));

@@ -1,4 +1,4 @@
-import { getStagingJob } from '@staging/services/staging/get-jobs';
+import { getStagingJob, ZStagingJob } from '@staging/services/staging/get-jobs';
 import { protectedProcedure } from '../../trpc';
 import { stagingDepsOf } from './ai-deps';
 import { ZJobIdInput } from './cancel-staging';
@@ -6,4 +6,5 @@ import { ZJobIdInput } from './cancel-staging';
 /** ai.getJob (query): status, phase, errorCode, attempts, timings, cost estimate. */
 export const getJobProcedure = protectedProcedure
   .input(ZJobIdInput)
+  .output(ZStagingJob)
   .query(({ ctx, input }) => getStagingJob(stagingDepsOf(ctx.deps), { actor: ctx.actor, aiJobId: input.aiJobId }));

@@ -1,4 +1,4 @@
-import { listJobHistory } from '@staging/services/staging/job-history';
+import { listJobHistory, ZJobHistoryPage } from '@staging/services/staging/job-history';
 import { protectedProcedure } from '../../trpc';
 import { stagingDepsOf } from './ai-deps';
 import { listJobsQuery, ZListJobsInput } from './list-jobs';
@@ -9,4 +9,5 @@ import { listJobsQuery, ZListJobsInput } from './list-jobs';
  */
 export const jobHistoryProcedure = protectedProcedure
   .input(ZListJobsInput)
+  .output(ZJobHistoryPage)
   .query(({ ctx, input }) => listJobHistory(stagingDepsOf(ctx.deps), listJobsQuery(ctx.actor, input)));

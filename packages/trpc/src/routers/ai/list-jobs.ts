@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { JOB_STATUSES } from '@staging/domain/staging-states';
 import { ZEntityId } from '@staging/services/images/ids';
 import type { Actor } from '@staging/services/access/property-access';
-import { listStagingJobs, MAX_LIST_LIMIT } from '@staging/services/staging/get-jobs';
+import { listStagingJobs, MAX_LIST_LIMIT, ZStagingJobPage } from '@staging/services/staging/get-jobs';
 import { protectedProcedure } from '../../trpc';
 import { stagingDepsOf } from './ai-deps';
 
@@ -28,4 +28,5 @@ export function listJobsQuery(actor: Actor, input: z.infer<typeof ZListJobsInput
 /** ai.listJobs (query): the caller's staging jobs, newest first, keyset-paginated. */
 export const listJobsProcedure = protectedProcedure
   .input(ZListJobsInput)
+  .output(ZStagingJobPage)
   .query(({ ctx, input }) => listStagingJobs(stagingDepsOf(ctx.deps), listJobsQuery(ctx.actor, input)));

@@ -1,4 +1,4 @@
-import { rejectStagedVariant, ZRejectVariantInput } from '@staging/services/review/reject-variant';
+import { rejectStagedVariant, ZRejectVariantInput, ZRejectVariantResult } from '@staging/services/review/reject-variant';
 import { protectedProcedure } from '../../trpc';
 import { reviewDepsOf } from './ai-deps';
 
@@ -8,6 +8,7 @@ import { reviewDepsOf } from './ai-deps';
  */
 export const rejectStagedVariantProcedure = protectedProcedure
   .input(ZRejectVariantInput)
+  .output(ZRejectVariantResult)
   .mutation(({ ctx, input }) =>
     rejectStagedVariant(reviewDepsOf(ctx.deps), { actor: ctx.actor, imageId: input.imageId, reason: input.reason }),
   );

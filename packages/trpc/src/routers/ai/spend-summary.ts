@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_SPEND_MONTHS, summarizeSpend } from '@staging/services/staging/spend';
+import { MAX_SPEND_MONTHS, summarizeSpend, ZSpendSummary } from '@staging/services/staging/spend';
 import { protectedProcedure } from '../../trpc';
 import { stagingDepsOf } from './ai-deps';
 
@@ -8,4 +8,5 @@ export const ZSpendSummaryInput = z.strictObject({ months: z.number().int().min(
 /** ai.spendSummary (query): estimated staging spend per month and property (all for an admin). */
 export const spendSummaryProcedure = protectedProcedure
   .input(ZSpendSummaryInput)
+  .output(ZSpendSummary)
   .query(({ ctx, input }) => summarizeSpend(stagingDepsOf(ctx.deps), { actor: ctx.actor, months: input.months }));

@@ -1,4 +1,6 @@
+import { ZStagingEvent } from '@staging/db/staging-events';
 import { AppError, ErrorCode } from '@staging/domain/errors';
+import { zEventStream } from '../../event-stream-output';
 import { protectedProcedure } from '../../trpc';
 
 /**
@@ -7,7 +9,7 @@ import { protectedProcedure } from '../../trpc';
  * stream begins with a resync and carries ids and states only; docs/decisions/web.md "Live status by
  * LISTEN/NOTIFY".
  */
-export const stagingEventsProcedure = protectedProcedure.subscription(({ ctx, signal }) => {
+export const stagingEventsProcedure = protectedProcedure.output(zEventStream(ZStagingEvent)).subscription(({ ctx, signal }) => {
   // Over HTTP the signal is the request's; a server-side caller must bring one, or a stream with
   // no event to wake it would never notice that its reader left.
   if (signal === undefined) throw new AppError(ErrorCode.BAD_REQUEST, 'A live stream needs an abort signal');

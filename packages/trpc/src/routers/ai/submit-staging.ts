@@ -1,4 +1,4 @@
-import { submitStaging, ZSubmitStagingInput } from '@staging/services/staging/submit-staging';
+import { submitStaging, ZSubmitStagingInput, ZSubmitStagingResult } from '@staging/services/staging/submit-staging';
 import { protectedProcedure } from '../../trpc';
 import { stagingDepsOf } from './ai-deps';
 
@@ -8,6 +8,7 @@ import { stagingDepsOf } from './ai-deps';
  */
 export const submitStagingProcedure = protectedProcedure
   .input(ZSubmitStagingInput)
+  .output(ZSubmitStagingResult)
   .mutation(async ({ ctx, input }) => ({
     items: await submitStaging(stagingDepsOf(ctx.deps), { actor: ctx.actor, assignments: input.assignments }),
   }));

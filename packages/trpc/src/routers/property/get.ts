@@ -1,7 +1,8 @@
-import { getAgentProperty, ZGetPropertyInput } from '@staging/services/images/agent-properties';
+import { getAgentProperty, ZAgentProperty, ZGetPropertyInput } from '@staging/services/images/agent-properties';
 import { protectedProcedure } from '../../trpc';
 
 /** property.get (query): one manageable property with every image and its review state. */
 export const getPropertyProcedure = protectedProcedure
   .input(ZGetPropertyInput)
+  .output(ZAgentProperty)
   .query(({ ctx, input }) => getAgentProperty(ctx.deps.db, ctx.actor, input.propertyId));

@@ -5,4 +5,5 @@ import { publicPageDepsOf } from './public-page-deps';
 /** property.setNewImagesPublic (mutation): whether photos uploaded from now on are public at once. */
 export const setNewImagesPublicProcedure = protectedProcedure
   .input(ZSetNewImagesPublicInput)
+  .output(ZSetNewImagesPublicInput)
   .mutation(({ ctx, input }) => setNewImagesPublic(publicPageDepsOf(ctx.deps), { actor: ctx.actor, ...input }));
