@@ -10,9 +10,14 @@ import type { CallResult, TestServer } from './testing/test-server';
 const resources = openTestResources();
 const servers: TestServer[] = [];
 
+// Long enough that no window ends while a test runs, however slow the machine: a counter that
+// started over mid-test would let one call more through than the table allows.
+const WINDOW_SECONDS = 3_600;
+
 /** A server of its own (own queue suffix, so own counters) with the given limits replaced. */
 async function serverWith(overrides: RequestLimitOverrides = {}): Promise<string> {
-  const server = await startTestServer(createTestDeps(resources, { requestLimitOverrides: overrides, trustedProxyHops: 1 }).deps);
+  const deps = createTestDeps(resources, { requestLimitOverrides: overrides, trustedProxyHops: 1, rateLimitWindowSeconds: WINDOW_SECONDS }).deps;
+  const server = await startTestServer(deps);
   servers.push(server);
   return server.url;
 }
