@@ -93,15 +93,25 @@ const trpcOrServerErrorBody = (body: Buffer): boolean => isTrpcErrorBody(body) |
 const PARALLEL = 4;
 
 /**
- * Hang guard of the one test: about 44 cases per route, twice, for every route of the api (43
- * today, and each new route adds its share); on a busy 2-core machine that outgrew Jest's
- * default guard of five minutes.
+ * Hang guard of the sweep: about 44 cases per route, twice, for every route of the api (43 today,
+ * each new route adds its share). It takes seconds when every answer closes its connection as the
+ * request asked; the guard is for a busy 2-core machine, not a speed limit.
  */
 const WHOLE_SWEEP_TIMEOUT_MS = 15 * 60_000;
 
 async function inBatches<T>(items: readonly T[], run: (item: T) => Promise<void>): Promise<void> {
   for (let i = 0; i < items.length; i += PARALLEL) await Promise.all(items.slice(i, i + PARALLEL).map(run));
 }
+
+it('a live-status stream asked for with Connection: close ends its connection once answered', async () => {
+  // tRPC marks event streams keep-alive; without closing as asked, this connection idles for the
+  // server's keep-alive timeout (65 s), and the hang guard below ends it first.
+  const request = [`GET ${TRPC_ENDPOINT}/ai.stagingEvents HTTP/1.1`, 'Host: 127.0.0.1', 'Connection: close', 'Accept: text/event-stream', '', ''].join('\r\n');
+  const answer = await sendRaw(origin(), { pieces: [request], hangGuardMs: 30_000 });
+  expect(answer.hung).toBeUndefined();
+  expect(answer.headers['content-type']).toMatch(/text\/event-stream/);
+  expect(answer.body.toString()).toContain('UNAUTHORIZED');
+});
 
 it('every route survives every hostile request, signed in and not, and keeps nothing of them', async () => {
   const routes = routesUnderTest();

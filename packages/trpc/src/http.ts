@@ -125,6 +125,9 @@ export function createTrpcNodeHandler(
           ...(options.clientAddress === undefined ? {} : { clientAddress: options.clientAddress(req) }),
         }),
     };
+    // tRPC's event streams send `Connection: keep-alive`, and Node then keeps open a connection its
+    // client asked to close (until the keep-alive timeout, 65 s): close it as asked once answered.
+    if (/\bclose\b/i.test(req.headers.connection ?? '')) res.once('finish', () => req.socket.end());
     // Same guard as tRPC's Express adapter: anything escaping the handler still gets a JSON answer.
     await nodeHTTPRequestHandler(handlerOptions).catch(internal_exceptionHandler(handlerOptions));
   };
