@@ -34,6 +34,9 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   pageExtensions: [...(benchStaticPage ? ['bench.ts'] : []), 'tsx', 'ts', 'jsx', 'js'],
   allowedDevOrigins: devOrigins,
+  // `npm start` runs `next dev` as the demo an agent walks: the dev tools' floating button sits over
+  // the page's bottom-left corner, where on a phone it takes taps meant for the dashboard.
+  devIndicators: false,
   poweredByHeader: false,
   outputFileTracingRoot: workspaceRoot,
   turbopack: { root: workspaceRoot },

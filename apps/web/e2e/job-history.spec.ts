@@ -18,7 +18,7 @@ const TEXT = {
   es: {
     approved: 'Aprobado: publicado',
     takenDown: 'Retirado de la publicación',
-    reason: 'Motivo del rechazo: Rug hides the floor',
+    reason: 'Motivo: Rug hides the floor',
     view: 'Ver resultado',
     attempts: 'Intento 2 de 2',
     close: 'Cerrar',

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { seedAgentWithListing, seedOriginalPhoto, type E2eData } from '@staging/stack/e2e-fixtures';
+import { countStagingJobs, seedAgentWithListing, seedOriginalPhoto, type E2eData } from '@staging/stack/e2e-fixtures';
 import { expect, saveScreenshot, signInQuickly, stack, test, type Credentials } from './support/fixtures';
 
 // Which language a page is in (docs/decisions/web.md "Which language a page is in"): a choice made in
@@ -16,6 +16,32 @@ const OTHER: Record<Language, Language> = { en: 'es', es: 'en' };
 const WORDS = {
   en: { autonym: 'English', signInTitle: 'Sign in', email: 'Email', password: 'Password', submit: 'Sign in', properties: 'Your properties', signOut: 'Sign out' },
   es: { autonym: 'Español', signInTitle: 'Iniciar sesión', email: 'Correo electrónico', password: 'Contraseña', submit: 'Entrar', properties: 'Sus inmuebles', signOut: 'Cerrar sesión' },
+} as const;
+
+// What the dashboard's own forms say where the browser would otherwise speak for them.
+const FORM_WORDS = {
+  en: {
+    stage: 'Stage selected photos',
+    roomMissing: 'Choose the room type of hall.jpg: staging furnishes the photo as that room.',
+    addUnit: 'Add a unit',
+    unitName: 'Unit name',
+    required: 'Required.',
+    unitNumber: 'Unit number',
+    csvFile: 'CSV file',
+    chooseCsv: 'Choose a CSV file…',
+    noFile: 'No file chosen',
+  },
+  es: {
+    stage: 'Amueblar las fotos elegidas',
+    roomMissing: 'Elija el tipo de habitación de hall.jpg: el amueblado decora la foto como esa habitación.',
+    addUnit: 'Añadir una unidad',
+    unitName: 'Nombre de la unidad',
+    required: 'Obligatorio.',
+    unitNumber: 'Número de unidad',
+    csvFile: 'Archivo CSV',
+    chooseCsv: 'Elegir un archivo CSV…',
+    noFile: 'Ningún archivo elegido',
+  },
 } as const;
 
 let clients = 0;
@@ -192,6 +218,61 @@ for (const device of Object.keys(DEVICES) as Device[]) {
       await switchInPlace(page, OTHER[language]);
       await expect(row).toContainText(OTHER[language] === 'es' ? 'El archivo no es una imagen JPEG' : 'The file is not a complete JPEG');
       await expect(row).toContainText(OTHER[language] === 'es' ? '1,5 MB' : '1.5 MB');
+      await context.close();
+    });
+  }
+}
+
+for (const device of Object.keys(DEVICES) as Device[]) {
+  for (const language of ['en', 'es'] as const) {
+    test(`${device}, page in ${language}, browser in ${OTHER[language]}: what a form refuses and the CSV file button are in the page's language`, async ({ browser, data }) => {
+      const words = FORM_WORDS[language];
+      const { agent, propertyId } = await seedAgentWithListing(data);
+      await seedOriginalPhoto(data, { propertyId, roomType: null, isMain: true, fileName: 'hall.jpg' });
+      // The account's language is the page's; the browser asks for the other one.
+      await data.db.user.update({ where: { id: agent.id }, data: { locale: language } });
+      const { context, page } = await freshBrowser(browser, device, OTHER[language]);
+      await signInQuickly(page, agent);
+      await page.goto(`/properties/${propertyId}`);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+
+      // A photo without a room type: the form says so itself (the browser's bubble would be in the
+      // browser's language), on the field to fix, which takes focus.
+      const panel = page.locator('#stage-panel');
+      await panel.getByRole('checkbox', { name: 'hall.jpg' }).check();
+      await panel.locator('input[type="radio"][value="MODERN"]').check();
+      await panel.getByRole('button', { name: words.stage }).click();
+      const room = panel.getByRole('combobox', { name: /hall\.jpg/ });
+      await expect(panel.getByRole('alert')).toHaveText(words.roomMissing);
+      await expect(room).toBeFocused();
+      await expect(room).toHaveAttribute('aria-invalid', 'true');
+      await expect(room).toHaveAccessibleDescription(words.roomMissing);
+      await saveScreenshot(page, `language-${device}-${language}-room-type-missing`, { fullPage: false });
+      await room.selectOption('BEDROOM');
+      await expect(panel.getByRole('alert')).toHaveCount(0);
+      await expect(room).not.toHaveAttribute('aria-invalid', 'true');
+      expect(await countStagingJobs(data, propertyId)).toBe(0);
+
+      // An empty unit name and an empty unit number are refused in the page's words.
+      await page.goto(`/properties/${propertyId}/inventory`);
+      const addUnit = page.getByRole('form', { name: words.addUnit });
+      await addUnit.locator('button[type="submit"]').click();
+      await expect(addUnit.getByLabel(words.unitName)).toHaveAttribute('aria-invalid', 'true');
+      await expect(addUnit.getByLabel(words.unitName)).toHaveAccessibleDescription(words.required);
+      await addUnit.getByLabel(words.unitName).fill('Tower');
+      await addUnit.locator('button[type="submit"]').click();
+      const addItem = page.locator('form').filter({ has: page.getByLabel(words.unitNumber) }).first();
+      await addItem.locator('button[type="submit"]').click();
+      await expect(addItem.getByLabel(words.unitNumber)).toHaveAccessibleDescription(words.required);
+
+      // The CSV file button and the "no file yet" beside it are the page's, then the file's name.
+      await expect(page.getByText(words.chooseCsv, { exact: true })).toBeVisible();
+      await expect(page.getByTestId('csv-file-name')).toHaveText(words.noFile);
+      await page.getByLabel(words.csvFile).setInputFiles({ name: 'tower.csv', mimeType: 'text/csv', buffer: Buffer.from('unitNumber\nT-1\n') });
+      await expect(page.getByTestId('csv-file-name')).toHaveText('tower.csv');
+      await expect(page.getByTestId('preview-summary')).toBeVisible();
+      await page.getByTestId('csv-file-name').scrollIntoViewIfNeeded();
+      await saveScreenshot(page, `language-${device}-${language}-csv-chooser`, { fullPage: false });
       await context.close();
     });
   }

@@ -192,3 +192,48 @@ test('without the live stream (blocked), the pages still follow the job by polli
     await data.close();
   }
 });
+
+const CANCEL_NOTES = {
+  en: {
+    requested: 'Cancel requested. One attempt was already bought and cannot be refunded; nothing more will be bought.',
+    canceled: 'Canceled. One attempt had already been bought; its estimate stays in the spend.',
+  },
+  es: {
+    requested: 'Cancelación solicitada. Ya se compró un intento y no se reembolsa; no se comprará nada más.',
+    canceled: 'Cancelado. Ya se había comprado un intento; su estimación sigue en el gasto.',
+  },
+} as const;
+
+for (const [locale, viewport, name] of [['en', DESKTOP, 'desktop'], ['es', PHONE, 'phone']] as const) {
+  test(`${name}, ${locale}: the note of a cancel follows the job from "cancel requested" to "canceled"`, async ({ browser }) => {
+    const scene = await setUp(browser, stack.paused.webUrl, locale, viewport);
+    const { data, propertyId, context } = scene;
+    try {
+      const { page } = await openPage(context, `/properties/${propertyId}`);
+      await submitStaging(page);
+      const aiJobId = (await data.db.aiJob.findFirstOrThrow({ where: { propertyId }, select: { id: true } })).id;
+      const row = page.locator(`[data-job-id="${aiJobId}"]`);
+      // Parked by the paused worker, then running with one attempt bought, as the worker leaves it.
+      await expect(row).toHaveAttribute('data-phase', 'PROVIDER_DISABLED');
+      await startJob(data, aiJobId);
+      await expect(row).toHaveAttribute('data-status', 'PROCESSING');
+      await row.getByRole('button', { name: locale === 'es' ? /^Cancelar/ : /^Cancel/ }).click();
+      const note = row.getByTestId('cancel-note');
+      await expect(note).toHaveText(CANCEL_NOTES[locale].requested);
+      await expect(row).toHaveAttribute('data-status', 'CANCEL_REQUESTED');
+      // The worker cancels at the provider and settles the job (written here as it writes it).
+      await data.db.$transaction([
+        data.db.aiProviderAttempt.updateMany({ where: { aiJobId }, data: { status: 'CANCELED', endedAt: new Date() } }),
+        data.db.aiJob.updateMany({ where: { id: aiJobId, status: 'CANCEL_REQUESTED' }, data: { status: 'CANCELED', phase: null, completedAt: new Date() } }),
+      ]);
+      await expect(row).toHaveAttribute('data-status', 'CANCELED');
+      await expect(row.getByTestId('job-status')).toHaveText(outcome(locale, 'CANCELED'));
+      await expect(note).toHaveText(CANCEL_NOTES[locale].canceled);
+      await row.scrollIntoViewIfNeeded();
+      await saveScreenshot(page, `live-status-cancel-note-${name}-${locale}`, { fullPage: false });
+    } finally {
+      await context.close();
+      await data.close();
+    }
+  });
+}

@@ -16,7 +16,7 @@ const TEXTS = {
     reason: 'Reason (required)',
     reasonMissing: 'Write a reason before taking it down; it is kept with the review history.',
     tookDown: /^Took down /,
-    tooLarge: 'This file is 16.5 MB; a photo can be at most 15 MB. It was not sent: make the photo smaller (for example, export it as JPEG) and add it again.',
+    tooLarge: 'This file is 16.7 MB; a photo can be at most 15 MB. It was not sent: make the photo smaller (for example, export it as JPEG) and add it again.',
     dropText: 'Drop photos here (JPEG, PNG or WebP, up to 15 MB each), or',
     uploadOne: 'Upload 1 photo',
     uploaded: 'Uploaded 1 photo.',
@@ -36,7 +36,7 @@ const TEXTS = {
     reason: 'Motivo (obligatorio)',
     reasonMissing: 'Escriba un motivo antes de retirarla; se guarda en el historial de revisión.',
     tookDown: /^Se retiró /,
-    tooLarge: 'Este archivo ocupa 16,5 MB; una foto puede ocupar como máximo 15 MB. No se envió: reduzca la foto (por ejemplo, expórtela como JPEG) y vuelva a añadirla.',
+    tooLarge: 'Este archivo ocupa 16,7 MB; una foto puede ocupar como máximo 15 MB. No se envió: reduzca la foto (por ejemplo, expórtela como JPEG) y vuelva a añadirla.',
     dropText: 'Suelte las fotos aquí (JPEG, PNG o WebP, hasta 15 MB cada una) o',
     uploadOne: 'Subir 1 foto',
     uploaded: 'Se subió 1 foto.',
@@ -165,8 +165,9 @@ for (const language of LANGUAGES) {
     const upload = page.getByTestId('photo-drop-zone').locator('..');
     await expect(page.getByText(texts.dropText)).toBeVisible();
 
-    // 16.5 MB: a JPEG start and zeros; too large is the whole story, the bytes are never read.
-    const bytes = Buffer.alloc(Math.round(16.5 * 1024 * 1024));
+    // 16.63 MB (a camera export's size): a JPEG start and zeros; too large is the whole story, the
+    // bytes are never read.
+    const bytes = Buffer.alloc(17_438_514);
     expect(bytes.length).toBeGreaterThan(MAX_UPLOAD_BYTES);
     bytes.set([0xff, 0xd8, 0xff]);
     await upload.locator('input[type="file"]').setInputFiles([
@@ -176,6 +177,8 @@ for (const language of LANGUAGES) {
     const huge = page.locator('[data-testid="upload-item"][data-name="huge.jpg"]');
     await expect(huge).toHaveAttribute('data-state', 'refused');
     await expect(huge).toContainText(texts.tooLarge);
+    // The size beside the file is the size its refusal names, not a rounding apart from it.
+    await expect(huge.getByText(/^16[.,]\d\sMB$/)).toHaveText(language === 'es' ? /^16,7\sMB$/ : /^16\.7\sMB$/);
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize(viewport);
       await expect(huge).toBeVisible();

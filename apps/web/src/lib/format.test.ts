@@ -12,7 +12,10 @@ describe('format', () => {
     const sixteenMegabytes = 16 * 1024 * 1024;
     expect(formatBytes(sixteenMegabytes, 'en')).toBe('16.0 MB');
     expect(formatBytes(sixteenMegabytes, 'es')).toBe('16,0 MB');
-    expect(formatBytes(1536 * 1024 + 1, 'es')).toBe('1,5 MB');
+    expect(formatBytes(1536 * 1024, 'es')).toBe('1,5 MB');
+    // Rounded up, like the upload limit's message: just over 15 MB is not "15.0 MB".
+    expect(formatBytes(15 * 1024 * 1024 + 1, 'en')).toBe('15.1 MB');
+    expect(formatBytes(17_438_514, 'es')).toBe('16,7 MB');
     expect(formatBytes(12 * 1024, 'en')).toBe('12 kB');
     expect(formatBytes(512, 'es')).toBe('512 B');
   });

@@ -11,12 +11,14 @@ export function formatElapsed(ms: number): string {
 
 /**
  * A file size in the UI language's digits and unit names (CLDR's, through Intl): "16.0 MB" (en),
- * "16,0 MB" (es). Binary multiples, as file managers show them.
+ * "16,0 MB" (es). Binary multiples, as file managers show them. Rounded up, as the upload limit
+ * message rounds it: a file just over 15 MB never reads "15.0 MB", and the size beside a refused
+ * file is the size its refusal names.
  */
 export function formatBytes(bytes: number, locale: string): string {
   const [unit, value, digits] =
     bytes < 1024 ? (['byte', bytes, 0] as const) : bytes < 1024 * 1024 ? (['kilobyte', bytes / 1024, 0] as const) : (['megabyte', bytes / (1024 * 1024), 1] as const);
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, minimumFractionDigits: digits, maximumFractionDigits: digits, roundingMode: 'ceil' }).format(value);
 }
 
 /**

@@ -82,7 +82,7 @@ export function BulkBar({ propertyId, selectedIds, onDone }: { propertyId: strin
       <p aria-live="polite" style={{ margin: 0, alignSelf: 'center' }}>
         {t.rich('selectedCount', { count, strong: (chunks) => <strong>{chunks}</strong> })}
       </p>
-      <form className="row" onSubmit={apply} aria-label={t('bulkForm')} style={{ alignItems: 'flex-end' }}>
+      <form className="row" noValidate onSubmit={apply} aria-label={t('bulkForm')} style={{ alignItems: 'flex-end' }}>
         <div className="field">
           <label htmlFor={`${id}-action`}>{t('change')}</label>
           <select id={`${id}-action`} value={action} onChange={(event) => setAction(event.target.value as Action)}>

@@ -83,7 +83,7 @@ export function CreateItemForm({ propertyId, unitId, unitName }: { propertyId: s
   });
 
   return (
-    <form className="toolbar" onSubmit={submit} aria-label={t('addTo', { unit: unitName })}>
+    <form className="toolbar" noValidate onSubmit={submit} aria-label={t('addTo', { unit: unitName })}>
       <h3 className="small" style={{ flexBasis: '100%', margin: 0 }}>
         {t('addTo', { unit: unitName })}
       </h3>

@@ -87,6 +87,7 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
   const [fileError, setFileError] = useState<string | undefined>();
   const [phase, setPhase] = useState<Phase>({ kind: 'preview' });
   const [fileInputKey, setFileInputKey] = useState(0);
+  const [chosenFileName, setChosenFileName] = useState<string | undefined>();
   // The Import button leaves with the preview; the import's status line takes focus instead.
   const statusFocus = useFocusTarget<HTMLParagraphElement>();
 
@@ -108,6 +109,7 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
   const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (file === undefined) return;
+    setChosenFileName(file.name);
     load(file.name, await file.text(), unitId);
   };
 
@@ -122,6 +124,7 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
     setFileError(undefined);
     setPhase({ kind: 'preview' });
     setFileInputKey((key) => key + 1);
+    setChosenFileName(undefined);
   };
 
   /** Sends one chunk, setting aside rows the server names until the rest is written. */
@@ -207,14 +210,24 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
         </div>
         <div className="field">
           <label htmlFor={`${id}-file`}>{t('file')}</label>
-          <input
-            key={fileInputKey}
-            id={`${id}-file`}
-            type="file"
-            accept=".csv,text/csv"
-            disabled={phase.kind === 'importing' || unitId === ''}
-            onChange={(event) => void chooseFile(event)}
-          />
+          {/* The browser's own file button speaks the browser's language; this one the page's. */}
+          <div className={styles.fileChooser}>
+            <input
+              key={fileInputKey}
+              id={`${id}-file`}
+              className="visually-hidden"
+              type="file"
+              accept=".csv,text/csv"
+              disabled={phase.kind === 'importing' || unitId === ''}
+              onChange={(event) => void chooseFile(event)}
+            />
+            <label htmlFor={`${id}-file`} className="button">
+              {t('chooseFile')}
+            </label>
+            <span className="small muted" data-testid="csv-file-name">
+              {chosenFileName ?? t('noFile')}
+            </span>
+          </div>
         </div>
         <button type="button" className="button" onClick={() => downloadText('inventory-template.csv', inventoryCsvTemplate(locale), 'text/csv')}>
           {t('template')}

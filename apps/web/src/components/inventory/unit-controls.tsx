@@ -87,7 +87,7 @@ export function AddUnitForm({ propertyId }: { propertyId: string }) {
   };
 
   return (
-    <form className="toolbar" onSubmit={submit} aria-labelledby={headingId} data-testid="add-unit">
+    <form className="toolbar" noValidate onSubmit={submit} aria-labelledby={headingId} data-testid="add-unit">
       <h2 id={headingId} style={{ flexBasis: '100%', margin: 0 }}>
         {t('addUnit')}
       </h2>
@@ -196,7 +196,7 @@ export function UnitActions({ unit, propertyId, onRemoved }: UnitActionsProps) {
           </button>
         </div>
       ) : (
-        <form className="toolbar" onSubmit={save} aria-label={t('renameUnitOf', { unit: unit.name })}>
+        <form className="toolbar" noValidate onSubmit={save} aria-label={t('renameUnitOf', { unit: unit.name })}>
           <UnitNameField value={draft} onChange={setDraft} error={renameErrors.field} inputRef={renameInput.ref} />
           <button type="submit" className="button button-small button-primary" disabled={rename.isPending}>
             {t('save')}

@@ -45,7 +45,7 @@ const OUTCOME_CLASS: Record<Job['outcome'], string> = {
 };
 
 /** What a cancel bought, in the agent's words (docs/system.md: estimates only, never a charge). */
-function cancelSentence(job: CancelResult, t: JobsTranslator): string {
+function cancelSentence(job: Pick<CancelResult, 'status' | 'attempts'>, t: JobsTranslator): string {
   const { bought, unconfirmed } = purchaseSummary(job.attempts.map((attempt) => attempt.purchase));
   if (job.status === 'CANCEL_REQUESTED') return bought > 0 ? t('cancelRequestedBought', { count: bought }) : t('outcomeCANCEL_REQUESTED');
   if (bought > 0) return t('canceledBought', { count: bought });
@@ -71,13 +71,24 @@ function JobRow({ job, photo, showProperty, onView }: { job: Job; photo: string;
   const { t, tc, locale, errorSentence } = useDashboardText('jobs');
   const failureText = useStagingFailureText();
   const roomTypeLabel = useRoomTypeLabel();
-  const [cancelNote, setCancelNote] = useState<string | undefined>();
+  const [cancelResult, setCancelResult] = useState<CancelResult | undefined>();
   const cancel = useMutation(
     trpc.ai.cancelStaging.mutationOptions({
-      onSuccess: (result) => setCancelNote(cancelSentence(result, t)),
+      onSuccess: setCancelResult,
       onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.ai.jobHistory.queryKey() }),
     }),
   );
+  // The note follows the job once the list has caught up with the cancel ("Cancel requested…" then
+  // "Canceled…"); until then it says what the cancel answered. A job that finished before the
+  // cancel could stop it shows its outcome instead.
+  const cancelNote =
+    cancelResult === undefined
+      ? undefined
+      : job.status === 'CANCEL_REQUESTED' || job.status === 'CANCELED'
+        ? cancelSentence(job, t)
+        : CANCELABLE.includes(job.status)
+          ? cancelSentence(cancelResult, t)
+          : undefined;
   const attempt = job.attempts.reduce((max, a) => Math.max(max, a.attemptNumber), 0);
   const style = job.canonicalStyle !== null && isCanonicalStyle(job.canonicalStyle) ? styleLabel(job.canonicalStyle, locale) : job.canonicalStyle;
   const room = roomTypeLabel(job.roomType);

@@ -135,13 +135,17 @@ export function StagePanel({
   };
 
   const chosen = originals.filter((image) => selected.has(image.id));
+  // Once photos and a style are picked, the first chosen photo still without a room type.
+  const roomMissing = chosen.length > 0 && style !== '' ? chosen.find((image) => roomTypeOf(image.id) === '') : undefined;
   /** What the selection lacks before it can be staged, or undefined. */
   const missing = (): string | undefined => {
     if (chosen.length === 0 || style === '') return t('pickAtLeastOne');
-    const withoutRoom = chosen.find((image) => roomTypeOf(image.id) === '');
-    return withoutRoom === undefined ? undefined : t('roomTypeFor', { photo: photoLabel(withoutRoom.id) });
+    return roomMissing === undefined ? undefined : t('roomTypeMissing', { photo: photoLabel(roomMissing.id) });
   };
   const formError = validating ? missing() : undefined;
+  // The room type the message is about: marked invalid and described by it.
+  const invalidRoom = validating ? roomMissing?.id : undefined;
+  const roomSelectId = (imageId: string) => `${id}-room-${imageId}`;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -149,6 +153,8 @@ export function StagePanel({
     if (unavailable) return noticeFocus.moveFocus();
     const invalid = missing() !== undefined;
     setValidating(invalid);
+    // The agent goes straight to the field to fix.
+    if (roomMissing !== undefined) document.getElementById(roomSelectId(roomMissing.id))?.focus();
     // (The empty style again only for the type checker: missing() has refused it already.)
     if (invalid || style === '') return;
     setResults(undefined);
@@ -165,7 +171,9 @@ export function StagePanel({
       {originals.length === 0 ? (
         <p>{t('noOriginals')}</p>
       ) : (
-        <form className="stack" onSubmit={onSubmit} aria-describedby={unavailable ? `${id}-unavailable` : undefined}>
+        // noValidate: the form says what is missing itself, in the page's language; the browser's own
+        // bubble would speak the browser's.
+        <form className="stack" noValidate onSubmit={onSubmit} aria-describedby={unavailable ? `${id}-unavailable` : undefined}>
           <fieldset>
             <legend>{t('pickPhotos')}</legend>
             <ul className="choice-grid" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -194,11 +202,13 @@ export function StagePanel({
                     </label>
                     {checked && (
                       <div className="field">
-                        <label htmlFor={`${id}-room-${image.id}`}>{t('roomTypeFor', { photo: label })}</label>
+                        <label htmlFor={roomSelectId(image.id)}>{t('roomTypeFor', { photo: label })}</label>
                         <select
-                          id={`${id}-room-${image.id}`}
+                          id={roomSelectId(image.id)}
                           value={roomTypeOf(image.id)}
                           required
+                          aria-invalid={invalidRoom === image.id ? true : undefined}
+                          aria-describedby={invalidRoom === image.id ? `${id}-form-error` : undefined}
                           onChange={(event) => setRoomTypes({ ...roomTypes, [image.id]: event.target.value as RoomType | '' })}
                         >
                           <option value="" disabled>
@@ -227,7 +237,7 @@ export function StagePanel({
               ))}
             </div>
           </fieldset>
-          <AlertMessage message={formError} />
+          <AlertMessage message={formError} id={`${id}-form-error`} />
           {submit.isError && !unavailable && (
             <p className="alert alert-error" role="alert" ref={errorFocus.ref} tabIndex={-1}>
               {errorSentence(submit.error)}
