@@ -136,7 +136,10 @@ for (const [lang, device] of CASES) {
     await saveScreenshot(page, `public-control-default-hidden-${lang}-${device}`);
 
     await defaultSwitch.check();
+    // The switch shows the requested position at once and stays disabled until the server has
+    // saved it; only then does an upload follow the new default.
     await expect(defaultSwitch).toBeChecked();
+    await expect(defaultSwitch).toBeEnabled();
     const second = await upload('terrace.jpg', 2);
     await expect(second.getByRole('switch', { name: text.publicSwitch })).toBeChecked();
     await expect(second.getByTestId('hidden-flag')).toHaveCount(0);
