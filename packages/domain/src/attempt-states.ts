@@ -58,7 +58,8 @@ export function isOpenAttemptStatus(status: AttemptStatus): boolean {
   return isOneOf(OPEN_ATTEMPT_STATUSES, status);
 }
 
-const attemptMachine = stateMachine(ATTEMPT_STATUSES, ATTEMPT_TRANSITIONS, 'provider attempt');
+/** The provider attempt's machine, for guards read off the table (attemptMachine.fixedMove). */
+export const attemptMachine = stateMachine(ATTEMPT_STATUSES, ATTEMPT_TRANSITIONS, 'provider attempt');
 
 /** The status `event` leads to from `from`, or null when the move is forbidden. */
 export const nextAttemptStatus = attemptMachine.next;

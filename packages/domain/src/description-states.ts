@@ -25,7 +25,8 @@ export const DESCRIPTION_JOB_TRANSITIONS: TransitionTable<JobStatus, Description
   FAILED: {},
 };
 
-const descriptionMachine = stateMachine(JOB_STATUSES, DESCRIPTION_JOB_TRANSITIONS, 'description job');
+/** The description job's machine, for guards read off the table (descriptionMachine.fixedMove). */
+export const descriptionMachine = stateMachine(JOB_STATUSES, DESCRIPTION_JOB_TRANSITIONS, 'description job');
 
 /** The status `event` leads to from `from`, or null when the move is forbidden. */
 export const nextDescriptionJobStatus = descriptionMachine.next;

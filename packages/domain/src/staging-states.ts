@@ -95,7 +95,8 @@ export function isTerminalJobStatus(status: JobStatus): status is TerminalJobSta
   return isOneOf(TERMINAL_JOB_STATUSES, status);
 }
 
-const jobMachine = stateMachine(JOB_STATUSES, JOB_TRANSITIONS, 'staging job');
+/** The staging job's machine, for guards read off the table (jobMachine.fixedMove). */
+export const jobMachine = stateMachine(JOB_STATUSES, JOB_TRANSITIONS, 'staging job');
 
 /** The status `event` leads to from `from`, or null when the move is forbidden. */
 export const nextJobStatus = jobMachine.next;

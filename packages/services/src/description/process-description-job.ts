@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import type { Db } from '@staging/db/client';
-import { descriptionJobStatusesLeadingTo, nextDescriptionJobStatus } from '@staging/domain/description-states';
-import type { DescriptionJobEvent } from '@staging/domain/description-states';
-import { JOB_STATUSES } from '@staging/domain/staging-states';
+import { descriptionMachine } from '@staging/domain/description-states';
 import type { Logger } from '@staging/platform/logger';
 import { requestSearchRebuild } from '../images/request-search-rebuild';
 import type { SearchQueue } from '../search/search-queue';
-import { fixedMoveOf } from '../staging/ledger/guard-sets';
 import { sqlStatusList } from '../staging/ledger/status-sql';
 import type { Clock } from '../staging/staging-deps';
 import type { DescriptionGenerator, PropertyFacts } from './description-generator';
@@ -36,11 +33,9 @@ export type DescriptionOutcome =
 const ZDescriptionRowPayload = z.looseObject({ propertyId: z.string().min(1).max(100) });
 
 // The three writes, target and guard read off the description job table.
-const descriptionMove = (event: DescriptionJobEvent) =>
-  fixedMoveOf({ states: JOB_STATUSES, next: nextDescriptionJobStatus, statesLeadingTo: descriptionJobStatusesLeadingTo }, event);
-const CLAIM = descriptionMove('WORKER_PICKED_UP');
-const FINISH = descriptionMove('SUCCEEDED');
-const FAIL = descriptionMove('TERMINAL_FAILURE');
+const CLAIM = descriptionMachine.fixedMove('WORKER_PICKED_UP');
+const FINISH = descriptionMachine.fixedMove('SUCCEEDED');
+const FAIL = descriptionMachine.fixedMove('TERMINAL_FAILURE');
 
 /**
  * Runs description job `aiJobId`: PENDING/PROCESSING → PROCESSING → SUCCESS with
@@ -86,7 +81,7 @@ export async function processDescriptionJob(
   const completedAt = deps.clock.now();
   const finished = await deps.db.$transaction(async (tx) => {
     const updated = await tx.aiJob.updateMany({
-      where: { id: aiJobId, status: { in: FINISH.from } },
+      where: { id: aiJobId, status: { in: [...FINISH.from] } },
       data: {
         status: FINISH.to,
         completedAt,
@@ -132,7 +127,7 @@ export async function failDescriptionJob(
 ): Promise<DescriptionOutcome> {
   const now = deps.clock.now();
   await deps.db.aiJob.updateMany({
-    where: { id: aiJobId, type: 'DESCRIPTION', status: { in: FAIL.from } },
+    where: { id: aiJobId, type: 'DESCRIPTION', status: { in: [...FAIL.from] } },
     data: {
       status: FAIL.to,
       errorCode,

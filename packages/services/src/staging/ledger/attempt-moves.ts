@@ -4,22 +4,15 @@
  * guarded by the event they prepare, so a note never lands on an attempt that has moved past it.
  */
 import type { Prisma } from '@staging/db/client';
-import {
-  ATTEMPT_STATUSES,
-  attemptStatusesAccepting,
-  attemptStatusesLeadingTo,
-  nextAttemptStatus,
-} from '@staging/domain/attempt-states';
+import { attemptMachine, attemptStatusesAccepting } from '@staging/domain/attempt-states';
 import type { AttemptEvent, AttemptStatus } from '@staging/domain/attempt-states';
 import { jobStatusesAccepting } from '@staging/domain/staging-states';
-import { fixedMoveOf } from './guard-sets';
 import type { LedgerWriter } from './ledger-transaction';
 
 /** Columns a move writes besides the status, which the table decides. */
 type AttemptMoveData = Omit<Prisma.AiProviderAttemptUpdateManyMutationInput, 'status'>;
 
-const attemptMachine = { states: ATTEMPT_STATUSES, next: nextAttemptStatus, statesLeadingTo: attemptStatusesLeadingTo };
-const createStarted = fixedMoveOf(attemptMachine, 'CREATE_STARTED');
+const createStarted = attemptMachine.fixedMove('CREATE_STARTED');
 
 async function updateAttemptIn(
   db: LedgerWriter,
@@ -54,7 +47,7 @@ export function moveAttempt(
   data: AttemptMoveData = {},
   extraWhere: Prisma.AiProviderAttemptWhereInput = {},
 ): Promise<boolean> {
-  const { to, from } = fixedMoveOf(attemptMachine, event);
+  const { to, from } = attemptMachine.fixedMove(event);
   return updateAttemptIn(db, attemptId, from, { ...data, status: to }, extraWhere);
 }
 

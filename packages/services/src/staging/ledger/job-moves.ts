@@ -5,14 +5,8 @@
  * instead of applying a move the table forbids; callers look at the result and re-read.
  */
 import type { Db, Prisma } from '@staging/db/client';
-import {
-  JOB_STATUSES,
-  NONTERMINAL_JOB_STATUSES,
-  jobStatusesLeadingTo,
-  nextJobStatus,
-} from '@staging/domain/staging-states';
+import { NONTERMINAL_JOB_STATUSES, jobMachine, nextJobStatus } from '@staging/domain/staging-states';
 import type { JobEvent, JobStatus } from '@staging/domain/staging-states';
-import { fixedMoveOf } from './guard-sets';
 import type { LedgerWriter } from './ledger-transaction';
 
 /** Columns a move writes besides the status, which the table decides. */
@@ -22,8 +16,6 @@ export interface ReadJob {
   id: string;
   status: JobStatus;
 }
-
-const jobMachine = { states: JOB_STATUSES, next: nextJobStatus, statesLeadingTo: jobStatusesLeadingTo };
 
 async function updateJobIn(db: LedgerWriter, jobId: string, from: readonly JobStatus[], data: Prisma.AiJobUpdateManyMutationInput): Promise<boolean> {
   const now = new Date();
@@ -39,7 +31,7 @@ async function updateJobIn(db: LedgerWriter, jobId: string, from: readonly JobSt
  * the job is in any status the table moves from. True when the job moved.
  */
 export function moveJob(db: LedgerWriter, jobId: string, event: JobEvent, data: JobMoveData = {}): Promise<boolean> {
-  const { to, from } = fixedMoveOf(jobMachine, event);
+  const { to, from } = jobMachine.fixedMove(event);
   return updateJobIn(db, jobId, from, { ...data, status: to });
 }
 
