@@ -292,3 +292,17 @@ for (const language of LANGUAGES) {
     await page.context().close();
   });
 }
+
+test('the site has an icon: pages of both layouts link it and /favicon.ico answers it', async ({ page, request }) => {
+  const ico = await request.get('/favicon.ico');
+  expect(ico.status()).toBe(200);
+  expect(ico.headers()['content-type']).toBe('image/x-icon');
+  for (const path of ['/sign-in', '/search']) {
+    await page.goto(path);
+    const icons = page.locator('link[rel="icon"]');
+    await expect(icons.first()).toBeAttached();
+    for (const href of await icons.evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href))) {
+      expect((await request.get(href)).status(), `${path} links ${href}`).toBe(200);
+    }
+  }
+});
