@@ -2,10 +2,10 @@ import { formatBytes, formatElapsed, formatPriceAdjustment, spendEstimate } from
 
 describe('format', () => {
   it('formats elapsed time for the jobs panel', () => {
-    expect(formatElapsed(4_900)).toBe('4 s');
-    expect(formatElapsed(125_000)).toBe('2 min 05 s');
-    expect(formatElapsed(3_780_000)).toBe('1 h 03 min');
-    expect(formatElapsed(-5)).toBe('0 s');
+    expect(formatElapsed(4_900)).toBe('4\u00a0s');
+    expect(formatElapsed(125_000)).toBe('2\u00a0min 05\u00a0s');
+    expect(formatElapsed(3_780_000)).toBe('1\u00a0h 03\u00a0min');
+    expect(formatElapsed(-5)).toBe('0\u00a0s');
   });
 
   it('writes file sizes with the digits and units of the UI language', () => {

@@ -1,12 +1,16 @@
+/** Between a number and its unit: a narrow row may wrap between "2 min" and "05 s", never inside one. */
+const NBSP = '\u00a0';
+
 /** "4 s", "2 min 05 s", "1 h 03 min": short enough for a status row, exact enough to watch. */
 export function formatElapsed(ms: number): string {
   const totalSeconds = Math.max(0, Math.floor(ms / 1000));
   const hours = Math.floor(totalSeconds / 3600);
   const minutes = Math.floor((totalSeconds % 3600) / 60);
   const seconds = totalSeconds % 60;
-  if (hours > 0) return `${hours} h ${String(minutes).padStart(2, '0')} min`;
-  if (minutes > 0) return `${minutes} min ${String(seconds).padStart(2, '0')} s`;
-  return `${seconds} s`;
+  const two = (value: number) => String(value).padStart(2, '0');
+  if (hours > 0) return `${hours}${NBSP}h ${two(minutes)}${NBSP}min`;
+  if (minutes > 0) return `${minutes}${NBSP}min ${two(seconds)}${NBSP}s`;
+  return `${seconds}${NBSP}s`;
 }
 
 /**
