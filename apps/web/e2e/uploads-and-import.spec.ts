@@ -3,7 +3,7 @@ import type { Download, Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { countInventoryItems, drawNoisyPhoto, drawRoomPhoto, seedAgentWithListing, seedUnitWithItems } from '@staging/stack/e2e-fixtures';
 import { expectNoSeriousViolations } from './support/axe';
-import { expect, saveScreenshot, signInQuickly, test } from './support/fixtures';
+import { expect, saveScreenshot, signInQuickly, test, VIEWPORTS } from './support/fixtures';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -149,6 +149,21 @@ test('CSV import: preview with per-row errors, the 2 good rows of 7 imported, ba
   await expectNoSeriousViolations(page, 'inventory import preview');
   await page.getByTestId('import-preview').scrollIntoViewIfNeeded();
   await saveScreenshot(page, 'inventory-import-preview', { fullPage: false });
+  // On a phone every column of the preview is on screen, the price adjustment included.
+  const desktop = page.viewportSize()!;
+  const phone = VIEWPORTS.find((viewport) => viewport.name === 'phone')!;
+  await page.setViewportSize({ width: phone.width, height: phone.height });
+  const rowsTable = page.getByTestId('import-preview').locator('table').filter({ has: page.getByTestId('preview-row') });
+  const lastColumn = await rowsTable.evaluate((table) => {
+    const frame = table.parentElement!;
+    const right = Math.max(...[...table.querySelectorAll('tr > :last-child')].map((cell) => cell.getBoundingClientRect().right));
+    return { right, frame: frame.getBoundingClientRect().right, scroll: frame.scrollWidth - frame.clientWidth };
+  });
+  expect(lastColumn.right, 'last column inside its frame').toBeLessThanOrEqual(lastColumn.frame + 0.5);
+  expect(lastColumn.scroll, 'no sideways scroll in the preview').toBeLessThanOrEqual(0);
+  await page.getByTestId('import-preview').scrollIntoViewIfNeeded();
+  await saveScreenshot(page, 'inventory-import-preview-phone', { fullPage: false });
+  await page.setViewportSize(desktop);
 
   await page.getByRole('button', { name: 'Import 2 valid rows' }).click();
   await expect(page.getByTestId('import-status')).toHaveText('Imported 2 of 7 rows.');

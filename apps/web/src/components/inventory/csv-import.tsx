@@ -271,7 +271,7 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
                   {parsed.rows.slice(0, PREVIEW_ROWS).map((row) => (
                     <tr key={row.line} data-testid="preview-row">
                       <td className="num">{row.line}</td>
-                      <td>{row.item.unitNumber}</td>
+                      <td className={styles.unitNumber}>{row.item.unitNumber}</td>
                       <td className="num">{row.item.floor ?? '—'}</td>
                       <td>{inventoryStatusLabel(row.item.status ?? 'AVAILABLE', locale)}</td>
                       <td className="num">{formatPriceAdjustment(row.item.priceAdjustment ?? null, locale)}</td>
