@@ -29,6 +29,8 @@ function exportedMethods(source: string): string[] {
   return exported.filter((name) => HTTP_METHODS.includes(name));
 }
 
+const STATIC_METADATA_ROUTES = ['/favicon.ico/route', '/icon.svg/route'];
+
 /**
  * Pages (GET) and route handlers (their exported methods) from `.next/app-path-routes-manifest.json`,
  * dynamic segments filled from `samples` (by route, then by segment name) so requests reach the
@@ -40,7 +42,8 @@ function webRoutes(samples: Record<string, string>): RouteUnderTest[] {
   return Object.entries(manifest)
     .filter(([entry]) => !entry.startsWith('/_'))
     .flatMap(([entry, route]) => {
-      if (entry.endsWith('/page')) return [{ method: 'GET', path: fill(route) }];
+      // Pages, and the site icons Next serves from files in src/app (no handler source to read).
+      if (entry.endsWith('/page') || STATIC_METADATA_ROUTES.includes(entry)) return [{ method: 'GET', path: fill(route) }];
       const source = readFileSync(path.join(webDir, 'src/app', `${entry}.ts`), 'utf8');
       return exportedMethods(source).map((method) => ({ method, path: fill(route) }));
     });

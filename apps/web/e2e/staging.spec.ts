@@ -82,7 +82,7 @@ test('upload an original, stage it, watch it reach review, compare, approve and 
   await expect(job).toHaveAttribute('data-status', 'SUCCESS', { timeout: JOB_TIMEOUT });
   await expect(job.getByTestId('job-status')).toHaveText('Done: ready for review');
   await expect(job.getByTestId('job-attempt')).toHaveText('Attempt 1 of 2');
-  await expect(job.getByTestId('job-elapsed')).toHaveText(/\d+ s/);
+  await expect(job.getByTestId('job-elapsed')).toHaveText(/\d+\s+s/);
   await expect(job.getByTestId('job-cost')).toHaveText('Cost estimate: $0.04');
   await expect(job.getByTestId('job-result-link')).toHaveAttribute('href', /^\/review\?image=/);
   await expect(card.getByTestId('variant')).toHaveAttribute('data-review-status', 'PENDING_REVIEW');
