@@ -91,7 +91,10 @@ describe('SIGTERM with jobs in flight', () => {
       // Ready once the database, Redis and the consumer answer (the consumer connects asynchronously).
       const ready = await waitUntil(
         async () => {
-          const response = await fetch(`http://127.0.0.1:${child.port}/readyz`);
+          // A probe that meets a reset connection (a keep-alive socket the server closed as it
+          // was reused, on a loaded machine) asks again, as an orchestrator's probe would.
+          const response = await fetch(`http://127.0.0.1:${child.port}/readyz`).catch(() => undefined);
+          if (response === undefined) return undefined;
           const body = (await response.json()) as Record<string, unknown>;
           return response.status === 200 ? body : undefined;
         },
