@@ -8,7 +8,7 @@ export type TransitionTable<S extends string, E extends string> = Readonly<Recor
 
 /** A move whose target does not depend on where it starts. */
 export interface FixedMove<S extends string> {
-  to: S;
+  readonly to: S;
   readonly from: readonly S[];
 }
 
