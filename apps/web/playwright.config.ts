@@ -17,7 +17,9 @@ export default defineConfig({
   // Spec files run in parallel; tests inside one file run in order (the staging file scripts the
   // simulator's fault queue, which is global to the run).
   fullyParallel: false,
-  workers: 4,
+  // Two browsers, not four: beside the rest of the suite on two cores, four Chromiums and the
+  // pages they asked for took most of the CPU, and the other packages' hang guards ran out.
+  workers: 2,
   retries: 0,
   forbidOnly: true,
   reporter: [

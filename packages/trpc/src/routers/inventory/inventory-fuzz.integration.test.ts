@@ -118,7 +118,7 @@ beforeAll(async () => {
   pools.propertyIds.push(property.id, property.id, property.id, otherProperty.id);
   pools.unitIds.push(units[0]!.id, units[1]!.id, units[0]!.id, units[1]!.id, otherUnit.id);
   pools.itemIds.push(...items.map((item) => item.id));
-}, 120_000);
+});
 
 afterAll(async () => {
   await server.close();
@@ -219,7 +219,7 @@ describe('createCaller fuzz: thousands of inputs per procedure', () => {
     );
     expect(inputs).toBeGreaterThanOrEqual(CALLER_RUNS * (BATCH / 2));
     expect(logs.lines).toEqual([]);
-  }, 120_000);
+  });
 });
 
 describe('HTTP fuzz: JSON on the wire', () => {
@@ -242,7 +242,7 @@ describe('HTTP fuzz: JSON on the wire', () => {
       { numRuns: Math.ceil(HTTP_RUNS / 4) },
     );
     expect(logs.lines).toEqual([]);
-  }, 120_000);
+  });
 
   test('random raw bodies (text or arbitrary JSON) are refused with a 4xx, never a 500', async () => {
     await fc.assert(
