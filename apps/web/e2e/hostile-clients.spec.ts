@@ -88,7 +88,7 @@ test('every web route survives every hostile request, signed in and not', async 
           const label = `${route.method} ${route.path}`;
           casesPerRoute.set(label, (casesPerRoute.get(label) ?? 0) + 1);
           const answer = await sendRaw(stack.webUrl, { ...hostileCase.request, hangGuardMs: 60_000 }).catch((error: unknown) => error as Error);
-          const verdict = answer instanceof Error ? answer.message : judgeAnswer(hostileCase, answer, documentedBody(route), { ownServer: false });
+          const verdict = answer instanceof Error ? answer.message : judgeAnswer(hostileCase, answer, documentedBody(route), { path: route.path, ownServer: false });
           if (verdict !== undefined) failures.push(`${label} ${headerLines.length === 0 ? 'anonymous' : 'signed in'}, ${hostileCase.name}: ${verdict}`);
         }),
       );

@@ -78,7 +78,7 @@ it('every route survives every hostile request, with the dashboard password and 
       casesPerRoute.set(label, (casesPerRoute.get(label) ?? 0) + cases.length);
       for (const hostileCase of cases) {
         const answer = await sendRaw(origin, hostileCase.request).catch((error: unknown) => error as Error);
-        const verdict = answer instanceof Error ? `${answer.message} (worker exited: ${String(worker.child.exitCode)})` : judgeAnswer(hostileCase, answer, documentedBody(route.path));
+        const verdict = answer instanceof Error ? `${answer.message} (worker exited: ${String(worker.child.exitCode)})` : judgeAnswer(hostileCase, answer, documentedBody(route.path), { path: route.path });
         if (verdict !== undefined) failures.push(`${label} ${headerLines.length === 0 ? 'anonymous' : 'with the password'}, ${hostileCase.name}: ${verdict}`);
       }
     }

@@ -213,25 +213,45 @@ export const isTrpcErrorBody: ErrorBodyCheck = (body) => {
   return typeof error?.['message'] === 'string' && typeof data?.appCode === 'string';
 };
 
+/** The readiness probe of the api and the worker. */
+const READINESS_PATH = '/readyz';
+
+/**
+ * A readiness probe's "not ready": 503 with a JSON body whose status is not "ready". Its checks of
+ * Postgres and Redis have a deadline a busy 2-core machine running the whole suite now and then
+ * misses; that is the route doing its job whatever the request looked like.
+ */
+function isNotReadyAnswer(path: string, answer: RawAnswer): boolean {
+  if (path !== READINESS_PATH || answer.status !== 503) return false;
+  try {
+    const { status } = JSON.parse(answer.body.toString('utf8')) as { status?: unknown };
+    return typeof status === 'string' && status !== 'ready';
+  } catch {
+    return false;
+  }
+}
+
 /**
  * What is wrong with `answer` to `hostileCase`, or undefined when nothing is: an answer must come
- * unless the client gave up first, must not be a 5xx, and a 4xx must carry the error body the
- * route documents (`errorBody` undefined for pages, whose 4xx is HTML). `ownServer` false: the
- * HTTP server and router are a framework's, whose refusals before routing carry its own body.
+ * unless the client gave up first, must not be a 5xx (but for a readiness probe's "not ready"),
+ * and a 4xx must carry the error body the route documents (`errorBody` undefined for pages, whose
+ * 4xx is HTML). `path`: the route's, as the case was built for it. `ownServer` false: the HTTP
+ * server and router are a framework's, whose refusals before routing carry its own body.
  */
 export function judgeAnswer(
   hostileCase: HostileCase,
   answer: RawAnswer,
   errorBody: ErrorBodyCheck | undefined,
-  options: { ownServer: boolean } = { ownServer: true },
+  { path, ownServer = true }: { path: string; ownServer?: boolean },
 ): string | undefined {
   if (answer.hung === true) return 'the server neither answered nor closed the connection';
   if (answer.status === undefined) {
     if (hostileCase.clientGaveUp === true) return undefined;
     return `the connection was dropped without an answer${answer.resetBy === undefined ? '' : ` (${answer.resetBy})`}`;
   }
+  if (isNotReadyAnswer(path, answer)) return undefined;
   if (answer.status >= 500) return `answered ${answer.status}: ${answer.body.toString('utf8').slice(0, 200)}`;
-  const bodyIsOurs = options.ownServer || hostileCase.refusedBeforeRouting !== true;
+  const bodyIsOurs = ownServer || hostileCase.refusedBeforeRouting !== true;
   if (answer.status >= 400 && errorBody !== undefined && bodyIsOurs && !errorBody(answer.body)) {
     return `answered ${answer.status} without the documented error body: ${JSON.stringify(answer.body.toString('utf8').slice(0, 120))}`;
   }

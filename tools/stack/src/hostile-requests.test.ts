@@ -1,0 +1,37 @@
+import { describe, expect, it } from '@jest/globals';
+import { isRestErrorBody, judgeAnswer } from './hostile-requests';
+import type { HostileCase } from './hostile-requests';
+import type { RawAnswer } from './raw-http';
+
+const someCase: HostileCase = { name: 'a case', request: { pieces: [] } };
+
+function answer(status: number | undefined, body: unknown = ''): RawAnswer {
+  return { status, headers: {}, body: Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)) };
+}
+
+describe('judgeAnswer', () => {
+  it('takes "not ready" from a readiness probe, in the words of either service, as the route working', () => {
+    const apiNotReady = answer(503, { status: 'unavailable', checks: { postgres: 'error', redis: 'ok' } });
+    const workerNotReady = answer(503, { status: 'not_ready', accepting: true, checks: { postgres: 'failed' } });
+    expect(judgeAnswer(someCase, apiNotReady, isRestErrorBody, { path: '/readyz' })).toBeUndefined();
+    expect(judgeAnswer(someCase, workerNotReady, isRestErrorBody, { path: '/readyz' })).toBeUndefined();
+  });
+
+  it('fails any other 5xx, from the readiness probe or elsewhere', () => {
+    const notReady = answer(503, { status: 'unavailable' });
+    expect(judgeAnswer(someCase, notReady, isRestErrorBody, { path: '/healthz' })).toMatch(/^answered 503/);
+    expect(judgeAnswer(someCase, answer(500, { status: 'unavailable' }), isRestErrorBody, { path: '/readyz' })).toMatch(/^answered 500/);
+    expect(judgeAnswer(someCase, answer(503, 'Service Unavailable'), isRestErrorBody, { path: '/readyz' })).toMatch(/^answered 503/);
+    expect(judgeAnswer(someCase, answer(503, { status: 'ready' }), isRestErrorBody, { path: '/readyz' })).toMatch(/^answered 503/);
+  });
+
+  it('wants an answer unless the client gave up, and the documented body on a 4xx', () => {
+    const errorBody = { error: { code: 'BAD_REQUEST', message: 'Bad request' } };
+    expect(judgeAnswer(someCase, answer(undefined), isRestErrorBody, { path: '/x' })).toMatch(/dropped without an answer/);
+    expect(judgeAnswer({ ...someCase, clientGaveUp: true }, answer(undefined), isRestErrorBody, { path: '/x' })).toBeUndefined();
+    expect(judgeAnswer(someCase, answer(400, 'Bad Request'), isRestErrorBody, { path: '/x' })).toMatch(/without the documented error body/);
+    expect(judgeAnswer(someCase, answer(400, errorBody), isRestErrorBody, { path: '/x' })).toBeUndefined();
+    const beforeRouting = { ...someCase, refusedBeforeRouting: true as const };
+    expect(judgeAnswer(beforeRouting, answer(400, 'Bad Request'), isRestErrorBody, { path: '/x', ownServer: false })).toBeUndefined();
+  });
+});
