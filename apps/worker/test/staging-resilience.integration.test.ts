@@ -89,18 +89,7 @@ describe('SIGTERM with jobs in flight', () => {
       const health = await fetch(`http://127.0.0.1:${child.port}/healthz`);
       expect(health.status).toBe(200);
       // Ready once the database, Redis and the consumer answer (the consumer connects asynchronously).
-      const ready = await waitUntil(
-        async () => {
-          // A probe that meets a reset connection (a keep-alive socket the server closed as it
-          // was reused, on a loaded machine) asks again, as an orchestrator's probe would.
-          const response = await fetch(`http://127.0.0.1:${child.port}/readyz`).catch(() => undefined);
-          if (response === undefined) return undefined;
-          const body = (await response.json()) as Record<string, unknown>;
-          return response.status === 200 ? body : undefined;
-        },
-        { what: '/readyz to answer 200', intervalMs: 200 },
-      );
-      expect(ready).toMatchObject({ status: 'ready', checks: { database: 'ok', redis: 'ok' } });
+      expect(await child.ready()).toMatchObject({ status: 'ready', checks: { database: 'ok', redis: 'ok' } });
 
       await stack.faults([1, 2, 3].map(() => ({ name: 'slow' as const, delayMs: 4_000 })));
       jobs = await stack.seedJobs(3);

@@ -18,8 +18,8 @@ export interface WorkerProcess {
   lines(): Record<string, unknown>[];
   stderr(): string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** Resolves once /readyz answers 200 (database, Redis and consumers up). */
-  ready(timeoutMs?: number): Promise<void>;
+  /** Resolves with /readyz's body once it answers 200 (database, Redis and consumers up). */
+  ready(timeoutMs?: number): Promise<Record<string, unknown>>;
   /** SIGKILL if still running (cleanup). */
   kill(): Promise<void>;
 }
@@ -76,14 +76,15 @@ export async function spawnWorker(options: SpawnWorkerOptions): Promise<WorkerPr
         .split('\n')
         .filter((line) => line.startsWith('{'))
         .map((line) => JSON.parse(line) as Record<string, unknown>),
-    async ready(timeoutMs = HANG_GUARD_MS) {
-      await waitUntil(
+    ready(timeoutMs = HANG_GUARD_MS) {
+      return waitUntil(
         async () => {
           if (child.exitCode !== null) throw new Error(`worker exited with ${child.exitCode}: ${err}`);
-          return fetch(`http://127.0.0.1:${port}/readyz`).then(
-            (r) => r.ok,
-            () => false,
-          );
+          // A probe that meets a reset connection (a keep-alive socket the server closed as it was
+          // reused, on a loaded machine) asks again, as an orchestrator's probe would.
+          const response = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined);
+          const body = (await response?.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+          return response?.ok === true ? body : undefined;
         },
         { timeoutMs, intervalMs: 100, what: 'the worker to answer /readyz' },
       );
