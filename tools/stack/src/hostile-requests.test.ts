@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { isRestErrorBody, judgeAnswer } from './hostile-requests';
+import { isNotReadyAnswer, isRestErrorBody, judgeAnswer } from './hostile-requests';
 import type { HostileCase } from './hostile-requests';
 import type { RawAnswer } from './raw-http';
 
@@ -15,6 +15,9 @@ describe('judgeAnswer', () => {
     const workerNotReady = answer(503, { status: 'not_ready', accepting: true, checks: { postgres: 'failed' } });
     expect(judgeAnswer(someCase, apiNotReady, isRestErrorBody, { path: '/readyz' })).toBeUndefined();
     expect(judgeAnswer(someCase, workerNotReady, isRestErrorBody, { path: '/readyz' })).toBeUndefined();
+    // Read as text by a fetch-based test, as bytes by the raw sweeps.
+    expect(isNotReadyAnswer('/readyz', { status: 503, body: '{"status":"unavailable"}' })).toBe(true);
+    expect(isNotReadyAnswer('/readyz', { status: 503, body: 'Service Unavailable' })).toBe(false);
   });
 
   it('fails any other 5xx, from the readiness probe or elsewhere', () => {
