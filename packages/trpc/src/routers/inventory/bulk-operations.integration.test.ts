@@ -197,15 +197,15 @@ describe('atomicity', () => {
     };
   }
 
-  /** Resolves once `statement`'s bulk statement is queued behind a row lock (pg_stat_activity says so). */
-  async function bulkStatementBlocked(pool: SqlPool, statement: string): Promise<void> {
+  /** Resolves once `calls` bulk statements containing `statement` are queued behind a lock (pg_stat_activity says so). */
+  async function bulkStatementBlocked(pool: SqlPool, statement: string, calls = 1): Promise<void> {
     for (;;) {
-      const { rows } = await pool.query(
-        `SELECT 1 FROM pg_stat_activity
+      const { rows } = await pool.query<{ waiting: number }>(
+        `SELECT count(*)::int AS "waiting" FROM pg_stat_activity
          WHERE datname = current_database() AND wait_event_type = 'Lock' AND position($1 IN query) > 0`,
         [statement],
       );
-      if (rows.length > 0) return;
+      if (rows[0]!.waiting >= calls) return;
       await delay(5);
     }
   }
@@ -306,11 +306,22 @@ describe('atomicity', () => {
   });
 
   test('concurrent bulkCreates of the same numbers in opposite orders: one wins, one conflicts', async () => {
+    const pool = sqlPoolOf(ctx.db);
     const numbers = Array.from({ length: 50 }, (_, i) => ({ unitNumber: `r${i}` }));
-    const [first, second] = await Promise.all([
+    // A number in the middle is held by a transaction of the test's own, so that both calls are
+    // part way through their inserts when it lets go: taken in opposite orders, each would then
+    // wait for a number the other holds.
+    const holder = await lockHolder(pool);
+    await holder.query(`INSERT INTO "inventory_items" ("propertyUnitId", "unitNumber", "updatedAt") VALUES ($1, 'r25', now())`, [
+      ctx.world.unitA,
+    ]);
+    const running = Promise.all([
       ctx.call('bulkCreate', { propertyUnitId: ctx.world.unitA, items: numbers }, ctx.world.owner),
       ctx.call('bulkCreate', { propertyUnitId: ctx.world.unitA, items: [...numbers].reverse() }, ctx.world.assigned),
     ]);
+    await bulkStatementBlocked(pool, 'INSERT INTO "inventory_items"', 2);
+    await holder.end('ROLLBACK');
+    const [first, second] = await running;
     expect([outcomeOf(first), outcomeOf(second)].sort()).toEqual([
       [200, 'OK'],
       [409, 'CONFLICT'],
