@@ -231,3 +231,51 @@ for (const [lang, device] of CASES) {
     await context.close();
   });
 }
+
+test('an upload started while the new-photos default is being saved waits for the save and follows the new default', async ({ browser, data }) => {
+  const text = TEXT.en;
+  const listing = await seedAgentWithListing(data, { title: `Hurried flat ${Date.now().toString(36)}` });
+  const context = await openContext(browser, 'en', 'desktop');
+  const page = await context.newPage();
+  await signInQuickly(page, listing.agent);
+  await page.goto(`/properties/${listing.propertyId}`);
+
+  // The save is held until the upload has either been sent or shown that it waits for the save.
+  const events: string[] = [];
+  let releaseSave!: () => void;
+  const saveReleased = new Promise<void>((resolve) => (releaseSave = resolve));
+  let saveHeld!: () => void;
+  const saveArrived = new Promise<void>((resolve) => (saveHeld = resolve));
+  await page.route('**/api/trpc/property.setNewImagesPublic**', async (route) => {
+    events.push('save held');
+    saveHeld();
+    await saveReleased;
+    events.push('save released');
+    await route.continue();
+  });
+  let uploadSent!: () => void;
+  const uploadArrived = new Promise<void>((resolve) => (uploadSent = resolve));
+  await page.route(`**/api/properties/${listing.propertyId}/images`, async (route) => {
+    events.push('upload sent');
+    uploadSent();
+    await route.continue();
+  });
+
+  await page.getByRole('switch', { name: text.newPhotosSwitch }).check();
+  await saveArrived;
+  const form = page.locator('form').filter({ has: page.locator('input[type="file"]') });
+  await form.locator('input[type="file"]').setInputFiles({ name: 'hurried.jpg', mimeType: 'image/jpeg', buffer: await drawRoomPhoto() });
+  await form.locator('button[type="submit"]').click();
+  const waiting = page.getByTestId('upload-summary').filter({ hasText: 'Saving the public-page setting first…' });
+  // Whichever comes first; the other may never come, and must not fail the test later.
+  await Promise.race([uploadArrived, waiting.waitFor().catch(() => undefined)]);
+  await saveScreenshot(page, 'public-control-upload-waits-for-default');
+  releaseSave();
+
+  const uploaded = page.getByTestId('original-card').filter({ hasText: 'hurried.jpg' });
+  await expect(uploaded).toHaveCount(1);
+  expect(events).toEqual(['save held', 'save released', 'upload sent']);
+  await expect(uploaded.getByRole('switch', { name: text.publicSwitch })).toBeChecked();
+  expect(await findImage(data, (await uploaded.getAttribute('data-image-id'))!)).toMatchObject({ isPublic: true });
+  await context.close();
+});

@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { publicCoverOf } from '@staging/domain/listing-cover';
 import { isTooSmallToStage, MIN_STAGING_SHORT_EDGE } from '@staging/domain/photo-upload';
 import type { RouterOutputs } from '@staging/trpc/root';
@@ -175,7 +175,16 @@ function OriginalCard({
  * Whether photos uploaded from now on go on the public page at once (property.setNewImagesPublic),
  * with how many of the photos are there now.
  */
-function NewPhotosDefault({ property, originals }: { property: AgentProperty; originals: AgentImage[] }) {
+function NewPhotosDefault({
+  property,
+  originals,
+  onSave,
+}: {
+  property: AgentProperty;
+  originals: AgentImage[];
+  /** Told of each save as it starts: it settles once the server has answered. */
+  onSave: (saved: Promise<unknown>) => void;
+}) {
   const id = useId();
   const t = useTranslations('photos');
   const tp = useTranslations('property');
@@ -189,7 +198,9 @@ function NewPhotosDefault({ property, originals }: { property: AgentProperty; or
     setBusy(true);
     setError(undefined);
     try {
-      await client.property.setNewImagesPublic.mutate({ propertyId: property.id, newImagesPublic });
+      const saving = client.property.setNewImagesPublic.mutate({ propertyId: property.id, newImagesPublic });
+      onSave(saving.catch(() => undefined));
+      await saving;
       await refresh();
     } catch (failure) {
       setError(errorSentence(failure));
@@ -226,6 +237,9 @@ export function OriginalsSection({ property }: { property: AgentProperty }) {
   const [deleting, setDeleting] = useState<AgentImage | undefined>();
   const [deleteError, setDeleteError] = useState<string | undefined>();
   const [deleteBusy, setDeleteBusy] = useState(false);
+  // The api reads the new-photos default when a photo arrives, so an upload started while a change
+  // of it is on its way must wait for the save, or the photo gets the old default.
+  const defaultSaved = useRef<Promise<unknown>>(Promise.resolve());
   const originals = property.images.filter((image) => !image.isStyled);
   const coverId = publicCoverOf(originals)?.id;
   const variantsOf = (originalId: string) => property.images.filter((image) => image.isStyled && image.styledFromId === originalId);
@@ -248,8 +262,14 @@ export function OriginalsSection({ property }: { property: AgentProperty }) {
   return (
     <section className="section" aria-labelledby="originals-title">
       <h2 id="originals-title">{t('title')}</h2>
-      <NewPhotosDefault property={property} originals={originals} />
-      <PhotoUpload propertyId={property.id} onUploaded={refresh} />
+      <NewPhotosDefault
+        property={property}
+        originals={originals}
+        onSave={(saved) => {
+          defaultSaved.current = saved;
+        }}
+      />
+      <PhotoUpload propertyId={property.id} onUploaded={refresh} settingsSaved={() => defaultSaved.current} />
       {originals.length === 0 ? (
         <p>{t('empty')}</p>
       ) : (

@@ -85,7 +85,16 @@ function StateText({ item }: { item: UploadItem }) {
  * byte is sent. Files go one after another (the api decodes every upload; a batch of forty must
  * not crowd out the rest of the dashboard), and a failed file does not stop the ones after it.
  */
-export function PhotoUpload({ propertyId, onUploaded }: { propertyId: string; onUploaded: () => Promise<unknown> }) {
+export function PhotoUpload({
+  propertyId,
+  onUploaded,
+  settingsSaved,
+}: {
+  propertyId: string;
+  onUploaded: () => Promise<unknown>;
+  /** Settles once every change of the settings a new photo is stored with has been answered. */
+  settingsSaved: () => Promise<unknown>;
+}) {
   const id = useId();
   const t = useTranslations('upload');
   const locale = useLocale();
@@ -95,6 +104,7 @@ export function PhotoUpload({ propertyId, onUploaded }: { propertyId: string; on
   const [items, setItems] = useState<UploadItem[]>([]);
   const [dragging, setDragging] = useState(false);
   const [running, setRunning] = useState(false);
+  const [waitingForSettings, setWaitingForSettings] = useState(false);
   const [finished, setFinished] = useState(false);
   // The Upload button is disabled once the batch is sent; the summary of the batch takes focus.
   const summaryFocus = useFocusTarget<HTMLParagraphElement>();
@@ -122,6 +132,9 @@ export function PhotoUpload({ propertyId, onUploaded }: { propertyId: string; on
     event.preventDefault();
     if (queued.length === 0) return;
     setRunning(true);
+    setWaitingForSettings(true);
+    await settingsSaved();
+    setWaitingForSettings(false);
     let uploaded = 0;
     for (const item of queued) {
       update(item.key, { kind: 'uploading', loaded: 0 });
@@ -154,11 +167,13 @@ export function PhotoUpload({ propertyId, onUploaded }: { propertyId: string; on
 
   const done = items.filter((item) => item.state.kind === 'done').length;
   const notUploaded = items.filter((item) => item.state.kind === 'refused' || item.state.kind === 'failed').length;
-  const summary = running
-    ? t('summaryRunning', { done, total: done + queued.length + items.filter((item) => item.state.kind === 'uploading').length })
-    : finished
-      ? t('summaryFinished', { done, failed: notUploaded })
-      : t('summaryReady', { count: queued.length, refused: notUploaded });
+  const summary = waitingForSettings
+    ? t('summaryWaitingForSettings')
+    : running
+      ? t('summaryRunning', { done, total: done + queued.length + items.filter((item) => item.state.kind === 'uploading').length })
+      : finished
+        ? t('summaryFinished', { done, failed: notUploaded })
+        : t('summaryReady', { count: queued.length, refused: notUploaded });
   return (
     <form className={styles.upload} onSubmit={upload} aria-label={t('formLabel')}>
       <h3 className={styles.title}>{t('title')}</h3>
