@@ -58,3 +58,10 @@ it('answers a verified provider callback 503 on the path outside Express too, so
     expect(JSON.parse(await expectUnavailable(response))).toMatchObject({ error: { code: 'TEMPORARILY_UNAVAILABLE' } });
   }
 });
+
+it('says on /readyz which dependency is missing, in the words every service uses, and that nobody may cache it', async () => {
+  const answer = await call(`${api.url}/readyz`);
+  expect(answer.status).toBe(503);
+  expect(answer.headers.get('cache-control')).toBe('no-store');
+  expect(await answer.json()).toEqual({ status: 'not_ready', checks: { database: 'failed', redis: 'ok' } });
+});

@@ -38,6 +38,21 @@ afterAll(async () => {
   await stopS3();
 });
 
+it('is ready on /readyz while Redis answers, and says Redis failed once it is down', async () => {
+  const readyz = `${url}/readyz`;
+  const ready = await call(readyz);
+  expect(ready.status).toBe(200);
+  expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'ok' } });
+
+  await redisServer.stop();
+
+  const notReady = await call(readyz);
+  expect(notReady.status).toBe(503);
+  expect(await notReady.json()).toEqual({ status: 'not_ready', checks: { database: 'ok', redis: 'failed' } });
+  await redisServer.restartEmpty();
+  await waitForRedis(redis);
+});
+
 it('answers public search 503 TEMPORARILY_UNAVAILABLE on the route and the procedure while Redis is down', async () => {
   const searchUrl = `${url}/api/public/search?q=harbour`;
   const procedureUrl = `${url}/api/trpc/public.search?input=${encodeURIComponent(JSON.stringify({ q: 'harbour' }))}`;

@@ -278,7 +278,7 @@ describe('app basics', () => {
     expect(await health.json()).toEqual({ status: 'ok' });
     const ready = await call(`${api.url}/readyz/`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready', checks: { postgres: 'ok', redis: 'ok' } });
+    expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'ok' } });
   });
 
   it('answers unknown paths with a JSON 404 and an X-Request-Id', async () => {

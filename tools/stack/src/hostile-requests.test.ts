@@ -10,20 +10,19 @@ function answer(status: number | undefined, body: unknown = ''): RawAnswer {
 }
 
 describe('judgeAnswer', () => {
-  it('takes "not ready" from a readiness probe, in the words of either service, as the route working', () => {
-    const apiNotReady = answer(503, { status: 'unavailable', checks: { postgres: 'error', redis: 'ok' } });
-    const workerNotReady = answer(503, { status: 'not_ready', accepting: true, checks: { postgres: 'failed' } });
-    expect(judgeAnswer(someCase, apiNotReady, isRestErrorBody, { path: '/readyz' })).toBeUndefined();
-    expect(judgeAnswer(someCase, workerNotReady, isRestErrorBody, { path: '/readyz' })).toBeUndefined();
+  it('takes "not ready" from a readiness probe as the route working', () => {
+    const notReady = answer(503, { status: 'not_ready', checks: { database: 'failed', redis: 'ok' } });
+    expect(judgeAnswer(someCase, notReady, isRestErrorBody, { path: '/readyz' })).toBeUndefined();
     // Read as text by a fetch-based test, as bytes by the raw sweeps.
-    expect(isNotReadyAnswer('/readyz', { status: 503, body: '{"status":"unavailable"}' })).toBe(true);
+    expect(isNotReadyAnswer('/readyz', { status: 503, body: '{"status":"not_ready"}' })).toBe(true);
     expect(isNotReadyAnswer('/readyz', { status: 503, body: 'Service Unavailable' })).toBe(false);
+    expect(isNotReadyAnswer('/readyz', { status: 503, body: '{"status":"unavailable"}' })).toBe(false);
   });
 
   it('fails any other 5xx, from the readiness probe or elsewhere', () => {
-    const notReady = answer(503, { status: 'unavailable' });
+    const notReady = answer(503, { status: 'not_ready' });
     expect(judgeAnswer(someCase, notReady, isRestErrorBody, { path: '/healthz' })).toMatch(/^answered 503/);
-    expect(judgeAnswer(someCase, answer(500, { status: 'unavailable' }), isRestErrorBody, { path: '/readyz' })).toMatch(/^answered 500/);
+    expect(judgeAnswer(someCase, answer(500, { status: 'not_ready' }), isRestErrorBody, { path: '/readyz' })).toMatch(/^answered 500/);
     expect(judgeAnswer(someCase, answer(503, 'Service Unavailable'), isRestErrorBody, { path: '/readyz' })).toMatch(/^answered 503/);
     expect(judgeAnswer(someCase, answer(503, { status: 'ready' }), isRestErrorBody, { path: '/readyz' })).toMatch(/^answered 503/);
   });

@@ -4,6 +4,7 @@
 // deflate bombs, duplicated headers. Each service's suite enumerates its own routes and runs these
 // against the real process; `judgeAnswer` says what no route may ever answer.
 import { gzipSync, deflateSync } from 'node:zlib';
+import type { ReadinessBody } from '@staging/platform/readiness';
 import type { RawAnswer, RawPiece, RawRequest } from './raw-http';
 
 export interface RouteUnderTest {
@@ -217,7 +218,7 @@ export const isTrpcErrorBody: ErrorBodyCheck = (body) => {
 const READINESS_PATH = '/readyz';
 
 /**
- * A readiness probe's "not ready": 503 with a JSON body whose status is not "ready". Its checks of
+ * A readiness probe's "not ready": 503 with the JSON body of `@staging/platform/readiness`. Its checks of
  * Postgres and Redis have a deadline a busy 2-core machine running the whole suite now and then
  * misses; that is the route doing its job whatever the request looked like, so no test that
  * refuses a 5xx counts it as one.
@@ -225,8 +226,8 @@ const READINESS_PATH = '/readyz';
 export function isNotReadyAnswer(path: string, answer: { status: number | undefined; body: Buffer | string }): boolean {
   if (path !== READINESS_PATH || answer.status !== 503) return false;
   try {
-    const { status } = JSON.parse(answer.body.toString()) as { status?: unknown };
-    return typeof status === 'string' && status !== 'ready';
+    const { status } = JSON.parse(answer.body.toString()) as Partial<ReadinessBody>;
+    return status === 'not_ready';
   } catch {
     return false;
   }

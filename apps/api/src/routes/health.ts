@@ -1,29 +1,14 @@
 import express from 'express';
 import type { Router } from 'express';
+import { checkReadiness } from '@staging/platform/readiness';
 import type { ApiDeps } from '../api-deps';
 import { methodNotAllowed } from '../http/errors';
-
-const CHECK_TIMEOUT_MS = 2_000;
-
-async function check(name: string, probe: () => Promise<unknown>): Promise<[string, 'ok' | 'error']> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${name} check timed out`)), CHECK_TIMEOUT_MS);
-  });
-  try {
-    await Promise.race([probe(), deadline]);
-    return [name, 'ok'];
-  } catch {
-    return [name, 'error'];
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /**
  * /healthz: the process is up and serving (liveness; no dependency is touched, so a database
  * outage does not get the process restarted). /readyz: Postgres and Redis answer (readiness;
- * a 503 takes the instance out of the load balancer until they do). Error details stay in logs.
+ * a 503 takes the instance out of the load balancer until they do), in the words every service's
+ * /readyz uses (`@staging/platform/readiness`).
  */
 export function createHealthRouter(deps: ApiDeps): Router {
   const router = express.Router();
@@ -34,14 +19,12 @@ export function createHealthRouter(deps: ApiDeps): Router {
   router.all('/healthz', methodNotAllowed(['GET']));
 
   router.get('/readyz', async (_req, res) => {
-    const results = await Promise.all([
-      check('postgres', () => deps.db.$queryRaw`SELECT 1`),
-      check('redis', () => deps.redis.ping()),
-    ]);
-    const checks = Object.fromEntries(results);
-    const ready = results.every(([, state]) => state === 'ok');
+    const readiness = await checkReadiness({
+      database: () => deps.db.$queryRaw`SELECT 1`,
+      redis: () => deps.redis.ping(),
+    });
     res.setHeader('Cache-Control', 'no-store');
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable', checks });
+    res.status(readiness.status === 'ready' ? 200 : 503).json(readiness);
   });
   router.all('/readyz', methodNotAllowed(['GET']));
   return router;

@@ -5,6 +5,8 @@ import express from 'express';
 import type { ErrorRequestHandler, Express, Router } from 'express';
 import { answerMalformedRequests } from '@staging/platform/http-client-errors';
 import type { Logger } from '@staging/platform/logger';
+import { checkReadiness } from '@staging/platform/readiness';
+import type { ReadinessCheck } from '@staging/platform/readiness';
 import { securityHeaders } from '@staging/platform/security-headers';
 import { DASHBOARD_PATH } from '../dashboard/dashboard-router';
 
@@ -12,8 +14,8 @@ export interface HealthServerOptions {
   port: number;
   logger: Logger;
   /** Each check resolves when the dependency answers; a rejection makes /readyz 503. */
-  readinessChecks: Record<string, () => Promise<void>>;
-  /** True while the process accepts work; false once shutdown began. */
+  readinessChecks: Record<string, ReadinessCheck>;
+  /** True while the process accepts work; false once shutdown began (/readyz check `consumer`). */
   isAccepting: () => boolean;
   /** Queue dashboard (createDashboardRouter), only with both credentials (docs/system.md 5.5). */
   dashboard?: Router;
@@ -23,8 +25,6 @@ export interface HealthServer {
   port: number;
   close(): Promise<void>;
 }
-
-const READY_CHECK_TIMEOUT_MS = 2_000;
 
 /**
  * Anything a route or bull-board throws: a path it could not percent-decode is the client's
@@ -49,8 +49,9 @@ function errorMiddleware(logger: Logger): ErrorRequestHandler {
 }
 
 /**
- * GET /healthz (the process is alive), GET /readyz (database, Redis and consumers answer) and,
- * when configured, the bull-board dashboard under /admin/queues behind basic auth.
+ * GET /healthz (the process is alive), GET /readyz (database and Redis answer and the consumer
+ * runs; `@staging/platform/readiness`) and, when configured, the bull-board dashboard under
+ * /admin/queues behind basic auth.
  */
 export function createHealthApp(options: Omit<HealthServerOptions, 'port'>): Express {
   const app = express();
@@ -60,20 +61,14 @@ export function createHealthApp(options: Omit<HealthServerOptions, 'port'>): Exp
     res.json({ status: 'ok' });
   });
   app.get('/readyz', async (_req, res) => {
-    const results: Record<string, 'ok' | 'failed'> = {};
-    await Promise.all(
-      Object.entries(options.readinessChecks).map(async ([name, check]) => {
-        try {
-          await withTimeout(check(), READY_CHECK_TIMEOUT_MS);
-          results[name] = 'ok';
-        } catch {
-          results[name] = 'failed';
-        }
-      }),
-    );
-    const accepting = options.isAccepting();
-    const ready = accepting && Object.values(results).every((r) => r === 'ok');
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', accepting, checks: results });
+    const readiness = await checkReadiness({
+      ...options.readinessChecks,
+      consumer: async () => {
+        if (!options.isAccepting()) throw new Error('not consuming');
+      },
+    });
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(readiness.status === 'ready' ? 200 : 503).json(readiness);
   });
   if (options.dashboard !== undefined) app.use(DASHBOARD_PATH, options.dashboard);
   app.use((_req, res) => {
@@ -101,16 +96,4 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-async function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([
-      promise,
-      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), ms))),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
