@@ -10,7 +10,7 @@ import { createProviderCallbackRecorder } from './webhooks/record-provider-callb
 /**
  * The api's HTTP server: the provider's plain callbacks are answered before Express (see
  * direct-provider-webhook.ts), everything else by the Express app. Both share one callback
- * recorder, so their receipts share its statement slots.
+ * recorder, so their receipts share its statements.
  *
  * Idle keep-alive connections outlive a load balancer's idle timeout, so the balancer closes them
  * first and never sends a request on a socket Node is closing. The same holds for a keep-alive

@@ -10,7 +10,7 @@ import { seedActors, seedListing, seedStagingJob } from './support/fixtures';
 import type { Listing } from './support/fixtures';
 import { predictionBody, sendWebhook } from './support/provider-callbacks';
 
-// Callbacks that arrive while both statement slots are busy share one statement (group commit);
+// Callbacks that arrive while the statement slot is busy share one statement (group commit);
 // each must still get the outcome it would have had alone. webhook.integration.test.ts covers
 // each outcome for a callback on its own.
 
@@ -65,10 +65,10 @@ function callback(attemptId: string, predictionId: string, webhookId = `msg_${ra
   return { providerAttemptId: attemptId, webhookId, webhookTimestamp: new Date(), predictionId, predictionStatus: 'processing' };
 }
 
-/** Two callbacks that take both statement slots, so every later call queues for one batch. */
-async function occupySlots(): Promise<VerifiedCallback[]> {
-  const [a, b] = [await job(), await job()];
-  return [callback(a.attemptId, a.predictionId), callback(b.attemptId, b.predictionId)];
+/** A callback that takes the statement slot, so every later call queues for one batch. */
+async function occupySlot(): Promise<VerifiedCallback> {
+  const a = await job();
+  return callback(a.attemptId, a.predictionId);
 }
 
 /** Resolves once some statement is waiting for a lock that backend `holderPid` holds. */
@@ -98,7 +98,7 @@ describe('provider callbacks recorded in batches', () => {
     await record(earlier);
     const outcomes = await Promise.all(
       [
-        ...(await occupySlots()),
+        await occupySlot(),
         callback(parked.attemptId, parked.predictionId),
         redelivered,
         { ...redelivered, webhookTimestamp: new Date(Date.now() + 1000) },
@@ -108,8 +108,8 @@ describe('provider callbacks recorded in batches', () => {
       ].map(record),
     );
 
-    expect(statements()).toBe(4);
-    expect(outcomes.slice(2)).toEqual([
+    expect(statements()).toBe(3);
+    expect(outcomes.slice(1)).toEqual([
       { kind: 'matched', aiJobId: parked.aiJobId, jobOpen: true, duplicate: false, filledPredictionId: false },
       { kind: 'matched', aiJobId: other.aiJobId, jobOpen: true, duplicate: false, filledPredictionId: false },
       { kind: 'matched', aiJobId: other.aiJobId, jobOpen: true, duplicate: true, filledPredictionId: false },
@@ -127,15 +127,15 @@ describe('provider callbacks recorded in batches', () => {
     const [first, second] = [`pred_${randomUUID()}`, `pred_${randomUUID()}`];
     const outcomes = await Promise.all(
       [
-        ...(await occupySlots()),
+        await occupySlot(),
         callback(lost.attemptId, first),
         callback(lost.attemptId, second),
         callback(lost.attemptId, first),
       ].map(record),
     );
 
-    expect(statements()).toBe(3);
-    expect(outcomes.slice(2)).toEqual([
+    expect(statements()).toBe(2);
+    expect(outcomes.slice(1)).toEqual([
       { kind: 'matched', aiJobId: lost.aiJobId, jobOpen: true, duplicate: false, filledPredictionId: true },
       { kind: 'mismatch', aiJobId: lost.aiJobId, duplicate: false, persistedPredictionId: first },
       { kind: 'matched', aiJobId: lost.aiJobId, jobOpen: true, duplicate: false, filledPredictionId: false },
@@ -156,21 +156,21 @@ describe('provider callbacks recorded in batches', () => {
     const shared = `pred_${randomUUID()}`;
     const outcomes = await Promise.all(
       [
-        ...(await occupySlots()),
+        await occupySlot(),
         callback(x.attemptId, shared),
         callback(y.attemptId, shared),
         callback(bystander.attemptId, bystander.predictionId),
       ].map(record),
     );
 
-    expect(outcomes.slice(2)).toEqual([
+    expect(outcomes.slice(1)).toEqual([
       { kind: 'matched', aiJobId: x.aiJobId, jobOpen: true, duplicate: false, filledPredictionId: true },
       { kind: 'mismatch', aiJobId: y.aiJobId, duplicate: false, persistedPredictionId: null },
       { kind: 'matched', aiJobId: bystander.aiJobId, jobOpen: true, duplicate: false, filledPredictionId: false },
     ]);
-    // Two alone, the failed batch of three, then its three callbacks one by one, and y's attempt
+    // One alone, the failed batch of three, then its three callbacks one by one, and y's attempt
     // read again (no prediction id and not filled: it might have lost a race; it did not).
-    expect(statements()).toBe(7);
+    expect(statements()).toBe(6);
     expect(logs.events('provider_webhook.batch_failed')).toEqual([expect.objectContaining({ callbacks: 3 })]);
     expect([await receiptsOf(x.attemptId), await receiptsOf(y.attemptId), await receiptsOf(bystander.attemptId)]).toEqual([1, 1, 1]);
   });
@@ -181,12 +181,12 @@ describe('provider callbacks recorded in batches', () => {
     const { logger, logs } = captureLogs();
     const record = createProviderCallbackRecorder(sql, logger);
     const [first, second] = [await job(), await job()];
-    const calls = [...(await occupySlots()), callback(first.attemptId, first.predictionId), callback(second.attemptId, second.predictionId)].map(record);
+    const calls = [await occupySlot(), callback(first.attemptId, first.predictionId), callback(second.attemptId, second.predictionId)].map(record);
     const settled = await Promise.allSettled(calls);
 
-    expect(settled.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'rejected']);
-    expect(settled.slice(2)).toEqual([expect.objectContaining({ reason: lost }), expect.objectContaining({ reason: lost })]);
-    expect(statements()).toBe(3);
+    expect(settled.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
+    expect(settled.slice(1)).toEqual([expect.objectContaining({ reason: lost }), expect.objectContaining({ reason: lost })]);
+    expect(statements()).toBe(2);
     expect(logs.events('provider_webhook.batch_failed')).toEqual([]);
     expect([await receiptsOf(first.attemptId), await receiptsOf(second.attemptId)]).toEqual([0, 0]);
   });

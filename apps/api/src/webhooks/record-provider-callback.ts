@@ -20,14 +20,17 @@ export type CallbackOutcome =
 /** Records one verified callback and answers its outcome once its receipt is committed. */
 export type ProviderCallbackRecorder = (callback: VerifiedCallback) => Promise<CallbackOutcome>;
 
-/** Batch statements running at once; the pool (10 connections) is shared with every other route. */
-const BATCHES_IN_FLIGHT = 2;
-/** Keeps one statement's arrays and result small; a larger burst waits for the next slot. */
+/**
+ * Batch statements running at once: one, so every callback arriving while it runs shares the next
+ * (docs/decisions/provider.md "Webhook receipts are committed in groups" has the measurements).
+ */
+const BATCHES_IN_FLIGHT = 1;
+/** Keeps one statement's arrays and result small; a larger burst waits for the next statement. */
 const MAX_CALLBACKS_PER_BATCH = 100;
 
 /**
  * Records verified provider callbacks (ARCHITECTURE.md: verify, record, wake, answer) with group
- * commit: callbacks arriving while both statement slots are busy share the next statement, so a
+ * commit: callbacks arriving while a statement is running share the next one, so a
  * burst costs one round trip and one commit per batch instead of per callback, and each caller
  * still gets its outcome only after its receipt is committed. A lone callback goes out at once.
  *
