@@ -1,3 +1,5 @@
+import { withTimeout } from './timeout';
+
 /**
  * What every service's GET /readyz answers, in one set of words so an operator (and a load
  * balancer rule, and an alert) reads the api and the worker alike:
@@ -20,17 +22,11 @@ export type ReadinessCheck = () => Promise<unknown>;
 export const READINESS_CHECK_TIMEOUT_MS = 2_000;
 
 async function runCheck(check: ReadinessCheck, timeoutMs: number): Promise<'ok' | 'failed'> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('readiness check timed out')), timeoutMs);
-  });
   try {
-    await Promise.race([check(), deadline]);
+    await withTimeout(check(), timeoutMs, 'readiness check timed out');
     return 'ok';
   } catch {
     return 'failed';
-  } finally {
-    clearTimeout(timer);
   }
 }
 

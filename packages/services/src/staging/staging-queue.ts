@@ -1,6 +1,7 @@
 import type { ConnectionOptions, Queue } from 'bullmq';
 import { z } from 'zod';
 import { queueNames } from '@staging/platform/queues';
+import { withTimeout } from '@staging/platform/timeout';
 import { buildMessage, defineQueueContract } from '../queue-contract';
 import { LEDGER_MESSAGE_RETENTION, openQueue, retryWithBackoff, ZLedgerJobMessage } from '../queue-messages';
 
@@ -134,14 +135,6 @@ export const QUEUE_CALL_TIMEOUT_MS = 3_000;
  * call from a request is best-effort on top of the committed ledger, so it is bounded instead.
  * The operation itself may still finish later, which is harmless because each one is idempotent.
  */
-export async function withQueueTimeout<T>(operation: Promise<T>, what: string, timeoutMs = QUEUE_CALL_TIMEOUT_MS): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} timed out after ${timeoutMs} ms`)), timeoutMs);
-  });
-  try {
-    return await Promise.race([operation, deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
+export function withQueueTimeout<T>(operation: Promise<T>, what: string, timeoutMs = QUEUE_CALL_TIMEOUT_MS): Promise<T> {
+  return withTimeout(operation, timeoutMs, `${what} timed out after ${timeoutMs} ms`);
 }
