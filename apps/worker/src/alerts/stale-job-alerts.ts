@@ -5,6 +5,7 @@ import type { Logger } from '@staging/platform/logger';
 import { createRedisAlertDedupe, runStaleJobAlertPass } from '@staging/services/alerts/stale-jobs';
 import { startIntervalLoop } from '@staging/platform/interval-loop';
 import type { IntervalLoop } from '@staging/platform/interval-loop';
+import { withTimeout } from '@staging/platform/timeout';
 
 /** Checked as often as the outbox loop runs; the shortest threshold is two minutes. */
 export const STALE_ALERT_INTERVAL_MS = 30_000;
@@ -42,17 +43,9 @@ export function startStaleJobAlerts(deps: {
         now: deps.now ?? (() => new Date()),
         stagingEnabled: deps.stagingEnabled,
       });
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`stale-job pass took longer than ${PASS_TIMEOUT_MS} ms`)),
-          PASS_TIMEOUT_MS,
-        );
-      });
       try {
-        await Promise.race([pass, timeout]);
+        await withTimeout(pass, PASS_TIMEOUT_MS, `stale-job pass took longer than ${PASS_TIMEOUT_MS} ms`);
       } finally {
-        clearTimeout(timer);
         pass.catch(() => undefined);
       }
     },

@@ -11,6 +11,7 @@ import {
 } from '@staging/services/parity/producer-parity';
 import { startIntervalLoop } from '@staging/platform/interval-loop';
 import type { IntervalLoop } from '@staging/platform/interval-loop';
+import { withTimeout } from '@staging/platform/timeout';
 
 export const PARITY_CHECK_INTERVAL_MS = 60_000;
 /** A comparison waits no longer for Redis than this (the worker connection waits out outages). */
@@ -51,16 +52,7 @@ export function startParityMonitor(deps: {
   const check = async (): Promise<void> => {
     const listing = listLiveProducerFingerprints(deps.redis, deps.queueSuffix);
     listing.catch(() => undefined);
-    let timer: NodeJS.Timeout | undefined;
-    const live = await Promise.race([
-      listing,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`producer fingerprints not readable within ${CHECK_TIMEOUT_MS} ms`)),
-          CHECK_TIMEOUT_MS,
-        );
-      }),
-    ]).finally(() => clearTimeout(timer));
+    const live = await withTimeout(listing, CHECK_TIMEOUT_MS, `producer fingerprints not readable within ${CHECK_TIMEOUT_MS} ms`);
     const mismatches = findParityMismatches(own, live);
     const current = new Set<string>();
     for (const entry of mismatches) {
