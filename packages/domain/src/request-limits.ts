@@ -49,6 +49,8 @@ export const PROCEDURE_LIMITS = {
   // The jobs panel polls every 1.5 s while a job runs: 40 a minute per open tab.
   'ai.jobHistory': perUser(240),
   'ai.spendSummary': perUser(60),
+  // The spend page's table of every property, a page per click.
+  'ai.spendByProperty': perUser(60),
   // A live stream per tab, opened with the dashboard and again after every drop and every
   // 10 minutes (the stream's longest life); a browser retries a failed one every few seconds,
   // so a broken connection stops here and falls back to polling instead of retrying for good.

@@ -50,6 +50,7 @@ interface Field {
 const SCALAR_TYPES: Record<string, string> = {
   String: 'text',
   Int: 'integer',
+  BigInt: 'bigint',
   Float: 'double precision',
   Boolean: 'boolean',
   Json: 'jsonb',

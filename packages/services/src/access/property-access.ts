@@ -36,6 +36,22 @@ export function accessiblePropertySql(actor: Actor, alias: string): Prisma.Sql {
 }
 
 /**
+ * The IDs of the properties an agent owns or is assigned to, as a subquery that starts from the
+ * owner index and the assignments, so it never visits another agent's properties.
+ */
+export function visiblePropertyIdsSql(actor: Actor): Prisma.Sql {
+  return Prisma.sql`SELECT vp."id" FROM "properties" vp WHERE vp."ownerAgentId" = ${actor.id}
+    UNION SELECT va."propertyId" FROM "property_agents" va WHERE va."userId" = ${actor.id}`;
+}
+
+/** How many properties an agent may see, counted up to `cap` (an index walk that stops there). */
+export async function countVisiblePropertiesUpTo(db: Db, actor: Actor, cap: number): Promise<number> {
+  const [row] = await db.$queryRaw<{ count: number }[]>`
+    SELECT COUNT(*)::int AS "count" FROM (${visiblePropertyIdsSql(actor)} LIMIT ${cap}) v`;
+  return row?.count ?? 0;
+}
+
+/**
  * Who may read property `propertyId`, by the rule of {@link accessiblePropertyFilter}, as a test of
  * an actor: one query answers for every live subscriber an event of that property could reach.
  * Nobody may read a property that no longer exists, an admin neither.

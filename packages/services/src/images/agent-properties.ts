@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Prisma } from '@staging/db/client';
 import type { Db } from '@staging/db/client';
 import { AppError, ErrorCode } from '@staging/domain/errors';
 import { publicCoverOf } from '@staging/domain/listing-cover';
@@ -128,21 +129,46 @@ export async function listAgentProperties(
   input: z.infer<typeof ZListPropertiesInput>,
 ): Promise<AgentPropertyPage> {
   const limit = input?.limit ?? PROPERTY_LIST_LIMITS.defaultLimit;
-  const rows = await db.property.findMany({
-    where: accessiblePropertyFilter(actor),
-    select: propertySelect(actor.id),
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    take: limit + 1,
-    ...(input?.cursor === undefined ? {} : { cursor: { id: input.cursor }, skip: 1 }),
-  });
-  const page = rows.slice(0, limit);
+  const ids = await propertyPageIds(db, actor, limit + 1, input?.cursor);
+  const pageIds = ids.slice(0, limit);
+  const rows = await db.property.findMany({ where: { id: { in: pageIds } }, select: propertySelect(actor.id) });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const page = pageIds.flatMap((id) => byId.get(id) ?? []);
   return {
     items: page.map((row) => {
       const images = row.images.map(toAgentImageDto);
       return { ...headerOf(actor, row, images), coverImage: coverOf(images) };
     }),
-    nextCursor: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null,
+    nextCursor: ids.length > limit ? (page[page.length - 1]?.id ?? null) : null,
   };
+}
+
+/**
+ * IDs of one page of the caller's properties, newest first, after the property `cursor` (none
+ * when it names no property). An agent's owned properties walk the owner index and stop at the
+ * page's end; assigned ones (few per agent) join in; an admin walks every property's index.
+ */
+async function propertyPageIds(db: Db, actor: Actor, take: number, cursor: string | undefined): Promise<string[]> {
+  const after =
+    cursor === undefined
+      ? Prisma.sql`TRUE`
+      : Prisma.sql`(p."createdAt", p."id") < (SELECT c."createdAt", c."id" FROM "properties" c WHERE c."id" = ${cursor})`;
+  const rows =
+    actor.role === 'ADMIN'
+      ? await db.$queryRaw<{ id: string }[]>`
+          SELECT p."id" FROM "properties" p WHERE ${after} ORDER BY p."createdAt" DESC, p."id" DESC LIMIT ${take}`
+      : await db.$queryRaw<{ id: string }[]>`
+          SELECT v."id" FROM (
+            (SELECT p."id", p."createdAt" FROM "properties" p
+              WHERE p."ownerAgentId" = ${actor.id} AND ${after}
+              ORDER BY p."createdAt" DESC, p."id" DESC LIMIT ${take})
+            UNION ALL
+            (SELECT p."id", p."createdAt" FROM "property_agents" pa JOIN "properties" p ON p."id" = pa."propertyId"
+              WHERE pa."userId" = ${actor.id} AND p."ownerAgentId" <> ${actor.id} AND ${after}
+              ORDER BY p."createdAt" DESC, p."id" DESC LIMIT ${take})
+          ) v
+          ORDER BY v."createdAt" DESC, v."id" DESC LIMIT ${take}`;
+  return rows.map((row) => row.id);
 }
 
 /** property.get: one property the caller may manage, with every image and its review state. */

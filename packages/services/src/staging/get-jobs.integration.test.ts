@@ -230,3 +230,54 @@ describe('listStagingJobs', () => {
     }
   });
 });
+
+describe('listStagingJobs over many properties', () => {
+  /**
+   * `count` properties of `owner` (plus `assigned` of another agent, one of them also listing the
+   * owner as assigned), each with `jobsEach` jobs at distinct instants; returns every job the
+   * owner may see, newest first, as the list must give them.
+   */
+  async function seedPortfolio(count: number, jobsEach: number): Promise<{ actor: Actor; expected: { id: string; status: string }[] }> {
+    const owner = await createUser(ctx.db);
+    const other = await createUser(ctx.db);
+    const tag = owner.id.slice(0, 8);
+    await ctx.db.$executeRaw`
+      INSERT INTO "properties" ("id", "ownerAgentId", "title", "address", "city")
+      SELECT ${tag} || '-p' || n, CASE WHEN n <= ${count} THEN ${owner.id} ELSE ${other.id} END, 'P' || n, 'A', 'C'
+      FROM generate_series(1, ${count + 3}) n`;
+    // Two of the other agent's properties are assigned to the owner, and one of the owner's own
+    // lists the owner as assigned too (it must not show twice).
+    await ctx.db.$executeRaw`
+      INSERT INTO "property_agents" ("propertyId", "userId")
+      VALUES (${tag} || '-p' || ${count + 1}, ${owner.id}), (${tag} || '-p' || ${count + 2}, ${owner.id}), (${tag} || '-p1', ${owner.id})`;
+    await ctx.db.$executeRaw`
+      INSERT INTO "ai_jobs" ("id", "type", "status", "propertyId", "createdAt", "updatedAt")
+      SELECT ${tag} || '-j' || n, 'ROOM_STAGING', (CASE WHEN n % 3 = 0 THEN 'FAILED' ELSE 'SUCCESS' END)::"AiJobStatus",
+        ${tag} || '-p' || (1 + (n - 1) / ${jobsEach}),
+        timestamptz '2026-01-01' + make_interval(secs => (n * 7919) % 100003), now()
+      FROM generate_series(1, ${(count + 3) * jobsEach}) n`;
+    const expected = await ctx.db.$queryRaw<{ id: string; status: string }[]>`
+      SELECT j."id", j."status"::text AS "status" FROM "ai_jobs" j
+      WHERE j."id" LIKE ${tag} || '-j%' AND j."propertyId" <> ${tag} || '-p' || ${count + 3}
+      ORDER BY j."createdAt" DESC, j."id" DESC`;
+    return { actor: { id: owner.id, role: 'AGENT' }, expected };
+  }
+
+  async function everyPage(actor: Actor, options: { limit: number; statuses?: ('FAILED' | 'SUCCESS')[] }): Promise<string[]> {
+    const ids: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await listStagingJobs(ctx.deps, { actor, ...options, ...(cursor === undefined ? {} : { cursor }) });
+      ids.push(...page.items.map((job) => job.aiJobId));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor !== undefined);
+    return ids;
+  }
+
+  // 3 properties take the per-property merge; 201 the walk of every job (MERGE_MAX_PROPERTIES).
+  it.each([3, 201])('pages through the jobs of an agent with %i properties and its assignments, each job once', async (count) => {
+    const { actor, expected } = await seedPortfolio(count, 4);
+    expect(await everyPage(actor, { limit: 7 })).toEqual(expected.map((job) => job.id));
+    expect(await everyPage(actor, { limit: 5, statuses: ['FAILED'] })).toEqual(expected.filter((job) => job.status === 'FAILED').map((job) => job.id));
+  });
+});

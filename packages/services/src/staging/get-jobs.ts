@@ -10,7 +10,7 @@ import type { AttemptStatus } from '@staging/domain/attempt-states';
 import { ATTEMPT_PURCHASES, attemptPurchase } from '@staging/domain/job-outcome';
 import { ZRoomType } from '@staging/domain/room-types';
 import { ZCanonicalStyle } from '@staging/domain/styles';
-import { accessiblePropertySql, assertCanManageProperty } from '../access/property-access';
+import { accessiblePropertySql, assertCanManageProperty, countVisiblePropertiesUpTo, visiblePropertyIdsSql } from '../access/property-access';
 import type { Actor } from '../access/property-access';
 import type { StagingActionDeps } from './staging-deps';
 
@@ -129,15 +129,15 @@ export async function listStagingJobs(
   if (propertyId !== undefined) await assertCanManageProperty(deps.db, actor, propertyId);
   const after = cursor === undefined ? null : decodeCursor(cursor);
 
-  const conditions: Prisma.Sql[] = [Prisma.sql`j."type" = 'ROOM_STAGING'`, accessiblePropertySql(actor, 'p')];
-  if (propertyId !== undefined) conditions.push(Prisma.sql`j."propertyId" = ${propertyId}`);
-  if (statuses !== undefined) conditions.push(Prisma.sql`j."status"::text IN (${Prisma.join(statuses)})`);
-  if (after !== null) conditions.push(Prisma.sql`(j."createdAt", j."id") < (${after.createdAt}, ${after.id})`);
-  const ids = await deps.db.$queryRaw<{ id: string }[]>`
-    SELECT j."id" FROM "ai_jobs" j JOIN "properties" p ON p."id" = j."propertyId"
-    WHERE ${Prisma.join(conditions, ' AND ')}
-    ORDER BY j."createdAt" DESC, j."id" DESC
-    LIMIT ${limit + 1}`;
+  const filters: Prisma.Sql[] = [Prisma.sql`j."type" = 'ROOM_STAGING'`];
+  if (statuses !== undefined) filters.push(Prisma.sql`j."status"::text IN (${Prisma.join(statuses)})`);
+  if (after !== null) filters.push(Prisma.sql`(j."createdAt", j."id") < (${after.createdAt}, ${after.id})`);
+  const ids = await deps.db.$queryRaw<{ id: string }[]>(
+    propertyId === undefined
+      ? await jobsOfVisiblePropertiesSql(deps.db, actor, filters, limit + 1)
+      : Prisma.sql`SELECT j."id" FROM "ai_jobs" j WHERE j."propertyId" = ${propertyId} AND ${Prisma.join(filters, ' AND ')}
+          ORDER BY j."createdAt" DESC, j."id" DESC LIMIT ${limit + 1}`,
+  );
 
   const pageIds = ids.slice(0, limit).map((r) => r.id);
   const rows = await deps.db.aiJob.findMany({ where: { id: { in: pageIds } }, select: jobSelect });
@@ -149,6 +149,32 @@ export async function listStagingJobs(
   });
   const last = rows.length > 0 ? byId.get(pageIds[pageIds.length - 1] as string) : undefined;
   return { items, nextCursor: ids.length > limit && last !== undefined ? encodeCursor(last) : null };
+}
+
+/**
+ * Up to this many properties, a job list merges each property's newest jobs; past it, it walks
+ * the newest jobs of all properties and keeps the caller's. Either way a page reads about
+ * `limit` rows per property merged, or `limit` divided by the caller's share of all jobs.
+ */
+const MERGE_MAX_PROPERTIES = 200;
+
+/**
+ * A page of the newest staging jobs (passing `filters`) of every property the actor may see
+ * (docs/decisions/staging.md "Job lists and spend at a customer's size"). Postgres cannot tell
+ * from its statistics how many properties an agent has, so the choice between the two walks is
+ * made here, from a count that stops at the threshold.
+ */
+async function jobsOfVisiblePropertiesSql(db: Db, actor: Actor, filters: Prisma.Sql[], take: number): Promise<Prisma.Sql> {
+  const newestFirst = Prisma.sql`ORDER BY j."createdAt" DESC, j."id" DESC LIMIT ${take}`;
+  if (actor.role === 'AGENT' && (await countVisiblePropertiesUpTo(db, actor, MERGE_MAX_PROPERTIES + 1)) <= MERGE_MAX_PROPERTIES) {
+    return Prisma.sql`SELECT t."id" FROM (${visiblePropertyIdsSql(actor)}) v("propertyId")
+      CROSS JOIN LATERAL (SELECT j."id", j."createdAt" FROM "ai_jobs" j
+        WHERE j."propertyId" = v."propertyId" AND ${Prisma.join(filters, ' AND ')} ${newestFirst}) t
+      ORDER BY t."createdAt" DESC, t."id" DESC LIMIT ${take}`;
+  }
+  return Prisma.sql`SELECT j."id" FROM "ai_jobs" j
+    WHERE ${Prisma.join(filters, ' AND ')} AND EXISTS (SELECT 1 FROM "properties" p WHERE p."id" = j."propertyId" AND ${accessiblePropertySql(actor, 'p')})
+    ${newestFirst}`;
 }
 
 /** Loads a staging job for the actor or throws the uniform NOT_FOUND. */

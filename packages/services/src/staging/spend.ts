@@ -1,15 +1,15 @@
 import { z } from 'zod';
+import { AppError } from '@staging/domain/errors';
+import { Prisma } from '@staging/db/client';
+import type { Db } from '@staging/db/client';
 import type { Actor } from '../access/property-access';
-import { accessiblePropertySql } from '../access/property-access';
 import { summarizeDailyPurchases, ZDailyPurchases } from './daily-purchases';
 import type { StagingProducerDeps } from './staging-deps';
 
-/** One property's staging spend in one calendar month (UTC). Estimates, never charges. */
-const ZSpendRow = z.strictObject({
-  /** `YYYY-MM`, UTC. */
-  month: z.string().regex(/^\d{4}-\d{2}$/),
-  propertyId: z.string(),
-  propertyTitle: z.string(),
+const ZMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
+
+/** Spend figures of one month: of one property, or summed over the caller's properties. */
+const ZSpendFigures = z.strictObject({
   /** Sum of the recorded attempt estimates in micro-US-dollars. */
   estimateMicrousd: z.int(),
   /** Attempts that bought (or may have bought) a prediction. */
@@ -18,56 +18,188 @@ const ZSpendRow = z.strictObject({
   attemptsWithoutEstimate: z.int().nonnegative(),
 });
 
+/** One property's staging spend in one calendar month (UTC). Estimates, never charges. */
+const ZSpendRow = z.strictObject({
+  /** `YYYY-MM`, UTC. */
+  month: ZMonth,
+  propertyId: z.string(),
+  propertyTitle: z.string(),
+  ...ZSpendFigures.shape,
+});
+type SpendRowDto = z.infer<typeof ZSpendRow>;
+
+/** One month's spend over every property the caller may manage. */
+const ZSpendMonth = z.strictObject({
+  month: ZMonth,
+  ...ZSpendFigures.shape,
+  /** More properties spent in this month than `rows` lists; ai.spendByProperty pages through all. */
+  hasMoreProperties: z.boolean(),
+});
+
 export const ZSpendSummary = z.strictObject({
   /** Always 'estimate': the figures come from configured prices, not from an invoice. */
   kind: z.literal('estimate'),
   /** First instant counted (start of the oldest month shown, UTC). */
   since: z.iso.datetime(),
+  /** Per month, newest first: the properties that spent most, at most `topPropertiesPerMonth`. */
   rows: z.array(ZSpendRow),
+  /** Every month of the window that had spend, newest first, summed over all the caller's properties. */
+  months: z.array(ZSpendMonth),
+  topPropertiesPerMonth: z.int().positive(),
   today: ZDailyPurchases,
 });
 type SpendSummaryDto = z.infer<typeof ZSpendSummary>;
 
+export const ZSpendByPropertyPage = z.strictObject({
+  month: ZMonth,
+  /** The month's properties by estimate, largest first. */
+  items: z.array(ZSpendRow),
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+type SpendByPropertyPage = z.infer<typeof ZSpendByPropertyPage>;
+
 export const MAX_SPEND_MONTHS = 24;
+/** Properties listed per month in the summary: its answer stays the same size for any agency. */
+export const SPEND_TOP_PROPERTIES = 10;
+export const SPEND_PAGE_LIMITS = { defaultLimit: 50, maxLimit: 100 } as const;
+
+export const ZSpendByPropertyInput = z.strictObject({
+  month: ZMonth,
+  limit: z.number().int().min(1).max(SPEND_PAGE_LIMITS.maxLimit).default(SPEND_PAGE_LIMITS.defaultLimit),
+  cursor: z.string().max(200).optional(),
+});
+
+interface FigureRow {
+  estimate: bigint;
+  attempts: number;
+  unpriced: number;
+}
+interface RankedRow extends FigureRow {
+  month: string;
+  propertyId: string;
+}
+
+/** `YYYY-MM` (UTC) of each of the last `count` months, newest first. */
+function monthsBack(now: Date, count: number): string[] {
+  return Array.from({ length: count }, (_, back) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)).toISOString().slice(0, 7));
+}
+
+function figuresOf(row: FigureRow): z.infer<typeof ZSpendFigures> {
+  return { estimateMicrousd: Number(row.estimate), attempts: row.attempts, attemptsWithoutEstimate: row.unpriced };
+}
 
 /**
- * Estimated staging spend per month and property over the last `months` calendar months (the
- * current one included), for the properties the actor may manage (all of them for an admin). An
- * attempt counts in the month it was reserved, once it has a prediction or a recorded estimate:
- * a reservation the provider never saw bought nothing.
+ * The caller's property-months of `month`, largest estimate first (ties by property ID, both
+ * descending, so one row comparison is the keyset), after `after`, at most `take`. Reads the
+ * running totals of ai_spend_property_months (migration 0018): an owner's rows walk the owner's
+ * rank index and stop at `take`; assigned properties (few per agent) join in by key; an admin
+ * walks the month's rank index.
+ */
+function rankedSpendSql(actor: Actor, month: Prisma.Sql, after: { estimate: bigint; propertyId: string } | null, take: number): Prisma.Sql {
+  const cols = Prisma.sql`s."month", s."propertyId", s."estimateMicrousd" AS "estimate", s."attempts", s."attemptsWithoutEstimate" AS "unpriced"`;
+  const keyset = after === null ? Prisma.sql`TRUE` : Prisma.sql`(s."estimateMicrousd", s."propertyId") < (${after.estimate}, ${after.propertyId})`;
+  const order = Prisma.sql`ORDER BY "estimate" DESC, "propertyId" DESC LIMIT ${take}`;
+  if (actor.role === 'ADMIN') {
+    return Prisma.sql`SELECT ${cols} FROM "ai_spend_property_months" s
+      WHERE s."month" = ${month} AND s."attempts" > 0 AND ${keyset} ${order}`;
+  }
+  return Prisma.sql`SELECT v.* FROM (
+      (SELECT ${cols} FROM "ai_spend_property_months" s
+        WHERE s."ownerAgentId" = ${actor.id} AND s."month" = ${month} AND s."attempts" > 0 AND ${keyset} ${order})
+      UNION ALL
+      (SELECT ${cols} FROM "property_agents" pa JOIN "ai_spend_property_months" s ON s."propertyId" = pa."propertyId"
+        WHERE pa."userId" = ${actor.id} AND s."ownerAgentId" <> ${actor.id} AND s."month" = ${month} AND s."attempts" > 0 AND ${keyset})
+    ) v ${order}`;
+}
+
+/** Each month's totals over the caller's properties: the owner's running totals plus assigned properties'. */
+function monthTotalsSql(actor: Actor, months: string[]): Prisma.Sql {
+  const figures = Prisma.sql`SUM("estimateMicrousd")::bigint AS "estimate", SUM("attempts")::int AS "attempts", SUM("attemptsWithoutEstimate")::int AS "unpriced"`;
+  if (actor.role === 'ADMIN') {
+    return Prisma.sql`SELECT "month", ${figures} FROM "ai_spend_owner_months"
+      WHERE "month" = ANY(${months}::text[]) GROUP BY "month"`;
+  }
+  return Prisma.sql`SELECT "month", ${figures} FROM (
+      SELECT o."month", o."estimateMicrousd", o."attempts", o."attemptsWithoutEstimate" FROM "ai_spend_owner_months" o
+        WHERE o."ownerAgentId" = ${actor.id} AND o."month" = ANY(${months}::text[])
+      UNION ALL
+      SELECT s."month", s."estimateMicrousd", s."attempts", s."attemptsWithoutEstimate"
+        FROM "property_agents" pa JOIN "ai_spend_property_months" s ON s."propertyId" = pa."propertyId"
+        WHERE pa."userId" = ${actor.id} AND s."ownerAgentId" <> ${actor.id} AND s."month" = ANY(${months}::text[])
+    ) v GROUP BY "month"`;
+}
+
+async function withTitles(db: Db, rows: readonly RankedRow[]): Promise<SpendRowDto[]> {
+  const properties = await db.property.findMany({ where: { id: { in: [...new Set(rows.map((row) => row.propertyId))] } }, select: { id: true, title: true } });
+  const titleById = new Map(properties.map((property) => [property.id, property.title]));
+  return rows.map((row) => ({ month: row.month, propertyId: row.propertyId, propertyTitle: titleById.get(row.propertyId) ?? '', ...figuresOf(row) }));
+}
+
+/**
+ * Estimated staging spend over the last `months` calendar months (the current one included), for
+ * the properties the actor may manage (all of them for an admin): each month's totals and its
+ * top properties. An attempt counts in the month it was reserved, once it has a prediction or a
+ * recorded estimate: a reservation the provider never saw bought nothing. The answer's size does
+ * not grow with the number of properties.
  */
 export async function summarizeSpend(
   deps: Pick<StagingProducerDeps, 'db' | 'clock' | 'staging'>,
   input: { actor: Actor; months: number },
 ): Promise<SpendSummaryDto> {
   const now = deps.clock.now();
-  const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (input.months - 1), 1));
-  const rows = await deps.db.$queryRaw<{ month: string; propertyId: string; propertyTitle: string; estimate: bigint | null; attempts: number; unpriced: number }[]>`
-    SELECT to_char(date_trunc('month', a."createdAt" AT TIME ZONE 'UTC'), 'YYYY-MM') AS "month",
-      p."id" AS "propertyId", p."title" AS "propertyTitle",
-      SUM(a."costMicrousd")::bigint AS "estimate",
-      COUNT(*)::int AS "attempts",
-      COUNT(*) FILTER (WHERE a."costMicrousd" IS NULL)::int AS "unpriced"
-    FROM "ai_provider_attempts" a
-      JOIN "ai_jobs" j ON j."id" = a."aiJobId"
-      JOIN "properties" p ON p."id" = j."propertyId"
-    WHERE j."type" = 'ROOM_STAGING' AND ${accessiblePropertySql(input.actor, 'p')}
-      AND a."createdAt" >= ${since}
-      AND (a."providerPredictionId" IS NOT NULL OR a."costMicrousd" IS NOT NULL OR a."status" = 'CREATING' OR a."errorCode" = 'PURCHASE_UNCONFIRMED')
-    GROUP BY 1, p."id", p."title"
-    ORDER BY 1 DESC, p."title", p."id"`;
+  const months = monthsBack(now, input.months);
+  const since = new Date(`${months[months.length - 1]}-01T00:00:00.000Z`);
+  const [totals, ranked] = await Promise.all([
+    deps.db.$queryRaw<(FigureRow & { month: string })[]>(monthTotalsSql(input.actor, months)),
+    deps.db.$queryRaw<RankedRow[]>`
+      SELECT t.* FROM unnest(${months}::text[]) AS m("month")
+        CROSS JOIN LATERAL (${rankedSpendSql(input.actor, Prisma.sql`m."month"`, null, SPEND_TOP_PROPERTIES + 1)}) t`,
+  ]);
   const today = await summarizeDailyPurchases(deps.db, now, deps.staging.dailyPurchaseCap);
+  const shownByMonth = new Map<string, RankedRow[]>();
+  for (const row of ranked) shownByMonth.set(row.month, [...(shownByMonth.get(row.month) ?? []), row]);
+  const totalByMonth = new Map(totals.map((row) => [row.month, row]));
+  const monthsWithSpend = months.filter((month) => (shownByMonth.get(month)?.length ?? 0) > 0);
   return {
     kind: 'estimate',
     since: since.toISOString(),
     today,
-    rows: rows.map((row) => ({
-      month: row.month,
-      propertyId: row.propertyId,
-      propertyTitle: row.propertyTitle,
-      estimateMicrousd: Number(row.estimate ?? 0n),
-      attempts: row.attempts,
-      attemptsWithoutEstimate: row.unpriced,
+    topPropertiesPerMonth: SPEND_TOP_PROPERTIES,
+    rows: await withTitles(deps.db, monthsWithSpend.flatMap((month) => (shownByMonth.get(month) ?? []).slice(0, SPEND_TOP_PROPERTIES))),
+    months: monthsWithSpend.map((month) => ({
+      month,
+      ...figuresOf(totalByMonth.get(month) ?? { estimate: 0n, attempts: 0, unpriced: 0 }),
+      hasMoreProperties: (shownByMonth.get(month)?.length ?? 0) > SPEND_TOP_PROPERTIES,
     })),
   };
+}
+
+/** ai.spendByProperty: one month's spend of every property the actor may manage, largest first, in keyset pages. */
+export async function listSpendByProperty(
+  deps: Pick<StagingProducerDeps, 'db'>,
+  input: { actor: Actor } & z.infer<typeof ZSpendByPropertyInput>,
+): Promise<SpendByPropertyPage> {
+  const after = input.cursor === undefined ? null : decodeSpendCursor(input.cursor);
+  const rows = await deps.db.$queryRaw<RankedRow[]>(rankedSpendSql(input.actor, Prisma.sql`${input.month}`, after, input.limit + 1));
+  const page = rows.slice(0, input.limit);
+  const last = page[page.length - 1];
+  return {
+    month: input.month,
+    items: await withTitles(deps.db, page),
+    nextCursor: rows.length > input.limit && last !== undefined ? encodeSpendCursor(last) : null,
+  };
+}
+
+function encodeSpendCursor(row: { estimate: bigint; propertyId: string }): string {
+  return Buffer.from(`${row.estimate}|${row.propertyId}`, 'utf8').toString('base64url');
+}
+
+function decodeSpendCursor(cursor: string): { estimate: bigint; propertyId: string } {
+  const [estimate, propertyId] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (estimate === undefined || !/^-?\d{1,19}$/.test(estimate) || propertyId === undefined || propertyId.length === 0) {
+    const message = 'Invalid cursor.';
+    throw new AppError('BAD_REQUEST', message, { issues: [{ path: ['cursor'], message }] });
+  }
+  return { estimate: BigInt(estimate), propertyId };
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import '@/components/review/review.css';
 
 type SpendRow = RouterOutputs['ai']['spendSummary']['rows'][number];
 type SpendToday = RouterOutputs['ai']['spendSummary']['today'];
+type SpendMonth = RouterOutputs['ai']['spendSummary']['months'][number];
 
 const MONTH_CHOICES = [3, 6, 12, 24] as const;
 
@@ -48,7 +49,67 @@ function DailyPurchases({ today }: { today: SpendToday }) {
   return <p data-testid="spend-today">{t('todayCapped', { purchases: today.purchases, cap: today.cap, resetsAt })}</p>;
 }
 
-/** Estimated staging spend per month and property, with month totals. */
+function PropertyRow({ row }: { row: SpendRow }) {
+  return (
+    <tr data-testid="spend-row">
+      <td style={{ paddingLeft: '1.5rem' }}>
+        <Link href={`/properties/${encodeURIComponent(row.propertyId)}`}>{row.propertyTitle}</Link>
+      </td>
+      <td className="num">{row.attempts}</td>
+      <td className="num">
+        <Estimate row={row} />
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * Every property of one month, a page at a time (ai.spendByProperty), once the agent asks for
+ * more than the summary's top properties: an agency with thousands of properties gets a table it
+ * can page through instead of one answer holding them all.
+ */
+function MonthProperties({ month, topRows }: { month: SpendMonth; topRows: SpendRow[] }) {
+  const t = useTranslations('spend');
+  const trpc = useTRPC();
+  const [cursors, setCursors] = useState<(string | undefined)[] | undefined>();
+  const pages = useQueries({
+    queries: (cursors ?? []).map((cursor) => trpc.ai.spendByProperty.queryOptions({ month: month.month, limit: 50, ...(cursor === undefined ? {} : { cursor }) })),
+  });
+  const last = pages[pages.length - 1];
+  const rows = cursors === undefined ? topRows : pages.flatMap((page) => page.data?.items ?? []);
+  const nextCursor = cursors === undefined ? undefined : (last?.data?.nextCursor ?? undefined);
+  return (
+    <>
+      {rows.map((row) => (
+        <PropertyRow key={row.propertyId} row={row} />
+      ))}
+      {last?.isError === true && (
+        <tr>
+          <td colSpan={3}>
+            <QueryError error={last.error} onRetry={() => last.refetch()} retrying={last.isFetching} />
+          </td>
+        </tr>
+      )}
+      {(cursors === undefined ? month.hasMoreProperties : nextCursor !== undefined) && (
+        <tr>
+          <td colSpan={3} style={{ paddingLeft: '1.5rem' }}>
+            <button
+              type="button"
+              className="button button-small"
+              data-testid="spend-more"
+              disabled={last?.isPending === true}
+              onClick={() => setCursors(cursors === undefined ? [undefined] : [...cursors, nextCursor])}
+            >
+              {cursors === undefined ? t('allProperties') : t('moreProperties')}
+            </button>
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
+/** Estimated staging spend per month, with each month's total and its properties by spend. */
 export function SpendSummary() {
   const t = useTranslations('spend');
   const format = useFormatter();
@@ -56,13 +117,8 @@ export function SpendSummary() {
   const [months, setMonths] = useState<(typeof MONTH_CHOICES)[number]>(6);
   const spend = useQuery(trpc.ai.spendSummary.queryOptions({ months }, { placeholderData: (previous) => previous }));
 
-  const byMonth = new Map<string, SpendRow[]>();
-  for (const row of spend.data?.rows ?? []) byMonth.set(row.month, [...(byMonth.get(row.month) ?? []), row]);
-  const total = (rows: SpendRow[]) => ({
-    estimateMicrousd: rows.reduce((sum, row) => sum + row.estimateMicrousd, 0),
-    attempts: rows.reduce((sum, row) => sum + row.attempts, 0),
-    attemptsWithoutEstimate: rows.reduce((sum, row) => sum + row.attemptsWithoutEstimate, 0),
-  });
+  const rowsByMonth = new Map<string, SpendRow[]>();
+  for (const row of spend.data?.rows ?? []) rowsByMonth.set(row.month, [...(rowsByMonth.get(row.month) ?? []), row]);
 
   return (
     <section className="card section stack" aria-label={t('region')} data-testid="spend">
@@ -79,8 +135,8 @@ export function SpendSummary() {
       {spend.isSuccess && <DailyPurchases today={spend.data.today} />}
       {spend.isPending && <QueryLoading>{t('loading')}</QueryLoading>}
       {spend.isError && <QueryError error={spend.error} onRetry={() => spend.refetch()} retrying={spend.isFetching} />}
-      {spend.isSuccess && spend.data.rows.length === 0 && <p className="muted">{t('empty')}</p>}
-      {byMonth.size > 0 && (
+      {spend.isSuccess && spend.data.months.length === 0 && <p className="muted">{t('empty')}</p>}
+      {spend.isSuccess && spend.data.months.length > 0 && (
         <div style={{ overflowX: 'auto' }}>
           <table className="spend-table">
             <caption className="visually-hidden">{t('caption')}</caption>
@@ -95,33 +151,20 @@ export function SpendSummary() {
                 </th>
               </tr>
             </thead>
-            {[...byMonth].map(([month, rows]) => {
-              const sum = total(rows);
-              return (
-                <tbody key={month} data-testid="spend-month" data-month={month}>
-                  <tr>
-                    <th scope="rowgroup">{format.dateTime(monthStart(month), { month: 'long', year: 'numeric', timeZone: 'UTC' })}</th>
-                    <td className="num">{sum.attempts}</td>
-                    <td className="num">
-                      <strong>
-                        <Estimate row={sum} />
-                      </strong>
-                    </td>
-                  </tr>
-                  {rows.map((row) => (
-                    <tr key={row.propertyId} data-testid="spend-row">
-                      <td style={{ paddingLeft: '1.5rem' }}>
-                        <Link href={`/properties/${encodeURIComponent(row.propertyId)}`}>{row.propertyTitle}</Link>
-                      </td>
-                      <td className="num">{row.attempts}</td>
-                      <td className="num">
-                        <Estimate row={row} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              );
-            })}
+            {spend.data.months.map((month) => (
+              <tbody key={month.month} data-testid="spend-month" data-month={month.month}>
+                <tr>
+                  <th scope="rowgroup">{format.dateTime(monthStart(month.month), { month: 'long', year: 'numeric', timeZone: 'UTC' })}</th>
+                  <td className="num">{month.attempts}</td>
+                  <td className="num">
+                    <strong>
+                      <Estimate row={month} />
+                    </strong>
+                  </td>
+                </tr>
+                <MonthProperties key={`${month.month}-${months}`} month={month} topRows={rowsByMonth.get(month.month) ?? []} />
+              </tbody>
+            ))}
           </table>
         </div>
       )}

@@ -85,12 +85,12 @@ export interface SeededListing {
   originalImageId: string;
 }
 
-/** An agent owning a property with one original photo. */
-export async function seedListing(db: Db): Promise<SeededListing> {
-  const owner = await createUser(db);
-  const property = await createProperty(db, { ownerAgentId: owner.id });
+/** A property with one original photo, of a new agent or of `ownerAgentId`. */
+export async function seedListing(db: Db, options: { ownerAgentId?: string } = {}): Promise<SeededListing> {
+  const ownerAgentId = options.ownerAgentId ?? (await createUser(db)).id;
+  const property = await createProperty(db, { ownerAgentId });
   const original = await createOriginalImage(db, { propertyId: property.id });
-  return { actor: { id: owner.id, role: 'AGENT' }, propertyId: property.id, originalImageId: original.id };
+  return { actor: { id: ownerAgentId, role: 'AGENT' }, propertyId: property.id, originalImageId: original.id };
 }
 
 export async function seedOtherAgent(db: Db): Promise<Actor> {

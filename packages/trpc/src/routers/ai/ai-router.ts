@@ -5,6 +5,7 @@ import { getJobProcedure } from './get-job';
 import { jobHistoryProcedure } from './job-history';
 import { listJobsProcedure } from './list-jobs';
 import { rejectStagedVariantProcedure } from './reject-staged-variant';
+import { spendByPropertyProcedure } from './spend-by-property';
 import { spendSummaryProcedure } from './spend-summary';
 import { stagingEventsProcedure } from './staging-events';
 import { submitStagingProcedure } from './submit-staging';
@@ -17,6 +18,7 @@ export const aiRouter = router({
   listJobs: listJobsProcedure,
   jobHistory: jobHistoryProcedure,
   spendSummary: spendSummaryProcedure,
+  spendByProperty: spendByPropertyProcedure,
   stagingEvents: stagingEventsProcedure,
   approveStagedVariant: approveStagedVariantProcedure,
   rejectStagedVariant: rejectStagedVariantProcedure,

@@ -5,7 +5,7 @@ import { stagingDepsOf } from './ai-deps';
 
 export const ZSpendSummaryInput = z.strictObject({ months: z.number().int().min(1).max(MAX_SPEND_MONTHS).default(6) });
 
-/** ai.spendSummary (query): estimated staging spend per month and property (all for an admin). */
+/** ai.spendSummary (query): estimated staging spend per month, with each month's top properties (all properties for an admin). */
 export const spendSummaryProcedure = protectedProcedure
   .input(ZSpendSummaryInput)
   .output(ZSpendSummary)

@@ -1,0 +1,9 @@
+import { listSpendByProperty, ZSpendByPropertyInput, ZSpendByPropertyPage } from '@staging/services/staging/spend';
+import { protectedProcedure } from '../../trpc';
+import { stagingDepsOf } from './ai-deps';
+
+/** ai.spendByProperty (query): one month's estimated spend of every property the caller may manage, largest first, paginated. */
+export const spendByPropertyProcedure = protectedProcedure
+  .input(ZSpendByPropertyInput)
+  .output(ZSpendByPropertyPage)
+  .query(({ ctx, input }) => listSpendByProperty(stagingDepsOf(ctx.deps), { actor: ctx.actor, ...input }));
