@@ -23,6 +23,7 @@ const BENCHES: Record<string, Bench> = {
   'description-isolation': { script: 'tools/bench/description-isolation.ts', measures: 'description latency with staging idle, then saturated' },
   'worker-memory': { script: 'tools/bench/worker-memory-bench.ts', measures: "the worker's peak memory staging four large outputs at once" },
   'public-pages': { script: 'tools/bench/public-pages-bench.ts', measures: "the built web app's listing and search pages against a static page of their size" },
+  scale: { script: 'tools/bench/scale-bench.ts', measures: 'every agent and visitor read at 1×, 10× and 100× a demo customer, p95 growth and answer size' },
   'time-to-result': { script: 'tools/bench/time-to-result-bench.ts', measures: "an agent's wait from submit to the live ready event, minus the provider's own time" },
 };
 

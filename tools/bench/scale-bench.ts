@@ -1,0 +1,203 @@
+// Scale benchmark: seeds a customer at three sizes (S, M = 10×S, L = 100×S; tools/bench/scale/
+// seed-scale.ts), each in a database of its own, and measures every read an agent or visitor
+// makes, through the tRPC procedures (session, zod, use case, output check), one call at a time.
+// Prints p50, p95 and answer size per read and size, then each read's p95 L/S as a figure.
+// Targets: p95 L/S ≤ 3 for every read, ≤ 1.5 for a page of a paginated list; the largest answer
+// at L at most 1 MB. Prints numbers only; no assertions.
+//
+//   node_modules/.bin/tsx tools/bench/scale-bench.ts [--iterations 30] [--sizes S,M,L] [--keep]
+//
+// --keep leaves the L database in place and prints its URL, to read plans with EXPLAIN.
+import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { createDb } from '@staging/db/client';
+import type { Db } from '@staging/db/client';
+import { createTestDatabase } from '@staging/db/testing';
+import type { RequestLimitOverrides } from '@staging/domain/request-limits';
+import { createLogger } from '@staging/platform/logger';
+import { createRedis } from '@staging/platform/queues';
+import { createStagingEventHub } from '@staging/services/live/staging-event-hub';
+import { createSearchQueue } from '@staging/services/search/search-queue';
+import { systemClock } from '@staging/services/staging/staging-deps';
+import { createStagingQueue } from '@staging/services/staging/staging-queue';
+import { createCaller } from '@staging/trpc/root';
+import type { TrpcDeps } from '@staging/trpc/context';
+import { printFigure } from './figures';
+import { SEEDED, seedScale, shapeOf, SIZES } from './scale/seed-scale';
+import type { ScaleSize } from './scale/seed-scale';
+
+const { values: args } = parseArgs({
+  options: { iterations: { type: 'string', default: '30' }, sizes: { type: 'string', default: 'S,M,L' }, keep: { type: 'boolean', default: false } },
+});
+const ITERATIONS = Number(args.iterations);
+const WARMUP = 10;
+const sizes = SIZES.filter((size) => args.sizes.split(',').includes(size.name));
+const MAX_ANSWER_BYTES = 1024 * 1024;
+
+type Caller = ReturnType<typeof createCaller>;
+
+interface Read {
+  name: string;
+  /** A page of a list: its cost must not depend on how long the list is. */
+  paginated: boolean;
+  /** Untimed preparation (e.g. walking to a deep page's cursor); returns the timed call. */
+  prepare: (callers: { agent: Caller; visitor: Caller }) => Promise<() => Promise<unknown>>;
+}
+
+/** Walks `pages - 1` pages untimed and returns the cursor of page `pages`. */
+async function cursorOfPage(pages: number, next: (cursor: string | undefined) => Promise<{ nextCursor: string | null }>): Promise<string | undefined> {
+  let cursor: string | undefined;
+  for (let page = 1; page < pages; page += 1) {
+    const nextCursor = (await next(cursor)).nextCursor;
+    if (nextCursor === null) throw new Error(`the list ends before page ${pages}`);
+    cursor = nextCursor;
+  }
+  return cursor;
+}
+
+const currentMonth = () => new Date().toISOString().slice(0, 7);
+
+const READS: Read[] = [
+  { name: 'property.list page 1 (agency agent)', paginated: true, prepare: async ({ agent }) => () => agent.property.list({ limit: 20 }) },
+  {
+    name: 'property.list page 5',
+    paginated: true,
+    prepare: async ({ agent }) => {
+      const cursor = await cursorOfPage(5, (c) => agent.property.list({ limit: 20, cursor: c }));
+      return () => agent.property.list({ limit: 20, cursor });
+    },
+  },
+  { name: 'ai.jobHistory page 1 (every property)', paginated: true, prepare: async ({ agent }) => () => agent.ai.jobHistory({ limit: 20 }) },
+  {
+    name: 'ai.jobHistory page 50',
+    paginated: true,
+    prepare: async ({ agent }) => {
+      const cursor = await cursorOfPage(50, (c) => agent.ai.jobHistory({ limit: 20, cursor: c }));
+      return () => agent.ai.jobHistory({ limit: 20, cursor });
+    },
+  },
+  { name: 'ai.listJobs (one property)', paginated: true, prepare: async ({ agent }) => () => agent.ai.listJobs({ propertyId: SEEDED.propertyId, limit: 20 }) },
+  { name: 'ai.spendSummary (6 months)', paginated: false, prepare: async ({ agent }) => () => agent.ai.spendSummary({ months: 6 }) },
+  { name: 'ai.spendByProperty page 1', paginated: true, prepare: async ({ agent }) => () => agent.ai.spendByProperty({ month: currentMonth(), limit: 50 }) },
+  { name: 'inventory.getUnits (big property)', paginated: false, prepare: async ({ agent }) => () => agent.inventory.getUnits({ propertyId: SEEDED.propertyId }) },
+  { name: 'public.getProperty', paginated: false, prepare: async ({ visitor }) => () => visitor.public.getProperty({ propertyId: SEEDED.propertyId }) },
+];
+
+/** Every procedure the reads call, with room for a benchmark's many calls in one minute. */
+const UNLIMITED: RequestLimitOverrides = Object.fromEntries(
+  ['property.list', 'ai.jobHistory', 'ai.listJobs', 'ai.spendSummary', 'ai.spendByProperty', 'inventory.getUnits', 'public.getProperty', 'public.search'].map((path) => [path, 1_000_000]),
+);
+
+function percentile(samples: readonly number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+/** The answer's size as JSON (what the HTTP transport sends), or of the error a bounded read answers. */
+async function answerBytes(call: () => Promise<unknown>): Promise<{ bytes: number; error: string | null }> {
+  try {
+    return { bytes: Buffer.byteLength(JSON.stringify(await call())), error: null };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { bytes: Buffer.byteLength(JSON.stringify({ error: message })), error: message };
+  }
+}
+
+interface Measured {
+  p50: number;
+  p95: number;
+  bytes: number;
+  error: string | null;
+}
+
+async function measure(call: () => Promise<unknown>): Promise<Measured> {
+  const samples: number[] = [];
+  for (let i = 0; i < WARMUP + ITERATIONS; i += 1) {
+    const started = performance.now();
+    await call().catch(() => undefined);
+    if (i >= WARMUP) samples.push(performance.now() - started);
+  }
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95), ...(await answerBytes(call)) };
+}
+
+function depsFor(db: Db, redis: ReturnType<typeof createRedis>): TrpcDeps {
+  const queueSuffix = `-scale-${randomUUID().slice(0, 8)}`;
+  const logger = createLogger({ service: 'scale-bench', level: 'error' });
+  return {
+    db,
+    redis,
+    logger,
+    clock: systemClock,
+    queueSuffix,
+    allowedOrigins: [],
+    trustedProxyHops: 0,
+    requestLimitOverrides: UNLIMITED,
+    staging: {
+      enabled: false,
+      dailyPurchaseCap: null,
+      producer: { quality: 'medium', aspectRatio: '1:1', outputFormat: 'jpeg', outputCompression: 92 },
+      legacyAliasSunsetAt: new Date('2030-01-01T00:00:00Z'),
+      providerModel: 'openai/gpt-image-2',
+    },
+    stagingQueue: createStagingQueue(redis, queueSuffix),
+    searchQueue: createSearchQueue(redis, queueSuffix),
+    stagingEvents: createStagingEventHub({ db, logger }),
+  };
+}
+
+async function measureSize(size: ScaleSize, redis: ReturnType<typeof createRedis>): Promise<Map<string, Measured>> {
+  const database = await createTestDatabase();
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  const seconds = await seedScale(client, size).finally(() => client.end());
+  const shape = shapeOf(size);
+  console.log(
+    `\n${size.name}: ${shape.properties.toLocaleString('en')} properties (${shape.bigAgentProperties.toLocaleString('en')} of one agent), ` +
+      `${shape.jobs.toLocaleString('en')} jobs, ${shape.inventoryItems.toLocaleString('en')} items in one property; seeded in ${seconds.toFixed(1)} s`,
+  );
+  const db = createDb(database.url);
+  const deps = depsFor(db, redis);
+  const session = (id: string, role: 'AGENT' | 'ADMIN') => ({ sessionId: 'scale-bench', user: { id, email: `${id}@scale.test`, name: id, role }, locale: null });
+  const callers = {
+    agent: createCaller({ deps, headers: new Headers(), session: session(SEEDED.bigAgentId, 'AGENT'), clientAddress: '127.0.0.1' }),
+    visitor: createCaller({ deps, headers: new Headers(), session: null, clientAddress: '127.0.0.1' }),
+  };
+  const results = new Map<string, Measured>();
+  try {
+    for (const read of READS) {
+      const result = await measure(await read.prepare(callers));
+      results.set(read.name, result);
+      const answer = result.error === null ? `${(result.bytes / 1024).toFixed(1)} KB` : `error (${result.bytes} B): ${result.error.slice(0, 60)}`;
+      console.log(`  ${read.name.padEnd(40)} p50 ${result.p50.toFixed(2).padStart(8)} ms  p95 ${result.p95.toFixed(2).padStart(8)} ms  ${answer}`);
+    }
+  } finally {
+    await db.$disconnect();
+    if (args.keep && size.name === 'L') console.log(`  kept: ${database.url}`);
+    else await database.drop();
+  }
+  return results;
+}
+
+async function main(): Promise<void> {
+  const redis = createRedis(process.env.VALKEY_URL ?? 'redis://127.0.0.1:6379', { connectionName: 'scale-bench', role: 'producer' });
+  if (redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));
+  try {
+    const bySize = new Map<string, Map<string, Measured>>();
+    for (const size of sizes) bySize.set(size.name, await measureSize(size, redis));
+    const small = bySize.get('S');
+    const large = bySize.get('L');
+    if (small === undefined || large === undefined) return;
+    console.log('\np95 L/S per read (target ≤ 1.5 for a page of a list, ≤ 3 otherwise)');
+    for (const read of READS) {
+      const ratio = large.get(read.name)!.p95 / small.get(read.name)!.p95;
+      printFigure({ name: `${read.name} p95 L/S`, value: ratio, target: read.paginated ? 1.5 : 3, better: 'lower' });
+    }
+    const largest = Math.max(...[...large.values()].map((measured) => measured.bytes));
+    printFigure({ name: 'largest answer at L vs 1 MB', value: largest / MAX_ANSWER_BYTES, target: 1, better: 'lower' });
+  } finally {
+    redis.disconnect();
+  }
+}
+
+await main();
