@@ -6,12 +6,18 @@
 // at L at most 1 MB. Prints numbers only; no assertions.
 //
 //   node_modules/.bin/tsx tools/bench/scale-bench.ts [--iterations 30] [--sizes S,M,L] [--keep]
+//                                                    [--explain FILE]
 //
 // --keep leaves the L database in place and prints its URL, to read plans with EXPLAIN.
+// --explain FILE writes, for the largest size measured, the plan of every statement each read
+// sends, as Postgres ran it (auto_explain with ANALYZE and BUFFERS, loaded into that session
+// only and sent back to the client as notices), so the plans are those of the code, not of a
+// copy of its SQL.
 import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { createDb } from '@staging/db/client';
+import { createDb, sqlPoolOf } from '@staging/db/client';
 import type { Db } from '@staging/db/client';
 import { createTestDatabase } from '@staging/db/testing';
 import type { RequestLimitOverrides } from '@staging/domain/request-limits';
@@ -28,7 +34,12 @@ import { SEEDED, seedScale, shapeOf, SIZES } from './scale/seed-scale';
 import type { ScaleSize } from './scale/seed-scale';
 
 const { values: args } = parseArgs({
-  options: { iterations: { type: 'string', default: '30' }, sizes: { type: 'string', default: 'S,M,L' }, keep: { type: 'boolean', default: false } },
+  options: {
+    iterations: { type: 'string', default: '30' },
+    sizes: { type: 'string', default: 'S,M,L' },
+    keep: { type: 'boolean', default: false },
+    explain: { type: 'string' },
+  },
 });
 const ITERATIONS = Number(args.iterations);
 const WARMUP = 10;
@@ -36,13 +47,15 @@ const sizes = SIZES.filter((size) => args.sizes.split(',').includes(size.name));
 const MAX_ANSWER_BYTES = 1024 * 1024;
 
 type Caller = ReturnType<typeof createCaller>;
+/** The agency agent, an admin (support access to every property) and an anonymous visitor. */
+type Callers = Record<'agent' | 'admin' | 'visitor', Caller>;
 
 interface Read {
   name: string;
   /** A page of a list: its cost must not depend on how long the list is. */
   paginated: boolean;
   /** Untimed preparation (e.g. walking to a deep page's cursor); returns the timed call. */
-  prepare: (callers: { agent: Caller; visitor: Caller }) => Promise<() => Promise<unknown>>;
+  prepare: (callers: Callers) => Promise<() => Promise<unknown>>;
 }
 
 /** Walks `pages - 1` pages untimed and returns the cursor of page `pages`. */
@@ -77,6 +90,7 @@ const READS: Read[] = [
       return () => agent.ai.jobHistory({ limit: 20, cursor });
     },
   },
+  { name: 'ai.jobHistory page 1 (admin)', paginated: true, prepare: async ({ admin }) => () => admin.ai.jobHistory({ limit: 20 }) },
   { name: 'ai.listJobs (one property)', paginated: true, prepare: async ({ agent }) => () => agent.ai.listJobs({ propertyId: SEEDED.propertyId, limit: 20 }) },
   { name: 'ai.spendSummary (6 months)', paginated: false, prepare: async ({ agent }) => () => agent.ai.spendSummary({ months: 6 }) },
   { name: 'ai.spendByProperty page 1', paginated: true, prepare: async ({ agent }) => () => agent.ai.spendByProperty({ month: currentMonth(), limit: 50 }) },
@@ -146,7 +160,47 @@ function depsFor(db: Db, redis: ReturnType<typeof createRedis>): TrpcDeps {
   };
 }
 
-async function measureSize(size: ScaleSize, redis: ReturnType<typeof createRedis>): Promise<Map<string, Measured>> {
+const AUTO_EXPLAIN = [
+  'session_preload_libraries=auto_explain',
+  'client_min_messages=log',
+  'auto_explain.log_min_duration=0',
+  'auto_explain.log_analyze=on',
+  'auto_explain.log_buffers=on',
+];
+
+function callersOf(deps: TrpcDeps): Callers {
+  const session = (id: string, role: 'AGENT' | 'ADMIN') => ({ sessionId: 'scale-bench', user: { id, email: `${id}@scale.test`, name: id, role }, locale: null });
+  return {
+    agent: createCaller({ deps, headers: new Headers(), session: session(SEEDED.bigAgentId, 'AGENT'), clientAddress: '127.0.0.1' }),
+    admin: createCaller({ deps, headers: new Headers(), session: session(SEEDED.adminId, 'ADMIN'), clientAddress: '127.0.0.1' }),
+    visitor: createCaller({ deps, headers: new Headers(), session: null, clientAddress: '127.0.0.1' }),
+  };
+}
+
+/** Markdown with the plan of every statement each read sends once, on its own connection. */
+async function explainReads(databaseUrl: string, size: ScaleSize, redis: ReturnType<typeof createRedis>): Promise<string> {
+  const url = new URL(databaseUrl);
+  url.searchParams.set('options', AUTO_EXPLAIN.map((setting) => `-c ${setting}`).join(' '));
+  const db = createDb(url.toString(), { maxConnections: 1 });
+  let plans: string[] = [];
+  sqlPoolOf(db).on('connect', (client) => client.on('notice', (notice) => plans.push(notice.message ?? '')));
+  const callers = callersOf(depsFor(db, redis));
+  const sections: string[] = [];
+  try {
+    for (const read of READS) {
+      const call = await read.prepare(callers);
+      plans = [];
+      await call().catch(() => undefined);
+      const statements = plans.filter((plan) => !/Query Text: (BEGIN|COMMIT|ROLLBACK|SELECT 1$)/m.test(plan));
+      sections.push(`## ${read.name}\n\n${statements.map((plan) => `\`\`\`\n${plan.trim()}\n\`\`\``).join('\n\n')}`);
+    }
+  } finally {
+    await db.$disconnect();
+  }
+  return `# Plans of every read at ${size.name}\n\nWritten by \`tools/bench/scale-bench.ts --explain\`: each statement as Postgres ran it at size ${size.name} (${shapeOf(size).jobs.toLocaleString('en')} jobs), with ANALYZE and BUFFERS, warm after the timed runs.\n\n${sections.join('\n\n')}\n`;
+}
+
+async function measureSize(size: ScaleSize, redis: ReturnType<typeof createRedis>, explainTo: string | undefined): Promise<Map<string, Measured>> {
   const database = await createTestDatabase();
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
@@ -157,12 +211,7 @@ async function measureSize(size: ScaleSize, redis: ReturnType<typeof createRedis
       `${shape.jobs.toLocaleString('en')} jobs, ${shape.inventoryItems.toLocaleString('en')} items in one property; seeded in ${seconds.toFixed(1)} s`,
   );
   const db = createDb(database.url);
-  const deps = depsFor(db, redis);
-  const session = (id: string, role: 'AGENT' | 'ADMIN') => ({ sessionId: 'scale-bench', user: { id, email: `${id}@scale.test`, name: id, role }, locale: null });
-  const callers = {
-    agent: createCaller({ deps, headers: new Headers(), session: session(SEEDED.bigAgentId, 'AGENT'), clientAddress: '127.0.0.1' }),
-    visitor: createCaller({ deps, headers: new Headers(), session: null, clientAddress: '127.0.0.1' }),
-  };
+  const callers = callersOf(depsFor(db, redis));
   const results = new Map<string, Measured>();
   try {
     for (const read of READS) {
@@ -170,6 +219,10 @@ async function measureSize(size: ScaleSize, redis: ReturnType<typeof createRedis
       results.set(read.name, result);
       const answer = result.error === null ? `${(result.bytes / 1024).toFixed(1)} KB` : `error (${result.bytes} B): ${result.error.slice(0, 60)}`;
       console.log(`  ${read.name.padEnd(40)} p50 ${result.p50.toFixed(2).padStart(8)} ms  p95 ${result.p95.toFixed(2).padStart(8)} ms  ${answer}`);
+    }
+    if (explainTo !== undefined) {
+      await writeFile(explainTo, await explainReads(database.url, size, redis));
+      console.log(`  plans written to ${explainTo}`);
     }
   } finally {
     await db.$disconnect();
@@ -184,7 +237,7 @@ async function main(): Promise<void> {
   if (redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));
   try {
     const bySize = new Map<string, Map<string, Measured>>();
-    for (const size of sizes) bySize.set(size.name, await measureSize(size, redis));
+    for (const size of sizes) bySize.set(size.name, await measureSize(size, redis, size === sizes[sizes.length - 1] ? args.explain : undefined));
     const small = bySize.get('S');
     const large = bySize.get('L');
     if (small === undefined || large === undefined) return;
