@@ -94,13 +94,15 @@ const READS: Read[] = [
   { name: 'ai.listJobs (one property)', paginated: true, prepare: async ({ agent }) => () => agent.ai.listJobs({ propertyId: SEEDED.propertyId, limit: 20 }) },
   { name: 'ai.spendSummary (6 months)', paginated: false, prepare: async ({ agent }) => () => agent.ai.spendSummary({ months: 6 }) },
   { name: 'ai.spendByProperty page 1', paginated: true, prepare: async ({ agent }) => () => agent.ai.spendByProperty({ month: currentMonth(), limit: 50 }) },
+  { name: 'ai.reviewVariants waiting, page 1', paginated: true, prepare: async ({ agent }) => () => agent.ai.reviewVariants({ reviewStatus: 'PENDING_REVIEW', limit: 20 }) },
+  { name: 'ai.reviewVariants published, page 1', paginated: true, prepare: async ({ agent }) => () => agent.ai.reviewVariants({ reviewStatus: 'APPROVED', limit: 20 }) },
   { name: 'inventory.getUnits (big property)', paginated: false, prepare: async ({ agent }) => () => agent.inventory.getUnits({ propertyId: SEEDED.propertyId }) },
   { name: 'public.getProperty', paginated: false, prepare: async ({ visitor }) => () => visitor.public.getProperty({ propertyId: SEEDED.propertyId }) },
 ];
 
 /** Every procedure the reads call, with room for a benchmark's many calls in one minute. */
 const UNLIMITED: RequestLimitOverrides = Object.fromEntries(
-  ['property.list', 'ai.jobHistory', 'ai.listJobs', 'ai.spendSummary', 'ai.spendByProperty', 'inventory.getUnits', 'public.getProperty', 'public.search'].map((path) => [path, 1_000_000]),
+  ['property.list', 'ai.jobHistory', 'ai.listJobs', 'ai.spendSummary', 'ai.spendByProperty', 'ai.reviewVariants', 'inventory.getUnits', 'public.getProperty', 'public.search'].map((path) => [path, 1_000_000]),
 );
 
 function percentile(samples: readonly number[], p: number): number {

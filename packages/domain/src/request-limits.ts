@@ -55,9 +55,12 @@ export const PROCEDURE_LIMITS = {
   // 10 minutes (the stream's longest life); a browser retries a failed one every few seconds,
   // so a broken connection stops here and falls back to polling instead of retrying for good.
   'ai.stagingEvents': perUser(60),
-  // The navigation badge polls every 15 s in every tab, besides page loads.
+  // The properties page: a load, a page, and a refresh after each change the live stream reports.
   'property.list': perUser(120),
-  // The review queue reads every property with pending variants on each 15 s poll.
+  // The review page reads a page of variants waiting and one published on each 15 s poll.
+  'ai.reviewVariants': perUser(120),
+  // The navigation badge polls every 15 s in every tab, besides page loads.
+  'ai.pendingReviewCount': perUser(120),
   'property.get': perUser(300),
   // What the public page shows: an agent going down a gallery switches a photo a click at a time,
   // like review clicks; the cover and the default for new photos are set once in a while.

@@ -90,6 +90,13 @@ const STATEMENTS = (size: ScaleSize): string[] => {
     `INSERT INTO "ai_provider_attempts" ("aiJobId", "attemptNumber", "status", "providerStatus", "providerPredictionId", "costMicrousd", "createdAt")
      SELECT j."id", 2, 'SUCCEEDED', 'succeeded', 'pred-2-' || j."id", 70000, j."createdAt" + interval '1 minute'
      FROM "ai_jobs" j WHERE right(j."id", 1) IN ('0', '5')`,
+    // Every property's tenth job left a variant: approved, or still waiting for review (one in 20).
+    `INSERT INTO "property_images" ("id", "propertyId", "objectKey", "contentType", "width", "height", "bytes", "isStyled", "styledFromId",
+       "style", "canonicalStyle", "reviewStatus", "reviewedAt", "aiJobId", "createdAt")
+     SELECT 'sv-' || j."id", j."propertyId", 'staged/sv-' || j."id", 'image/jpeg', 1536, 1024, 200000, true, 'si-' || substr(j."propertyId", 4),
+       'MODERN', 'MODERN', (CASE WHEN substr(j."id", 4)::int % 200 = 0 THEN 'PENDING_REVIEW' ELSE 'APPROVED' END)::"ReviewStatus",
+       CASE WHEN substr(j."id", 4)::int % 200 = 0 THEN NULL ELSE j."createdAt" END, j."id", j."createdAt"
+     FROM "ai_jobs" j WHERE substr(j."id", 4)::int % 10 = 0`,
     // 0.42 review events per job (its result approved, some later taken down).
     `INSERT INTO "property_image_review_events" ("imageId", "aiJobId", "actorUserId", "kind", "createdAt")
      SELECT 'sr-' || n, 'sj-' || n, NULL, (CASE WHEN n % 7 = 0 THEN 'REJECTED' ELSE 'APPROVED' END)::"ReviewEventKind", now()

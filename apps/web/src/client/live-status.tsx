@@ -47,7 +47,8 @@ export function LiveStatusProvider({ pollSeconds, children }: { pollSeconds: num
           properties === null || properties === undefined
             ? [trpc.property.get.queryKey()]
             : [...properties].map((id) => trpc.property.get.queryKey({ propertyId: id }));
-        for (const queryKey of [...keys, trpc.property.list.queryKey(), trpc.ai.jobHistory.queryKey(), trpc.ai.spendSummary.queryKey()]) {
+        const lists = [trpc.property.list.queryKey(), trpc.ai.jobHistory.queryKey(), trpc.ai.spendSummary.queryKey(), trpc.ai.reviewVariants.queryKey(), trpc.ai.pendingReviewCount.queryKey()];
+        for (const queryKey of [...keys, ...lists]) {
           void queryClient.invalidateQueries({ queryKey });
         }
       }, COALESCE_MS);

@@ -20,10 +20,13 @@ export function usePhotoNaming() {
   return {
     photoName(originals: readonly AgentImage[], imageId: string | null, withRoom = true): string {
       const index = originals.findIndex((image) => image.id === imageId);
-      const image = originals[index];
-      if (image === undefined) return t('deleted');
-      const name = image.fileName ?? t('numbered', { index: index + 1 });
-      const room = withRoom ? roomTypeLabel(image.roomType) : null;
+      return this.originalName(originals[index], index + 1, withRoom);
+    },
+    /** The name of `original`, the `number`-th original of its property in gallery order. */
+    originalName(original: Pick<AgentImage, 'fileName' | 'roomType'> | undefined, number: number, withRoom = true): string {
+      if (original === undefined) return t('deleted');
+      const name = original.fileName ?? t('numbered', { index: number });
+      const room = withRoom ? roomTypeLabel(original.roomType) : null;
       return room === null ? name : t('withRoom', { name, room });
     },
     styleName(style: string | null): string {

@@ -26,10 +26,10 @@ export function AgentHeader({ userName }: { userName: string }) {
   // On the Menu button (phones) and on the Review link: the same count, one of them tested by id.
   const reviewBadge = (onLink: boolean) =>
     pending !== undefined &&
-    pending > 0 && (
+    pending.pending > 0 && (
       <span className="badge" data-testid={onLink ? 'review-count' : undefined}>
-        {pending}
-        <span className="visually-hidden"> {t('waitingForReview', { count: pending })}</span>
+        {pending.isLowerBound ? t('countAtLeast', { count: pending.pending }) : pending.pending}
+        <span className="visually-hidden"> {t('waitingForReview', { count: pending.pending })}</span>
       </span>
     );
   const id = useId();

@@ -39,16 +39,48 @@ export function accessiblePropertySql(actor: Actor, alias: string): Prisma.Sql {
  * The IDs of the properties an agent owns or is assigned to, as a subquery that starts from the
  * owner index and the assignments, so it never visits another agent's properties.
  */
-export function visiblePropertyIdsSql(actor: Actor): Prisma.Sql {
+function visiblePropertyIdsSql(actor: Actor): Prisma.Sql {
   return Prisma.sql`SELECT vp."id" FROM "properties" vp WHERE vp."ownerAgentId" = ${actor.id}
     UNION SELECT va."propertyId" FROM "property_agents" va WHERE va."userId" = ${actor.id}`;
 }
 
 /** How many properties an agent may see, counted up to `cap` (an index walk that stops there). */
-export async function countVisiblePropertiesUpTo(db: Db, actor: Actor, cap: number): Promise<number> {
+async function countVisiblePropertiesUpTo(db: Db, actor: Actor, cap: number): Promise<number> {
   const [row] = await db.$queryRaw<{ count: number }[]>`
     SELECT COUNT(*)::int AS "count" FROM (${visiblePropertyIdsSql(actor)} LIMIT ${cap}) v`;
   return row?.count ?? 0;
+}
+
+/**
+ * Up to this many properties, a list of an agent's rows merges each property's newest rows; past
+ * it, it walks the newest rows of all properties and keeps the agent's. Either way a page reads
+ * about `take` rows per property merged, or `take` divided by the agent's share of all rows.
+ */
+const MERGE_MAX_PROPERTIES = 200;
+
+/**
+ * A page of the newest rows (by "createdAt", "id") of `table`, aliased `r` in `filters`, of every
+ * property the actor may see (docs/decisions/staging.md "Job lists and spend at a customer's
+ * size"). Postgres cannot tell from its statistics how many properties an agent has, so the
+ * choice between the two walks is made here, from a count that stops at the threshold. The table
+ * needs an index on ("propertyId", …) and one whose order ends in ("createdAt", "id").
+ */
+export async function newestOfVisiblePropertiesSql(
+  db: Db,
+  actor: Actor,
+  options: { table: Prisma.Sql; filters: Prisma.Sql[]; take: number },
+): Promise<Prisma.Sql> {
+  const { table, filters, take } = options;
+  const newestFirst = Prisma.sql`ORDER BY r."createdAt" DESC, r."id" DESC LIMIT ${take}`;
+  if (actor.role === 'AGENT' && (await countVisiblePropertiesUpTo(db, actor, MERGE_MAX_PROPERTIES + 1)) <= MERGE_MAX_PROPERTIES) {
+    return Prisma.sql`SELECT t."id" FROM (${visiblePropertyIdsSql(actor)}) v("propertyId")
+      CROSS JOIN LATERAL (SELECT r."id", r."createdAt" FROM ${table} r
+        WHERE r."propertyId" = v."propertyId" AND ${Prisma.join(filters, ' AND ')} ${newestFirst}) t
+      ORDER BY t."createdAt" DESC, t."id" DESC LIMIT ${take}`;
+  }
+  return Prisma.sql`SELECT r."id" FROM ${table} r
+    WHERE ${Prisma.join(filters, ' AND ')} AND EXISTS (SELECT 1 FROM "properties" p WHERE p."id" = r."propertyId" AND ${accessiblePropertySql(actor, 'p')})
+    ${newestFirst}`;
 }
 
 /**

@@ -10,9 +10,10 @@ import type { AttemptStatus } from '@staging/domain/attempt-states';
 import { ATTEMPT_PURCHASES, attemptPurchase } from '@staging/domain/job-outcome';
 import { ZRoomType } from '@staging/domain/room-types';
 import { ZCanonicalStyle } from '@staging/domain/styles';
-import { accessiblePropertySql, assertCanManageProperty, countVisiblePropertiesUpTo, visiblePropertyIdsSql } from '../access/property-access';
+import { assertCanManageProperty, newestOfVisiblePropertiesSql } from '../access/property-access';
 import type { Actor } from '../access/property-access';
 import type { StagingActionDeps } from './staging-deps';
+import { decodeCreatedAtCursor, encodeCreatedAtCursor } from '../keyset-cursor';
 
 /** One provider attempt as clients see it. */
 const ZStagingAttempt = z.strictObject({
@@ -127,16 +128,16 @@ export async function listStagingJobs(
   }
   const { propertyId, statuses, limit, cursor } = parsed.data;
   if (propertyId !== undefined) await assertCanManageProperty(deps.db, actor, propertyId);
-  const after = cursor === undefined ? null : decodeCursor(cursor);
+  const after = cursor === undefined ? null : decodeCreatedAtCursor(cursor);
 
-  const filters: Prisma.Sql[] = [Prisma.sql`j."type" = 'ROOM_STAGING'`];
-  if (statuses !== undefined) filters.push(Prisma.sql`j."status"::text IN (${Prisma.join(statuses)})`);
-  if (after !== null) filters.push(Prisma.sql`(j."createdAt", j."id") < (${after.createdAt}, ${after.id})`);
+  const filters: Prisma.Sql[] = [Prisma.sql`r."type" = 'ROOM_STAGING'`];
+  if (statuses !== undefined) filters.push(Prisma.sql`r."status"::text IN (${Prisma.join(statuses)})`);
+  if (after !== null) filters.push(Prisma.sql`(r."createdAt", r."id") < (${after.createdAt}, ${after.id})`);
   const ids = await deps.db.$queryRaw<{ id: string }[]>(
     propertyId === undefined
-      ? await jobsOfVisiblePropertiesSql(deps.db, actor, filters, limit + 1)
-      : Prisma.sql`SELECT j."id" FROM "ai_jobs" j WHERE j."propertyId" = ${propertyId} AND ${Prisma.join(filters, ' AND ')}
-          ORDER BY j."createdAt" DESC, j."id" DESC LIMIT ${limit + 1}`,
+      ? await newestOfVisiblePropertiesSql(deps.db, actor, { table: Prisma.sql`"ai_jobs"`, filters, take: limit + 1 })
+      : Prisma.sql`SELECT r."id" FROM "ai_jobs" r WHERE r."propertyId" = ${propertyId} AND ${Prisma.join(filters, ' AND ')}
+          ORDER BY r."createdAt" DESC, r."id" DESC LIMIT ${limit + 1}`,
   );
 
   const pageIds = ids.slice(0, limit).map((r) => r.id);
@@ -148,33 +149,7 @@ export async function listStagingJobs(
     return row === undefined ? [] : [toStagingJobDto(row, now)];
   });
   const last = rows.length > 0 ? byId.get(pageIds[pageIds.length - 1] as string) : undefined;
-  return { items, nextCursor: ids.length > limit && last !== undefined ? encodeCursor(last) : null };
-}
-
-/**
- * Up to this many properties, a job list merges each property's newest jobs; past it, it walks
- * the newest jobs of all properties and keeps the caller's. Either way a page reads about
- * `limit` rows per property merged, or `limit` divided by the caller's share of all jobs.
- */
-const MERGE_MAX_PROPERTIES = 200;
-
-/**
- * A page of the newest staging jobs (passing `filters`) of every property the actor may see
- * (docs/decisions/staging.md "Job lists and spend at a customer's size"). Postgres cannot tell
- * from its statistics how many properties an agent has, so the choice between the two walks is
- * made here, from a count that stops at the threshold.
- */
-async function jobsOfVisiblePropertiesSql(db: Db, actor: Actor, filters: Prisma.Sql[], take: number): Promise<Prisma.Sql> {
-  const newestFirst = Prisma.sql`ORDER BY j."createdAt" DESC, j."id" DESC LIMIT ${take}`;
-  if (actor.role === 'AGENT' && (await countVisiblePropertiesUpTo(db, actor, MERGE_MAX_PROPERTIES + 1)) <= MERGE_MAX_PROPERTIES) {
-    return Prisma.sql`SELECT t."id" FROM (${visiblePropertyIdsSql(actor)}) v("propertyId")
-      CROSS JOIN LATERAL (SELECT j."id", j."createdAt" FROM "ai_jobs" j
-        WHERE j."propertyId" = v."propertyId" AND ${Prisma.join(filters, ' AND ')} ${newestFirst}) t
-      ORDER BY t."createdAt" DESC, t."id" DESC LIMIT ${take}`;
-  }
-  return Prisma.sql`SELECT j."id" FROM "ai_jobs" j
-    WHERE ${Prisma.join(filters, ' AND ')} AND EXISTS (SELECT 1 FROM "properties" p WHERE p."id" = j."propertyId" AND ${accessiblePropertySql(actor, 'p')})
-    ${newestFirst}`;
+  return { items, nextCursor: ids.length > limit && last !== undefined ? encodeCreatedAtCursor(last) : null };
 }
 
 /** Loads a staging job for the actor or throws the uniform NOT_FOUND. */
@@ -225,18 +200,4 @@ export function toStagingJobDto(row: JobRow, now: Date): StagingJobDto {
     },
     costEstimateMicrousd: costs.length === 0 ? null : costs.reduce((sum, c) => sum + c, 0),
   };
-}
-
-function encodeCursor(row: { createdAt: Date; id: string }): string {
-  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`, 'utf8').toString('base64url');
-}
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(iso ?? '');
-  if (id === undefined || id.length === 0 || Number.isNaN(createdAt.getTime())) {
-    const message = 'Invalid cursor.';
-    throw new AppError('BAD_REQUEST', message, { issues: [{ path: ['cursor'], message }] });
-  }
-  return { createdAt, id };
 }

@@ -1,20 +1,49 @@
 'use client';
 
 import { useQueries, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { RouterOutputs } from '@staging/trpc/root';
 import { usePollInterval } from '@/client/live-status';
 import { useTRPC } from '@/client/trpc';
 import { usePhotoNaming } from '@/client/use-photo-naming';
 
-type AgentProperty = RouterOutputs['property']['get'];
-type AgentImage = AgentProperty['images'][number];
+type ReviewVariantRow = RouterOutputs['ai']['reviewVariants']['items'][number];
+type ReviewStatus = ReviewVariantRow['variant']['reviewStatus'] & string;
 
 /** A staged variant with what the review page shows beside it. */
 export interface ReviewVariant {
-  property: AgentProperty;
-  variant: AgentImage;
-  original: AgentImage | undefined;
+  property: ReviewVariantRow['property'];
+  variant: ReviewVariantRow['variant'];
+  original: ReviewVariantRow['variant'] | undefined;
   name: string;
+}
+
+/**
+ * The variants in one review state, newest first, a page at a time (ai.reviewVariants): the first
+ * page polled, further pages added by `more` while there are some.
+ */
+function useVariantPages(reviewStatus: ReviewStatus) {
+  const trpc = useTRPC();
+  const poll = usePollInterval();
+  const { originalName } = usePhotoNaming();
+  // Cursors of the pages after the first.
+  const [cursors, setCursors] = useState<string[]>([]);
+  const pageOptions = (cursor: string | undefined) =>
+    trpc.ai.reviewVariants.queryOptions({ reviewStatus, ...(cursor === undefined ? {} : { cursor }) }, { refetchInterval: poll(), staleTime: 5_000 });
+  const first = useQuery(pageOptions(undefined));
+  const pages = [first, ...useQueries({ queries: cursors.map(pageOptions) })];
+  const nextCursor = pages[pages.length - 1]?.data?.nextCursor ?? null;
+  const items = pages.flatMap((page) =>
+    (page.data?.items ?? []).map(
+      (row): ReviewVariant => ({
+        property: row.property,
+        variant: row.variant,
+        original: row.original ?? undefined,
+        name: originalName(row.original ?? undefined, row.originalNumber ?? 0),
+      }),
+    ),
+  );
+  return { first, pages, items, more: nextCursor === null ? undefined : () => setCursors([...cursors, nextCursor]) };
 }
 
 /**
@@ -22,36 +51,16 @@ export interface ReviewVariant {
  * support access cannot approve): those waiting for review and those already published.
  */
 export function useReviewVariants() {
-  const trpc = useTRPC();
-  const { photoName } = usePhotoNaming();
-  const poll = usePollInterval();
-  const list = useQuery(trpc.property.list.queryOptions({ limit: 100 }, { refetchInterval: poll(), staleTime: 5_000 }));
-  const withVariants = (list.data?.items ?? []).filter(
-    (property) => property.relation !== 'ADMIN' && property.review.pendingReview + property.review.approved > 0,
-  );
-  const details = useQueries({
-    // Polled as well while the stream is not live: a new variant of a property already listed
-    // changes its counts in the list, not the list's members, so only this query shows it.
-    queries: withVariants.map((property) => trpc.property.get.queryOptions({ propertyId: property.id }, { refetchInterval: poll() })),
-  });
-  const variants: ReviewVariant[] = details.flatMap((query) => {
-    if (query.data === undefined) return [];
-    const property = query.data;
-    const originals = property.images.filter((image) => !image.isStyled);
-    return property.images
-      .filter((image) => image.isStyled)
-      .map((variant) => ({
-        property,
-        variant,
-        original: originals.find((image) => image.id === variant.styledFromId),
-        name: photoName(originals, variant.styledFromId),
-      }));
-  });
+  const pending = useVariantPages('PENDING_REVIEW');
+  const approved = useVariantPages('APPROVED');
+  const details = [...pending.pages, ...approved.pages];
   return {
-    list,
+    list: pending.first,
     details,
-    pending: variants.filter((item) => item.variant.reviewStatus === 'PENDING_REVIEW'),
-    approved: variants.filter((item) => item.variant.reviewStatus === 'APPROVED'),
-    loading: list.isPending || details.some((query) => query.isPending),
+    pending: pending.items,
+    approved: approved.items,
+    morePending: pending.more,
+    moreApproved: approved.more,
+    loading: details.some((query) => query.isPending),
   };
 }

@@ -132,6 +132,16 @@ function PublishedList({ items, busy, onTakeDown }: { items: ReviewVariant[]; bu
   );
 }
 
+/** Loads the next page of a list, while there is one. */
+function MoreButton({ more, label }: { more: (() => void) | undefined; label: string }) {
+  if (more === undefined) return null;
+  return (
+    <button type="button" className="button button-small" data-testid="review-more" onClick={more}>
+      {label}
+    </button>
+  );
+}
+
 /**
  * The review queue: every variant waiting for the agent's review, one current item driven by
  * keyboard shortcuts (A approve, R reject, J/N next, K/P previous), bulk approve/reject of a
@@ -151,7 +161,7 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
   /** A variant in messages: "Photo 1 (Bedroom) in Modern style for Sunny flat". */
   const describe = (item: ReviewVariant) =>
     t('describe', { name: item.name, style: styleName(item.variant.canonicalStyle ?? item.variant.style), property: item.property.title });
-  const { list, details, pending, approved, loading } = useReviewVariants();
+  const { list, details, pending, approved, morePending, moreApproved, loading } = useReviewVariants();
   // A variant linked from the property page comes first.
   pending.sort((a, b) => Number(b.variant.id === focusImageId) - Number(a.variant.id === focusImageId));
 
@@ -181,6 +191,8 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
 
   const refresh = () =>
     Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.ai.reviewVariants.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.ai.pendingReviewCount.queryKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.property.get.queryKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.property.list.queryKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.ai.jobHistory.queryKey() }),
@@ -355,10 +367,12 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
           />
         ))}
       </ul>
+      <MoreButton more={morePending} label={t('morePending')} />
       <section className="section" aria-labelledby={`${id}-published`}>
         <h2 id={`${id}-published`}>{t('published')}</h2>
         <p className="muted small">{t('publishedIntro')}</p>
         <PublishedList items={approved} busy={busy} onTakeDown={(item) => openReject([item], true)} />
+        <MoreButton more={moreApproved} label={t('morePublished')} />
       </section>
       <ConfirmDialog
         open={confirmApprove !== undefined}

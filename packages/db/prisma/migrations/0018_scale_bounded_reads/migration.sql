@@ -17,6 +17,10 @@ CREATE INDEX "ai_jobs_type_status_createdAt_id_idx" ON "ai_jobs"("type", "status
 -- Job history reads each page's review events by job.
 CREATE INDEX "property_image_review_events_aiJobId_idx" ON "property_image_review_events"("aiJobId");
 
+-- The review queue and the published variants walk one review state newest first, the same two
+-- ways as the job lists (one property's images are few, so the merge reads them by property).
+CREATE INDEX "property_images_reviewStatus_createdAt_id_idx" ON "property_images"("reviewStatus", "createdAt", "id");
+
 -- property.list, newest first: the owner's properties on an index of their own, an admin's on the
 -- whole table's.
 DROP INDEX "properties_ownerAgentId_idx";

@@ -4,7 +4,9 @@ import { cancelStagingProcedure } from './cancel-staging';
 import { getJobProcedure } from './get-job';
 import { jobHistoryProcedure } from './job-history';
 import { listJobsProcedure } from './list-jobs';
+import { pendingReviewCountProcedure } from './pending-review-count';
 import { rejectStagedVariantProcedure } from './reject-staged-variant';
+import { reviewVariantsProcedure } from './review-variants';
 import { spendByPropertyProcedure } from './spend-by-property';
 import { spendSummaryProcedure } from './spend-summary';
 import { stagingEventsProcedure } from './staging-events';
@@ -20,6 +22,8 @@ export const aiRouter = router({
   spendSummary: spendSummaryProcedure,
   spendByProperty: spendByPropertyProcedure,
   stagingEvents: stagingEventsProcedure,
+  reviewVariants: reviewVariantsProcedure,
+  pendingReviewCount: pendingReviewCountProcedure,
   approveStagedVariant: approveStagedVariantProcedure,
   rejectStagedVariant: rejectStagedVariantProcedure,
 });
