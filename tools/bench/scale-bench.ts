@@ -1,5 +1,5 @@
-// Scale benchmark: seeds a customer at three sizes (S, M = 10×S, L = 100×S; tools/bench/scale/
-// seed-scale.ts), each in a database of its own, and measures every read an agent or visitor
+// Scale benchmark: seeds a customer at three sizes (S, M = 10×S, L = 100×S;
+// packages/db/src/testing/scale-seed.ts), each in a database of its own, and measures every read an agent or visitor
 // makes, through the tRPC procedures (session, zod, use case, output check), one call at a time.
 // Prints p50, p95 and answer size per read and size, then each read's p95 L/S as a figure.
 // Targets: p95 L/S ≤ 3 for every read, ≤ 1.5 for a page of a paginated list; the largest answer
@@ -20,6 +20,8 @@ import pg from 'pg';
 import { createDb, sqlPoolOf } from '@staging/db/client';
 import type { Db } from '@staging/db/client';
 import { createTestDatabase } from '@staging/db/testing';
+import { SCALE_SIZES, scaleShapeOf, seedScale } from '@staging/db/testing/scale-seed';
+import type { ScaleSeed, ScaleSize } from '@staging/db/testing/scale-seed';
 import type { RequestLimitOverrides } from '@staging/domain/request-limits';
 import { createLogger } from '@staging/platform/logger';
 import { createRedis } from '@staging/platform/queues';
@@ -30,8 +32,6 @@ import { createStagingQueue } from '@staging/services/staging/staging-queue';
 import { createCaller } from '@staging/trpc/root';
 import type { TrpcDeps } from '@staging/trpc/context';
 import { printFigure } from './figures';
-import { SEEDED, seedScale, shapeOf, SIZES } from './scale/seed-scale';
-import type { ScaleSize } from './scale/seed-scale';
 
 const { values: args } = parseArgs({
   options: {
@@ -43,7 +43,7 @@ const { values: args } = parseArgs({
 });
 const ITERATIONS = Number(args.iterations);
 const WARMUP = 10;
-const sizes = SIZES.filter((size) => args.sizes.split(',').includes(size.name));
+const sizes = SCALE_SIZES.filter((size) => args.sizes.split(',').includes(size.name));
 const MAX_ANSWER_BYTES = 1024 * 1024;
 
 type Caller = ReturnType<typeof createCaller>;
@@ -55,7 +55,7 @@ interface Read {
   /** A page of a list: its cost must not depend on how long the list is. */
   paginated: boolean;
   /** Untimed preparation (e.g. walking to a deep page's cursor); returns the timed call. */
-  prepare: (callers: Callers) => Promise<() => Promise<unknown>>;
+  prepare: (callers: Callers, seed: ScaleSeed) => Promise<() => Promise<unknown>>;
 }
 
 /** Walks `pages - 1` pages untimed and returns the cursor of page `pages`. */
@@ -91,13 +91,13 @@ const READS: Read[] = [
     },
   },
   { name: 'ai.jobHistory page 1 (admin)', paginated: true, prepare: async ({ admin }) => () => admin.ai.jobHistory({ limit: 20 }) },
-  { name: 'ai.listJobs (one property)', paginated: true, prepare: async ({ agent }) => () => agent.ai.listJobs({ propertyId: SEEDED.propertyId, limit: 20 }) },
+  { name: 'ai.listJobs (one property)', paginated: true, prepare: async ({ agent }, seed) => () => agent.ai.listJobs({ propertyId: seed.propertyId, limit: 20 }) },
   { name: 'ai.spendSummary (6 months)', paginated: false, prepare: async ({ agent }) => () => agent.ai.spendSummary({ months: 6 }) },
   { name: 'ai.spendByProperty page 1', paginated: true, prepare: async ({ agent }) => () => agent.ai.spendByProperty({ month: currentMonth(), limit: 50 }) },
   { name: 'ai.reviewVariants waiting, page 1', paginated: true, prepare: async ({ agent }) => () => agent.ai.reviewVariants({ reviewStatus: 'PENDING_REVIEW', limit: 20 }) },
   { name: 'ai.reviewVariants published, page 1', paginated: true, prepare: async ({ agent }) => () => agent.ai.reviewVariants({ reviewStatus: 'APPROVED', limit: 20 }) },
-  { name: 'inventory.getUnits (big property)', paginated: false, prepare: async ({ agent }) => () => agent.inventory.getUnits({ propertyId: SEEDED.propertyId }) },
-  { name: 'public.getProperty', paginated: false, prepare: async ({ visitor }) => () => visitor.public.getProperty({ propertyId: SEEDED.propertyId }) },
+  { name: 'inventory.getUnits (big property)', paginated: false, prepare: async ({ agent }, seed) => () => agent.inventory.getUnits({ propertyId: seed.propertyId }) },
+  { name: 'public.getProperty', paginated: false, prepare: async ({ visitor }, seed) => () => visitor.public.getProperty({ propertyId: seed.propertyId }) },
 ];
 
 /** Every procedure the reads call, with room for a benchmark's many calls in one minute. */
@@ -170,27 +170,27 @@ const AUTO_EXPLAIN = [
   'auto_explain.log_buffers=on',
 ];
 
-function callersOf(deps: TrpcDeps): Callers {
+function callersOf(deps: TrpcDeps, seed: ScaleSeed): Callers {
   const session = (id: string, role: 'AGENT' | 'ADMIN') => ({ sessionId: 'scale-bench', user: { id, email: `${id}@scale.test`, name: id, role }, locale: null });
   return {
-    agent: createCaller({ deps, headers: new Headers(), session: session(SEEDED.bigAgentId, 'AGENT'), clientAddress: '127.0.0.1' }),
-    admin: createCaller({ deps, headers: new Headers(), session: session(SEEDED.adminId, 'ADMIN'), clientAddress: '127.0.0.1' }),
+    agent: createCaller({ deps, headers: new Headers(), session: session(seed.agencyAgentId, 'AGENT'), clientAddress: '127.0.0.1' }),
+    admin: createCaller({ deps, headers: new Headers(), session: session(seed.adminId ?? seed.agencyAgentId, 'ADMIN'), clientAddress: '127.0.0.1' }),
     visitor: createCaller({ deps, headers: new Headers(), session: null, clientAddress: '127.0.0.1' }),
   };
 }
 
 /** Markdown with the plan of every statement each read sends once, on its own connection. */
-async function explainReads(databaseUrl: string, size: ScaleSize, redis: ReturnType<typeof createRedis>): Promise<string> {
+async function explainReads(databaseUrl: string, size: ScaleSize, seed: ScaleSeed, redis: ReturnType<typeof createRedis>): Promise<string> {
   const url = new URL(databaseUrl);
   url.searchParams.set('options', AUTO_EXPLAIN.map((setting) => `-c ${setting}`).join(' '));
   const db = createDb(url.toString(), { maxConnections: 1 });
   let plans: string[] = [];
   sqlPoolOf(db).on('connect', (client) => client.on('notice', (notice) => plans.push(notice.message ?? '')));
-  const callers = callersOf(depsFor(db, redis));
+  const callers = callersOf(depsFor(db, redis), seed);
   const sections: string[] = [];
   try {
     for (const read of READS) {
-      const call = await read.prepare(callers);
+      const call = await read.prepare(callers, seed);
       plans = [];
       await call().catch(() => undefined);
       const statements = plans.filter((plan) => !/Query Text: (BEGIN|COMMIT|ROLLBACK|SELECT 1$)/m.test(plan));
@@ -199,31 +199,33 @@ async function explainReads(databaseUrl: string, size: ScaleSize, redis: ReturnT
   } finally {
     await db.$disconnect();
   }
-  return `# Plans of every read at ${size.name}\n\nWritten by \`tools/bench/scale-bench.ts --explain\`: each statement as Postgres ran it at size ${size.name} (${shapeOf(size).jobs.toLocaleString('en')} jobs), with ANALYZE and BUFFERS, warm after the timed runs.\n\n${sections.join('\n\n')}\n`;
+  return `# Plans of every read at ${size.name}\n\nWritten by \`tools/bench/scale-bench.ts --explain\`: each statement as Postgres ran it at size ${size.name} (${scaleShapeOf(size).jobs.toLocaleString('en')} jobs), with ANALYZE and BUFFERS, warm after the timed runs.\n\n${sections.join('\n\n')}\n`;
 }
 
 async function measureSize(size: ScaleSize, redis: ReturnType<typeof createRedis>, explainTo: string | undefined): Promise<Map<string, Measured>> {
   const database = await createTestDatabase();
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
-  const seconds = await seedScale(client, size).finally(() => client.end());
-  const shape = shapeOf(size);
+  const started = performance.now();
+  const seed = await seedScale(client, size, { prefix: 's' }).finally(() => client.end());
+  const seconds = (performance.now() - started) / 1000;
+  const shape = scaleShapeOf(size);
   console.log(
-    `\n${size.name}: ${shape.properties.toLocaleString('en')} properties (${shape.bigAgentProperties.toLocaleString('en')} of one agent), ` +
+    `\n${size.name}: ${shape.properties.toLocaleString('en')} properties (${shape.agencyProperties.toLocaleString('en')} of one agent), ` +
       `${shape.jobs.toLocaleString('en')} jobs, ${shape.inventoryItems.toLocaleString('en')} items in one property; seeded in ${seconds.toFixed(1)} s`,
   );
   const db = createDb(database.url);
-  const callers = callersOf(depsFor(db, redis));
+  const callers = callersOf(depsFor(db, redis), seed);
   const results = new Map<string, Measured>();
   try {
     for (const read of READS) {
-      const result = await measure(await read.prepare(callers));
+      const result = await measure(await read.prepare(callers, seed));
       results.set(read.name, result);
       const answer = result.error === null ? `${(result.bytes / 1024).toFixed(1)} KB` : `error (${result.bytes} B): ${result.error.slice(0, 60)}`;
       console.log(`  ${read.name.padEnd(40)} p50 ${result.p50.toFixed(2).padStart(8)} ms  p95 ${result.p95.toFixed(2).padStart(8)} ms  ${answer}`);
     }
     if (explainTo !== undefined) {
-      await writeFile(explainTo, await explainReads(database.url, size, redis));
+      await writeFile(explainTo, await explainReads(database.url, size, seed, redis));
       console.log(`  plans written to ${explainTo}`);
     }
   } finally {

@@ -3,7 +3,7 @@
 // a user, a property or a rate-limit bucket), and read back what the UI did.
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { createDb, type Db, type PropertyImage, type RoomType } from '@staging/db/client';
+import { createDb, sqlPoolOf, type Db, type PropertyImage, type RoomType } from '@staging/db/client';
 import {
   createInventoryItem,
   createProperty,
@@ -13,6 +13,7 @@ import {
   type SeededUser,
 } from '@staging/db/testing/factories';
 import type { CanonicalStyle } from '@staging/db/client';
+import { seedScale, type ScaleSeed, type ScaleSize } from '@staging/db/testing/scale-seed';
 import { createObjectStorage, type ObjectStorage } from '@staging/platform/storage';
 import type { E2eStackInfo } from './e2e-types';
 
@@ -90,6 +91,22 @@ export async function seedAgentWithListing(data: E2eData, options: { title?: str
 
 export async function seedAgent(data: E2eData): Promise<SeededUser> {
   return createUser(data.db);
+}
+
+/**
+ * An agency agent's share of a customer of `size` (at L: 10,000 properties, their 100,000 staging
+ * jobs and spend, 500,000 items in one property), private to that agent, so other tests' public
+ * pages and searches never meet it.
+ */
+export async function seedAgencyAtScale(data: E2eData, size: ScaleSize): Promise<{ agent: SeededUser; seed: ScaleSeed }> {
+  const agent = await createUser(data.db);
+  const client = await sqlPoolOf(data.db).connect();
+  try {
+    const prefix = `e2e${randomUUID().slice(0, 8)}-`;
+    return { agent, seed: await seedScale(client, size, { prefix, agencyAgentId: agent.id, agencyOnly: true }) };
+  } finally {
+    client.release();
+  }
 }
 
 /** An original photo with real bytes in object storage, as an upload would leave it. */
