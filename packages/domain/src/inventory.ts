@@ -155,15 +155,16 @@ export const ZUpdateItemInput = z.strictObject({
 
 export const ZDeleteItemInput = z.strictObject({ itemId: ZInventoryId });
 
-// docs/system.md 4.4 lists no notes on bulkCreate items; strictness makes `notes` there a BAD_REQUEST
-// rather than a silently dropped field. Exported so the dashboard's CSV preview checks each row
-// with exactly the server's rules.
+// docs/system.md 4.4 lists no notes on bulkCreate items; they are accepted as on create so that a
+// CSV export imported again keeps its notes (docs/decisions/inventory.md "Inventory CSV import and
+// export"). Exported so the dashboard's CSV preview checks each row with exactly the server's rules.
 export const ZBulkCreateItem = z.strictObject({
   propertyUnitId: ZInventoryId.optional(),
   unitNumber: ZUnitNumber,
   floor: ZFloor.optional(),
   status: ZInventoryStatus.optional(),
   priceAdjustment: ZPriceAdjustment.optional(),
+  notes: ZNotes.optional(),
 });
 
 /** One bulkCreate item after resolution: its unit and where that unit came from. */
@@ -175,6 +176,7 @@ export interface ResolvedBulkCreateItem {
   floor?: number | null | undefined;
   status?: InventoryStatus | undefined;
   priceAdjustment?: number | null | undefined;
+  notes?: string | null | undefined;
 }
 
 /**
@@ -215,6 +217,7 @@ export const ZBulkCreateInput = z
         floor: item.floor,
         status: item.status,
         priceAdjustment: item.priceAdjustment,
+        notes: item.notes,
       }),
     ),
   }));
