@@ -248,6 +248,15 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
               strong: (chunks) => <strong>{chunks}</strong>,
             })}
           </p>
+          {parsed.unusedColumns.length > 0 && (
+            <p data-testid="unused-columns">
+              {t('unusedColumns', {
+                count: parsed.unusedColumns.length,
+                columns: new Intl.ListFormat(locale, { type: 'conjunction' }).format(parsed.unusedColumns),
+                unit: unitName,
+              })}
+            </p>
+          )}
           {parsed.errors.length > 0 && (
             <ErrorTable errors={parsed.errors} caption={t('previewErrors')} testId="preview-errors" />
           )}
@@ -265,6 +274,7 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
                     <th scope="col">{ti('floor')}</th>
                     <th scope="col">{ti('status')}</th>
                     <th scope="col">{ti('priceAdjustment')}</th>
+                    <th scope="col">{ti('notes')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -275,6 +285,7 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
                       <td className="num">{row.item.floor ?? '—'}</td>
                       <td>{inventoryStatusLabel(row.item.status ?? 'AVAILABLE', locale)}</td>
                       <td className="num">{formatPriceAdjustment(row.item.priceAdjustment ?? null, locale)}</td>
+                      <td className={styles.notes}>{row.item.notes ?? '—'}</td>
                     </tr>
                   ))}
                 </tbody>
