@@ -85,7 +85,7 @@ function origin(): string {
 
 /**
  * A request Node's parser refuses never reaches tRPC: the server answers it with the body every
- * route outside tRPC uses (answerMalformedRequests).
+ * route outside tRPC uses (createServiceHttpServer).
  */
 const trpcOrServerErrorBody = (body: Buffer): boolean => isTrpcErrorBody(body) || isRestErrorBody(body);
 

@@ -6,7 +6,7 @@ import type { RawAnswer } from './raw-http';
 const someCase: HostileCase = { name: 'a case', request: { pieces: [] } };
 
 function answer(status: number | undefined, body: unknown = ''): RawAnswer {
-  return { status, headers: {}, body: Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)) };
+  return { status, headers: {}, body: Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)), afterAnswer: Buffer.alloc(0) };
 }
 
 describe('judgeAnswer', () => {
@@ -35,5 +35,10 @@ describe('judgeAnswer', () => {
     expect(judgeAnswer(someCase, answer(400, errorBody), isRestErrorBody, { path: '/x' })).toBeUndefined();
     const beforeRouting = { ...someCase, refusedBeforeRouting: true as const };
     expect(judgeAnswer(beforeRouting, answer(400, 'Bad Request'), isRestErrorBody, { path: '/x', ownServer: false })).toBeUndefined();
+  });
+
+  it('refuses a second answer on the connection of one request', () => {
+    const twice = { ...answer(404, { error: { code: 'NOT_FOUND', message: 'Not found' } }), afterAnswer: Buffer.from('HTTP/1.1 400 Bad Request\r\n\r\n') };
+    expect(judgeAnswer(someCase, twice, isRestErrorBody, { path: '/x' })).toMatch(/^answered twice: "HTTP\/1.1 400 Bad Request/);
   });
 });

@@ -166,6 +166,10 @@ export function hostileCasesFor(route: RouteUnderTest, context: HostileContext =
       request: { pieces: withBody(method, path, context, [json, 'Content-Encoding: deflate'], bombsNow.deflate) },
     },
     { name: 'two different Content-Length headers', refusedBeforeRouting: true, request: { pieces: [headBlock(method, path, context, [json, 'Content-Length: 2', 'Content-Length: 7']), '{}'] } },
+    {
+      name: 'a Transfer-Encoding that does not end in chunked',
+      refusedBeforeRouting: true, request: { pieces: [headBlock(method, path, context, [json, 'Transfer-Encoding: xchunked']), '{"a":1}'] },
+    },
     { name: 'Content-Length beside Transfer-Encoding', refusedBeforeRouting: true, request: { pieces: [headBlock(method, path, context, [json, 'Content-Length: 2', 'Transfer-Encoding: chunked']), '2\r\n{}\r\n0\r\n\r\n'] } },
     { name: 'two Host headers', request: { pieces: [headBlock(route.method, path, context, ['Host: evil.example'])] } },
     { name: 'duplicated Content-Type and Cookie headers', request: { pieces: withBody(method, path, context, [json, 'Content-Type: text/plain', 'Cookie: sid=forged', 'Cookie: sid=other'], '{}') } },
@@ -252,6 +256,9 @@ export function judgeAnswer(
     return `the connection was dropped without an answer${answer.resetBy === undefined ? '' : ` (${answer.resetBy})`}`;
   }
   if (isNotReadyAnswer(path, answer)) return undefined;
+  // One request, one answer: a second one on the connection means part of the request was read
+  // as another request (what a request smuggler counts on).
+  if (ownServer && answer.afterAnswer.length > 0) return `answered twice: ${JSON.stringify(answer.afterAnswer.toString('latin1').slice(0, 80))} after a ${answer.status}`;
   if (answer.status >= 500) return `answered ${answer.status}: ${answer.body.toString('utf8').slice(0, 200)}`;
   const bodyIsOurs = ownServer || hostileCase.refusedBeforeRouting !== true;
   if (answer.status >= 400 && errorBody !== undefined && bodyIsOurs && !errorBody(answer.body)) {
