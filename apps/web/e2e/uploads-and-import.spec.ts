@@ -122,7 +122,7 @@ test('CSV import: preview with per-row errors, the 2 good rows of 7 imported, ba
   await page.getByRole('button', { name: 'Download template' }).click();
   const templateFile = await template;
   expect(templateFile.suggestedFilename()).toBe('inventory-template.csv');
-  expect(csvRows(await downloadedText(templateFile))[0]).toEqual(['unitNumber', 'floor', 'status', 'priceAdjustment']);
+  expect(csvRows(await downloadedText(templateFile))[0]).toEqual(['unitNumber', 'floor', 'status', 'priceAdjustment', 'notes']);
 
   const csv = [
     'unitNumber,floor,status,priceAdjustment',
