@@ -47,7 +47,7 @@ export function parseRawResponse(bytes: Buffer): Omit<RawAnswer, 'resetBy' | 'hu
     if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
   let body = bytes.subarray(headerEnd + 4);
-  let afterAnswer = Buffer.alloc(0);
+  let afterAnswer: Buffer = Buffer.alloc(0);
   if (headers['transfer-encoding']?.toLowerCase() === 'chunked') body = dechunk(body);
   else if (headers['content-length'] !== undefined) {
     afterAnswer = body.subarray(Number(headers['content-length']));
