@@ -53,6 +53,7 @@ test('CSV: an export imported into another unit keeps every column, notes includ
   await expect(page.getByTestId('unused-columns')).toHaveText('This column is not imported: unitName. Every row goes into Annex.');
   await expect(page.getByTestId('preview-row')).toHaveCount(3);
   await expect(page.getByTestId('preview-row').filter({ hasText: 'T-1' })).toContainText('corner unit');
+  await page.getByTestId('import-preview').scrollIntoViewIfNeeded();
   await saveScreenshot(page, 'csv-round-trip-preview', { fullPage: false });
   await page.getByRole('button', { name: 'Import 3 valid rows' }).click();
   await expect(page.getByTestId('import-status')).toHaveText('Imported 3 of 3 rows.');
@@ -73,6 +74,13 @@ test('CSV in Spanish on a phone: the preview names the column it does not import
   const exported = await exportAndImportIntoAnnex(page, { export: 'Exportar todas las unidades (CSV)', importInto: 'Importar en', file: 'Archivo CSV' });
   expect(exported.name).toBe('piso-centro-inventory.csv');
   await expect(page.getByTestId('unused-columns')).toHaveText('Esta columna no se importa: unitName. Todas las filas van a Annex.');
+  // The note shows under its unit number: the preview needs no sideways scroll on a phone.
+  await expect(page.getByTestId('preview-row').filter({ hasText: 'T-1' })).toContainText('corner unit');
+  const frame = await page.getByTestId('preview-row').first().evaluate((row) => {
+    const scroller = row.closest('[role="region"]')!;
+    return scroller.scrollWidth - scroller.clientWidth;
+  });
+  expect(frame).toBeLessThanOrEqual(0);
   await page.getByTestId('unused-columns').scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
   await saveScreenshot(page, 'csv-round-trip-preview-es-phone', { fullPage: false });

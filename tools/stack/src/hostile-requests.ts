@@ -218,6 +218,15 @@ export const isTrpcErrorBody: ErrorBodyCheck = (body) => {
   return typeof error?.['message'] === 'string' && typeof data?.appCode === 'string';
 };
 
+/**
+ * A subscription refused before its stream opens answers with the error's status and tRPC's event
+ * stream holding that one error: a `serialized-error` event whose data is tRPC's error shape.
+ */
+export const isTrpcStreamErrorBody: ErrorBodyCheck = (body) => {
+  const event = /(?:^|\n)event: serialized-error\ndata: (.*)\n/.exec(body.toString('utf8'));
+  return event?.[1] !== undefined && isTrpcErrorBody(Buffer.from(`{"error":${event[1]}}`));
+};
+
 /** The readiness probe of the api and the worker. */
 const READINESS_PATH = '/readyz';
 

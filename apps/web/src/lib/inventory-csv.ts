@@ -173,9 +173,10 @@ function readItem(columns: (Column | undefined)[], fields: string[], { t, issueT
 
 /**
  * Reads an inventory CSV (a header naming unitNumber and optionally floor, status,
- * priceAdjustment, notes) for the preview; other named columns are listed as unused. Each row is checked with the server's zod rules, against the
- * other rows of the file and against the unit numbers already in the target unit, so the rows
- * offered for import are the ones the server will accept.
+ * priceAdjustment, notes) for the preview; other named columns are listed as unused. Each row is
+ * checked with the server's zod rules, against the other rows of the file and against the unit
+ * numbers already in the target unit, so the rows offered for import are the ones the server will
+ * accept.
  */
 export function parseInventoryCsv(text: string, options: CsvReadOptions): ParsedInventoryCsv {
   const { t, existingUnitNumbers = new Set<string>() } = options;
