@@ -1,7 +1,6 @@
-import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import { sqlPoolOf } from '@staging/db/client';
-import { answerMalformedRequests } from '@staging/platform/http-client-errors';
+import { createServiceHttpServer } from '@staging/platform/http-client-errors';
 import type { ApiDeps } from './api-deps';
 import { createApp } from './create-app';
 import { createDirectProviderWebhook } from './webhooks/direct-provider-webhook';
@@ -22,11 +21,10 @@ export function createApiServer(deps: ApiDeps): Server {
   const recordCallback = createProviderCallbackRecorder(sqlPoolOf(deps.db), deps.logger);
   const app = createApp(deps, recordCallback);
   const answerDirectly = createDirectProviderWebhook(deps, recordCallback);
-  const server = createServer((req, res) => {
+  const server = createServiceHttpServer((req, res) => {
     if (!answerDirectly(req, res)) app(req, res);
   });
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
-  answerMalformedRequests(server);
   return server;
 }

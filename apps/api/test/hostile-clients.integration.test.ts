@@ -8,7 +8,7 @@ import { apiTestEnv } from '@staging/config/test-env';
 import { STAGING_WEBHOOK_PATH_PREFIX } from '@staging/provider/webhook-url';
 import { startApiProcess } from '@staging/stack/api-process';
 import type { ApiProcess } from '@staging/stack/api-process';
-import { expressRoutes, hostileCasesFor, isRestErrorBody, isTrpcErrorBody, judgeAnswer, slowHeadersCase } from '@staging/stack/hostile-requests';
+import { expressRoutes, hostileCasesFor, isRestErrorBody, isTrpcErrorBody, isTrpcStreamErrorBody, judgeAnswer, slowHeadersCase } from '@staging/stack/hostile-requests';
 import type { RouteUnderTest } from '@staging/stack/hostile-requests';
 import { sendRaw } from '@staging/stack/raw-http';
 import { storedKeys } from '@staging/stack/s3-server';
@@ -85,9 +85,10 @@ function origin(): string {
 
 /**
  * A request Node's parser refuses never reaches tRPC: the server answers it with the body every
- * route outside tRPC uses (answerMalformedRequests).
+ * route outside tRPC uses (createServiceHttpServer). A subscription refused before its stream
+ * opens answers with its status and the stream's one error event.
  */
-const trpcOrServerErrorBody = (body: Buffer): boolean => isTrpcErrorBody(body) || isRestErrorBody(body);
+const trpcOrServerErrorBody = (body: Buffer): boolean => isTrpcErrorBody(body) || isTrpcStreamErrorBody(body) || isRestErrorBody(body);
 
 /** Requests in flight at once: enough to finish fast, few enough to leave the machine usable. */
 const PARALLEL = 4;

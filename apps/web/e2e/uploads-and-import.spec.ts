@@ -122,7 +122,7 @@ test('CSV import: preview with per-row errors, the 2 good rows of 7 imported, ba
   await page.getByRole('button', { name: 'Download template' }).click();
   const templateFile = await template;
   expect(templateFile.suggestedFilename()).toBe('inventory-template.csv');
-  expect(csvRows(await downloadedText(templateFile))[0]).toEqual(['unitNumber', 'floor', 'status', 'priceAdjustment']);
+  expect(csvRows(await downloadedText(templateFile))[0]).toEqual(['unitNumber', 'floor', 'status', 'priceAdjustment', 'notes']);
 
   const csv = [
     'unitNumber,floor,status,priceAdjustment',
@@ -144,7 +144,7 @@ test('CSV import: preview with per-row errors, the 2 good rows of 7 imported, ba
     /^6unitNumber: "T-001" already exists in this unit$/,
     /^7unitNumber: "T-100" is already on line 2$/,
   ]);
-  await expect(page.getByTestId('preview-row')).toHaveText([/^2T-1001Available0\.00$/, /^8T-1066Reserved\+1,500\.00$/]);
+  await expect(page.getByTestId('preview-row')).toHaveText([/^2T-1001Available0\.00—$/, /^8T-1066Reserved\+1,500\.00—$/]);
   expect(await countInventoryItems(data, unitId)).toBe(1);
   await expectNoSeriousViolations(page, 'inventory import preview');
   await page.getByTestId('import-preview').scrollIntoViewIfNeeded();

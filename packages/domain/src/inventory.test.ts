@@ -8,6 +8,8 @@ import {
   ZBulkDeleteInput,
   ZBulkUpdateInput,
   ZCreateItemInput,
+  ZCreateUnitInput,
+  ZRenameUnitInput,
   ZUpdateItemInput,
 } from './inventory';
 
@@ -67,6 +69,36 @@ describe('create input', () => {
   });
 });
 
+describe('labels (unit names and unit numbers)', () => {
+  const name = (value: string) => ZCreateUnitInput.safeParse({ propertyId: 'p', name: value });
+  const unitNumber = (value: string) => ZCreateItemInput.safeParse({ propertyUnitId: 'u', unitNumber: value });
+
+  test('are NFKC-normalized, so width and no-break-space look-alikes become the plain name', () => {
+    for (const lookAlike of ['Tower\u00a0B', 'Ｔｏｗｅｒ Ｂ', '\u3000Tower B\u00a0', 'Tower\u2002B']) {
+      expect(ZCreateUnitInput.parse({ propertyId: 'p', name: lookAlike }).name).toBe('Tower B');
+      expect(ZRenameUnitInput.parse({ propertyUnitId: 'u', name: lookAlike }).name).toBe('Tower B');
+      expect(ZCreateItemInput.parse({ propertyUnitId: 'u', unitNumber: lookAlike }).unitNumber).toBe('Tower B');
+    }
+    expect(ZCreateUnitInput.parse({ propertyId: 'p', name: 'Bloque Ñ (ático) 😀' }).name).toBe('Bloque Ñ (ático) 😀');
+  });
+
+  test('refuse controls, bidirectional and zero-width characters with a clear issue', () => {
+    const hidden = ['Tower\u0085B', 'Tower \u202eB', 'Tower \u2066B\u2069', 'Tower\u2067B', 'Tower\u2068B', 'Tow\u200ber', 'Tow\u200cer', 'Tow\u200der', 'Tow\u2060er', 'Tower\ufeffB', 'Tower\u200fB', 'Tower\u061cB', 'Tower\u2028B', 'Tower\u00adB', 'Tower\u009bB'];
+    for (const value of hidden) {
+      const result = name(value);
+      expect([value, issuePaths(result)]).toEqual([value, ['name']]);
+      expect(result.error?.issues[0]?.message).toMatch(/invisible formatting characters \(zero-width, bidirectional\)/);
+      expect([value, issuePaths(unitNumber(value))]).toEqual([value, ['unitNumber']]);
+    }
+  });
+
+  test('are measured after normalization', () => {
+    // U+FDFA becomes an 18-character phrase under NFKC.
+    expect(issuePaths(name('\ufdfa'.repeat(6)))).toEqual(['name']);
+    expect(name('\ufdfa'.repeat(5)).success).toBe(true);
+  });
+});
+
 describe('update input', () => {
   test('unitNumber has no minimum on update (docs/system.md 4.4) but the same maximum', () => {
     expect(ZUpdateItemInput.parse({ itemId: 'i', unitNumber: '' }).unitNumber).toBe('');
@@ -92,15 +124,15 @@ describe('bulkCreate input', () => {
     expect(issuePaths(result)).toEqual(['items.1.propertyUnitId']);
   });
 
-  test('1..500 items; notes is not a bulkCreate item field', () => {
+  test('1..500 items; notes as on create, unknown fields refused', () => {
     const items = (n: number) => Array.from({ length: n }, (_, i) => ({ unitNumber: String(i) }));
     expect(ZBulkCreateInput.safeParse({ propertyUnitId: 'u', items: items(1) }).success).toBe(true);
     expect(ZBulkCreateInput.safeParse({ propertyUnitId: 'u', items: items(500) }).success).toBe(true);
     expect(issuePaths(ZBulkCreateInput.safeParse({ propertyUnitId: 'u', items: items(0) }))).toEqual(['items']);
     expect(issuePaths(ZBulkCreateInput.safeParse({ propertyUnitId: 'u', items: items(501) }))).toEqual(['items']);
-    expect(issuePaths(ZBulkCreateInput.safeParse({ propertyUnitId: 'u', items: [{ unitNumber: '1', notes: 'x' }] }))).toEqual([
-      'items.0',
-    ]);
+    expect(ZBulkCreateInput.parse({ propertyUnitId: 'u', items: [{ unitNumber: '1', notes: ' two\nlines ' }] }).items[0]?.notes).toBe(' two\nlines ');
+    expect(issuePaths(ZBulkCreateInput.safeParse({ propertyUnitId: 'u', items: [{ unitNumber: '1', notes: 'n'.repeat(501) }] }))).toEqual(['items.0.notes']);
+    expect(issuePaths(ZBulkCreateInput.safeParse({ propertyUnitId: 'u', items: [{ unitNumber: '1', note: 'x' }] }))).toEqual(['items.0']);
   });
 });
 

@@ -67,13 +67,13 @@ export const INVENTORY_LIMITS = {
 // its way to UTF-8; both are rejected so that what is stored is exactly what was sent.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-function hasControlCharacter(value: string): boolean {
-  for (let i = 0; i < value.length; i += 1) {
-    const code = value.charCodeAt(i);
-    if (code < 0x20 || code === 0x7f) return true;
-  }
-  return false;
-}
+/**
+ * Characters a label must not hold: controls (C0, DEL and C1 such as U+0085), format characters
+ * (bidirectional marks, embeddings, overrides and isolates such as U+202E and U+2066–U+2069,
+ * zero-width spaces and joiners, U+FEFF) and line or paragraph separators. They are invisible or
+ * reorder what is shown, so two labels that read alike could differ, or one could read as another.
+ */
+const HIDDEN_OR_CONTROL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 
 function isStorableText(value: string): boolean {
   return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
@@ -89,18 +89,19 @@ export const ZInventoryId = z
   .refine(isStorableText, STORABLE_TEXT_MESSAGE);
 
 /**
- * A short label (a unit number, a unit's name): trimmed first, then measured in UTF-16 code units
- * (what JavaScript's `length` and an HTML `maxlength` count). It is shown in lists and headings,
- * so control characters are refused.
+ * A short label (a unit number, a unit's name): NFKC-normalized (a fullwidth "Ｂ" is "B", a no-break
+ * space a space), trimmed, then measured in UTF-16 code units (what JavaScript's `length` and an
+ * HTML `maxlength` count). It is shown in lists, headings and the CSV export, so control, format
+ * and separator characters are refused rather than removed: the agent sees what was wrong.
  */
 function labelSchema(minLength: 0 | 1, max: number) {
-  const base = z.string().trim();
+  const base = z.string().normalize('NFKC').trim();
   const bounded = minLength === 1 ? base.min(1, 'Must not be empty') : base;
   return bounded
     .max(max, `At most ${max} characters`)
     .refine(
-      (value) => !hasControlCharacter(value) && isStorableText(value),
-      'Must not contain control characters or unpaired surrogates',
+      (value) => !HIDDEN_OR_CONTROL.test(value) && isStorableText(value),
+      'Must not contain control characters, invisible formatting characters (zero-width, bidirectional) or unpaired surrogates',
     );
 }
 
@@ -155,15 +156,16 @@ export const ZUpdateItemInput = z.strictObject({
 
 export const ZDeleteItemInput = z.strictObject({ itemId: ZInventoryId });
 
-// docs/system.md 4.4 lists no notes on bulkCreate items; strictness makes `notes` there a BAD_REQUEST
-// rather than a silently dropped field. Exported so the dashboard's CSV preview checks each row
-// with exactly the server's rules.
+// docs/system.md 4.4 lists no notes on bulkCreate items; they are accepted as on create so that a
+// CSV export imported again keeps its notes (docs/decisions/inventory.md "Inventory CSV import and
+// export"). Exported so the dashboard's CSV preview checks each row with exactly the server's rules.
 export const ZBulkCreateItem = z.strictObject({
   propertyUnitId: ZInventoryId.optional(),
   unitNumber: ZUnitNumber,
   floor: ZFloor.optional(),
   status: ZInventoryStatus.optional(),
   priceAdjustment: ZPriceAdjustment.optional(),
+  notes: ZNotes.optional(),
 });
 
 /** One bulkCreate item after resolution: its unit and where that unit came from. */
@@ -175,6 +177,7 @@ export interface ResolvedBulkCreateItem {
   floor?: number | null | undefined;
   status?: InventoryStatus | undefined;
   priceAdjustment?: number | null | undefined;
+  notes?: string | null | undefined;
 }
 
 /**
@@ -215,6 +218,7 @@ export const ZBulkCreateInput = z
         floor: item.floor,
         status: item.status,
         priceAdjustment: item.priceAdjustment,
+        notes: item.notes,
       }),
     ),
   }));

@@ -9,10 +9,12 @@ import { MISSING_DATABASE_NAME, missingDatabaseUrl } from '@staging/db/testing/b
 import { seedInventoryWorld } from './testing/inventory-fixtures';
 import type { InventoryWorld } from './testing/inventory-fixtures';
 import { dataOf, inventoryClient, outcomeOf } from './testing/inventory-calls';
-import { callProcedure, createTestDeps, env, openTestResources, startTestServer } from './testing/test-server';
+import { openLiveStream } from './testing/live-stream';
+import { callProcedure, createSignedInUser, createTestDeps, env, openTestResources, startTestServer } from './testing/test-server';
 import type { LogCapture, TestServer } from './testing/test-server';
 import { createTrpcFetchHandler, createTrpcNodeHandler, MAX_BATCH_SIZE } from './http';
 import type { TrpcDeps } from './context';
+import { LIVE_STREAM_LIMITS } from '@staging/services/live/staging-event-hub';
 
 const resources = openTestResources();
 let logs: LogCapture;
@@ -41,6 +43,7 @@ afterAll(async () => {
   nodeServer.closeAllConnections();
   await new Promise((resolve) => nodeServer.close(resolve));
   await fetchServer.close();
+  await fetchDeps.stagingEvents.close();
   await resources.close();
 });
 
@@ -58,6 +61,32 @@ describe('Node handler', () => {
     const items = Array.from({ length: 500 }, (_, i) => ({ unitNumber: `${i}-${'x'.repeat(150)}` }));
     const result = await call('bulkCreate', { propertyUnitId: world.unitA, items }, world.assigned);
     expect(outcomeOf(result)).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+  });
+
+  test("a user's live streams are private, and one past the per-user limit is 429 with Retry-After before it opens", async () => {
+    const user = await createSignedInUser(resources.db);
+    const streams = [];
+    try {
+      for (let i = 0; i < LIVE_STREAM_LIMITS.maxStreamsPerUser; i += 1) {
+        const stream = await openLiveStream(`${nodeUrl}/api/trpc`, 'ai.stagingEvents', { cookie: user.cookie });
+        streams.push(stream);
+        await stream.waitFor((event) => event.event === 'message');
+        expect([stream.status, stream.headers.get('cache-control'), stream.headers.get('vary')]).toEqual([200, 'private, no-store, no-transform', 'Cookie']);
+      }
+      const refused = await openLiveStream(`${nodeUrl}/api/trpc`, 'ai.stagingEvents', { cookie: user.cookie });
+      streams.push(refused);
+      expect([refused.status, refused.headers.get('retry-after'), refused.headers.get('cache-control'), refused.headers.get('vary')]).toEqual([
+        429,
+        '60',
+        'private, no-store, no-transform',
+        'Cookie',
+      ]);
+      const anonymous = await openLiveStream(`${nodeUrl}/api/trpc`, 'ai.stagingEvents');
+      streams.push(anonymous);
+      expect(anonymous.status).toBe(401);
+    } finally {
+      for (const stream of streams) stream.close();
+    }
   });
 });
 

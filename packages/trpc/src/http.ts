@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { internal_exceptionHandler, nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
 import type { HTTPBaseHandlerOptions } from '@trpc/server/http';
@@ -25,26 +26,40 @@ export interface TrpcHttpOptions {
   maxBodyBytes?: number;
 }
 
+/**
+ * Answers are for one user (the session cookie decides which): no cache may keep them. A live
+ * stream also says so to a cache that ignores no-store on an event stream (`private`, `Vary:
+ * Cookie`), and keeps `no-transform`: without it a compressing proxy (or Next.js' own
+ * compression) would hold its events back until a buffer fills.
+ */
+const PER_USER_HEADERS = { 'cache-control': 'no-store' } as const;
+const PER_USER_STREAM_HEADERS = { 'cache-control': 'private, no-store, no-transform', vary: 'Cookie' } as const;
+
 /** Options shared by both handlers: error logging, Retry-After and no caching of answers. */
 function sharedOptions(deps: TrpcDeps): HTTPBaseHandlerOptions<AppRouter, unknown> {
+  // A subscription refused before its stream opens (too many streams, no session): tRPC would
+  // answer 200 and put the error in the stream, and responseMeta is not told about it. onError
+  // runs first and keeps it here, by the request's context, for responseMeta to answer with its
+  // status and Retry-After instead.
+  const refusedStreams = new WeakMap<object, TRPCError>();
   return {
     router: appRouter,
     allowBatching: true,
     maxBatchSize: MAX_BATCH_SIZE,
-    onError({ error, path, type }) {
+    onError({ error, path, type, ctx }) {
+      if (type === 'subscription' && typeof ctx === 'object' && ctx !== null && !refusedStreams.has(ctx)) refusedStreams.set(ctx, error);
       // Client mistakes are answered, not logged; anything answered with 500, and a database that
       // could not serve (503), is logged with its stack.
       if (error.code === 'INTERNAL_SERVER_ERROR' || appErrorOf(error.cause)?.code === ErrorCode.TEMPORARILY_UNAVAILABLE) {
         deps.logger.error({ err: error.cause ?? error, path, type }, 'trpc procedure failed');
       }
     },
-    responseMeta({ errors, type }) {
-      // A live stream keeps tRPC's own `no-cache, no-transform`: without no-transform a compressing
-      // proxy (or Next.js' own compression) would hold its events back until a buffer fills.
-      const headers: Record<string, string> = type === 'subscription' ? {} : { 'cache-control': 'no-store' };
-      const retryAfter = Math.max(0, ...errors.map((error) => appErrorOf(error.cause)?.retryAfterSeconds ?? 0));
+    responseMeta({ errors, type, ctx }) {
+      const refused = type === 'subscription' && typeof ctx === 'object' && ctx !== null ? refusedStreams.get(ctx) : undefined;
+      const headers: Record<string, string> = { ...(type === 'subscription' ? PER_USER_STREAM_HEADERS : PER_USER_HEADERS) };
+      const retryAfter = Math.max(0, ...[...errors, ...(refused === undefined ? [] : [refused])].map((error) => appErrorOf(error.cause)?.retryAfterSeconds ?? 0));
       if (retryAfter > 0) headers['retry-after'] = String(retryAfter);
-      return { headers };
+      return refused === undefined ? { headers } : { headers, status: getHTTPStatusCodeFromError(refused) };
     },
   };
 }
@@ -76,13 +91,20 @@ export function createTrpcFetchHandler(deps: TrpcDeps, options: TrpcHttpOptions 
   const endpoint = options.endpoint ?? TRPC_ENDPOINT;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const shared = sharedOptions(deps);
-  return (req: Request): Promise<Response> =>
-    fetchRequestHandler({
+  return async (req: Request): Promise<Response> => {
+    const response = await fetchRequestHandler({
       ...shared,
       endpoint,
       req: limitBody(req, maxBodyBytes),
       createContext: ({ req: request }) => createTrpcContext({ deps, headers: request.headers }),
     });
+    // This adapter appends responseMeta's headers to tRPC's own instead of replacing them (the Node
+    // adapter replaces), so a stream's Cache-Control would say no-cache and no-store at once.
+    if (response.headers.get('content-type') === 'text/event-stream') {
+      for (const [name, value] of Object.entries(PER_USER_STREAM_HEADERS)) response.headers.set(name, value);
+    }
+    return response;
+  };
 }
 
 function toHeaders(incoming: IncomingHttpHeaders): Headers {

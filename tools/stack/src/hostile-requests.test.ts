@@ -1,12 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { isNotReadyAnswer, isRestErrorBody, judgeAnswer } from './hostile-requests';
+import { isNotReadyAnswer, isRestErrorBody, isTrpcStreamErrorBody, judgeAnswer } from './hostile-requests';
 import type { HostileCase } from './hostile-requests';
 import type { RawAnswer } from './raw-http';
 
 const someCase: HostileCase = { name: 'a case', request: { pieces: [] } };
 
 function answer(status: number | undefined, body: unknown = ''): RawAnswer {
-  return { status, headers: {}, body: Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)) };
+  return { status, headers: {}, body: Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)), afterAnswer: Buffer.alloc(0) };
 }
 
 describe('judgeAnswer', () => {
@@ -35,5 +35,19 @@ describe('judgeAnswer', () => {
     expect(judgeAnswer(someCase, answer(400, errorBody), isRestErrorBody, { path: '/x' })).toBeUndefined();
     const beforeRouting = { ...someCase, refusedBeforeRouting: true as const };
     expect(judgeAnswer(beforeRouting, answer(400, 'Bad Request'), isRestErrorBody, { path: '/x', ownServer: false })).toBeUndefined();
+  });
+
+  it('refuses a second answer on the connection of one request', () => {
+    const twice = { ...answer(404, { error: { code: 'NOT_FOUND', message: 'Not found' } }), afterAnswer: Buffer.from('HTTP/1.1 400 Bad Request\r\n\r\n') };
+    expect(judgeAnswer(someCase, twice, isRestErrorBody, { path: '/x' })).toMatch(/^answered twice: "HTTP\/1.1 400 Bad Request/);
+  });
+});
+
+describe('isTrpcStreamErrorBody', () => {
+  it("reads the error event of a refused subscription, and nothing else", () => {
+    const refused = 'event: connected\ndata: {"reconnectAfterInactivityMs":40000}\n\n\nevent: serialized-error\ndata: {"message":"Too many live connections for this user","code":-32029,"data":{"code":"TOO_MANY_REQUESTS","appCode":"TOO_MANY_REQUESTS","httpStatus":429}}\n\n';
+    expect(isTrpcStreamErrorBody(Buffer.from(refused))).toBe(true);
+    expect(isTrpcStreamErrorBody(Buffer.from('event: serialized-error\ndata: {"message":"no code"}\n\n'))).toBe(false);
+    expect(isTrpcStreamErrorBody(Buffer.from('{"error":{"code":"BAD_REQUEST","message":"x"}}'))).toBe(false);
   });
 });

@@ -166,6 +166,10 @@ export function hostileCasesFor(route: RouteUnderTest, context: HostileContext =
       request: { pieces: withBody(method, path, context, [json, 'Content-Encoding: deflate'], bombsNow.deflate) },
     },
     { name: 'two different Content-Length headers', refusedBeforeRouting: true, request: { pieces: [headBlock(method, path, context, [json, 'Content-Length: 2', 'Content-Length: 7']), '{}'] } },
+    {
+      name: 'a Transfer-Encoding that does not end in chunked',
+      refusedBeforeRouting: true, request: { pieces: [headBlock(method, path, context, [json, 'Transfer-Encoding: xchunked']), '{"a":1}'] },
+    },
     { name: 'Content-Length beside Transfer-Encoding', refusedBeforeRouting: true, request: { pieces: [headBlock(method, path, context, [json, 'Content-Length: 2', 'Transfer-Encoding: chunked']), '2\r\n{}\r\n0\r\n\r\n'] } },
     { name: 'two Host headers', request: { pieces: [headBlock(route.method, path, context, ['Host: evil.example'])] } },
     { name: 'duplicated Content-Type and Cookie headers', request: { pieces: withBody(method, path, context, [json, 'Content-Type: text/plain', 'Cookie: sid=forged', 'Cookie: sid=other'], '{}') } },
@@ -214,6 +218,15 @@ export const isTrpcErrorBody: ErrorBodyCheck = (body) => {
   return typeof error?.['message'] === 'string' && typeof data?.appCode === 'string';
 };
 
+/**
+ * A subscription refused before its stream opens answers with the error's status and tRPC's event
+ * stream holding that one error: a `serialized-error` event whose data is tRPC's error shape.
+ */
+export const isTrpcStreamErrorBody: ErrorBodyCheck = (body) => {
+  const event = /(?:^|\n)event: serialized-error\ndata: (.*)\n/.exec(body.toString('utf8'));
+  return event?.[1] !== undefined && isTrpcErrorBody(Buffer.from(`{"error":${event[1]}}`));
+};
+
 /** The readiness probe of the api and the worker. */
 const READINESS_PATH = '/readyz';
 
@@ -252,6 +265,9 @@ export function judgeAnswer(
     return `the connection was dropped without an answer${answer.resetBy === undefined ? '' : ` (${answer.resetBy})`}`;
   }
   if (isNotReadyAnswer(path, answer)) return undefined;
+  // One request, one answer: a second one on the connection means part of the request was read
+  // as another request (what a request smuggler counts on).
+  if (ownServer && answer.afterAnswer.length > 0) return `answered twice: ${JSON.stringify(answer.afterAnswer.toString('latin1').slice(0, 80))} after a ${answer.status}`;
   if (answer.status >= 500) return `answered ${answer.status}: ${answer.body.toString('utf8').slice(0, 200)}`;
   const bodyIsOurs = ownServer || hostileCase.refusedBeforeRouting !== true;
   if (answer.status >= 400 && errorBody !== undefined && bodyIsOurs && !errorBody(answer.body)) {

@@ -28,12 +28,17 @@ export interface RawAnswer {
   resetBy?: string;
   /** Set when the server kept the connection open past the request's hang guard. */
   hung?: true;
+  /**
+   * What the server wrote after an answer with a Content-Length: a second answer to one request
+   * (or to the rest of its bytes) shows up here. Empty otherwise.
+   */
+  afterAnswer: Buffer;
 }
 
 /** Parses one HTTP/1.1 response from the bytes a server wrote before it closed. */
 export function parseRawResponse(bytes: Buffer): Omit<RawAnswer, 'resetBy' | 'hung'> {
   const headerEnd = bytes.indexOf('\r\n\r\n');
-  if (headerEnd < 0) return { status: undefined, headers: {}, body: Buffer.alloc(0) };
+  if (headerEnd < 0) return { status: undefined, headers: {}, body: Buffer.alloc(0), afterAnswer: Buffer.alloc(0) };
   const [statusLine = '', ...lines] = bytes.subarray(0, headerEnd).toString('latin1').split('\r\n');
   const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1]);
   const headers: Record<string, string> = {};
@@ -42,9 +47,13 @@ export function parseRawResponse(bytes: Buffer): Omit<RawAnswer, 'resetBy' | 'hu
     if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
   let body = bytes.subarray(headerEnd + 4);
+  let afterAnswer: Buffer = Buffer.alloc(0);
   if (headers['transfer-encoding']?.toLowerCase() === 'chunked') body = dechunk(body);
-  else if (headers['content-length'] !== undefined) body = body.subarray(0, Number(headers['content-length']));
-  return { status: Number.isNaN(status) ? undefined : status, headers, body };
+  else if (headers['content-length'] !== undefined) {
+    afterAnswer = body.subarray(Number(headers['content-length']));
+    body = body.subarray(0, Number(headers['content-length']));
+  }
+  return { status: Number.isNaN(status) ? undefined : status, headers, body, afterAnswer };
 }
 
 function dechunk(bytes: Buffer): Buffer {

@@ -165,8 +165,8 @@ describe('message catalogues', () => {
     const midnight = new Date('2026-03-06T00:00:00Z');
     expect(t('en')('jobs.dailyCapReached', { at: midnight })).toMatch(/resumes Mar 6, 2026 12:00\sAM$/);
     expect(t('es')('jobs.dailyCapReached', { at: midnight })).toMatch(/continuará el 6 mar 2026 a las 0:00$/);
-    expect(t('en')('spend.todayCapped', { purchases: 1200, cap: 1500, resetsAt: midnight })).toMatch(/^Today \(UTC day\): 1,200 of 1,500 paid attempts/);
-    expect(t('es')('spend.todayUncapped', { purchases: 1 })).toBe('Hoy (día UTC): 1 intento de pago; no hay límite diario.');
+    expect(t('en')('spend.todayCapped', { purchases: 1200, cap: 1500, resetsAt: midnight })).toMatch(/^Today \(UTC day\), for the whole account \(every agent\): 1,200 of 1,500 paid attempts/);
+    expect(t('es')('spend.todayUncapped', { purchases: 1 })).toBe('Hoy (día UTC), en toda la cuenta (todos los agentes): 1 intento de pago; no hay límite diario.');
   });
 
   it('says "not priced" where no price was configured, never an amount that reads as free', () => {

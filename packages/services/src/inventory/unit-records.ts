@@ -49,23 +49,21 @@ export async function lockManageableUnit(tx: DbTransaction, actor: Actor, unitId
   return unit;
 }
 
-/** Names compare without letter case ("Tower A" and "tower a" are one name to an agent reading a list). */
-function nameKey(name: string): string {
-  return name.normalize('NFC').toLowerCase();
-}
-
 /**
- * CONFLICT on `name` when another unit of the property (not `exceptUnitId`) has that name. Runs
- * under {@link lockManageableProperty}'s lock; the export's unit column and the import's unit
- * picker show units by name, so two alike would be told apart by nothing.
+ * CONFLICT on `name` when another unit of the property (not `exceptUnitId`) has a name that reads
+ * the same: compared as the unique index property_units_name_uidx (migration 0021) compares them,
+ * without regard to letter case or character width (lower of NFKC), so rows stored before names
+ * were normalized are found too. Runs under {@link lockManageableProperty}'s lock, so the index
+ * never meets a second unit of one name; the export's unit column and the import's unit picker
+ * show units by name, and two alike would be told apart by nothing.
  */
 export async function assertUnitNameFree(tx: DbTransaction, propertyId: string, name: string, exceptUnitId?: string): Promise<void> {
-  const others = await tx.propertyUnit.findMany({
-    where: { propertyId, ...(exceptUnitId === undefined ? {} : { id: { not: exceptUnitId } }) },
-    select: { name: true },
-  });
-  const wanted = nameKey(name);
-  if (others.some((other) => nameKey(other.name) === wanted)) {
+  const except = exceptUnitId === undefined ? Prisma.empty : Prisma.sql`AND "id" <> ${exceptUnitId}`;
+  const taken = await tx.$queryRaw<{ id: string }[]>`
+    SELECT "id" FROM "property_units"
+    WHERE "propertyId" = ${propertyId} AND lower(normalize("name", NFKC)) = lower(normalize(${name}::text, NFKC)) ${except}
+    LIMIT 1`;
+  if (taken.length > 0) {
     throw new AppError(ErrorCode.CONFLICT, 'A unit with this name already exists in this property', {
       issues: [{ path: ['name'], message: 'Already used by another unit of this property', code: IssueCode.ALREADY_USED }],
     });

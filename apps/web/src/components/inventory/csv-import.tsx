@@ -248,6 +248,15 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
               strong: (chunks) => <strong>{chunks}</strong>,
             })}
           </p>
+          {parsed.unusedColumns.length > 0 && (
+            <p data-testid="unused-columns">
+              {t('unusedColumns', {
+                count: parsed.unusedColumns.length,
+                columns: new Intl.ListFormat(locale, { type: 'conjunction' }).format(parsed.unusedColumns),
+                unit: unitName,
+              })}
+            </p>
+          )}
           {parsed.errors.length > 0 && (
             <ErrorTable errors={parsed.errors} caption={t('previewErrors')} testId="preview-errors" />
           )}
@@ -265,16 +274,23 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
                     <th scope="col">{ti('floor')}</th>
                     <th scope="col">{ti('status')}</th>
                     <th scope="col">{ti('priceAdjustment')}</th>
+                    <th scope="col" className={styles.notesColumn}>
+                      {ti('notes')}
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {parsed.rows.slice(0, PREVIEW_ROWS).map((row) => (
                     <tr key={row.line} data-testid="preview-row">
                       <td className="num">{row.line}</td>
-                      <td className={styles.unitNumber}>{row.item.unitNumber}</td>
+                      <td className={styles.unitNumber}>
+                        {row.item.unitNumber}
+                        {row.item.notes !== undefined && row.item.notes !== null && <span className={styles.inlineNotes}>{row.item.notes}</span>}
+                      </td>
                       <td className="num">{row.item.floor ?? '—'}</td>
                       <td>{inventoryStatusLabel(row.item.status ?? 'AVAILABLE', locale)}</td>
                       <td className="num">{formatPriceAdjustment(row.item.priceAdjustment ?? null, locale)}</td>
+                      <td className={`${styles.notes} ${styles.notesColumn}`}>{row.item.notes ?? '—'}</td>
                     </tr>
                   ))}
                 </tbody>

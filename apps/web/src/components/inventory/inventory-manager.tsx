@@ -9,6 +9,7 @@ import { useFocusTarget } from '@/client/use-focus-target';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDashboardText } from '@/client/use-dashboard-text';
 import { describeError } from '@/lib/api-errors';
+import { inventoryExportFileName } from '@/lib/download-name';
 import { unitsExportCsv } from '@/lib/inventory-csv';
 import { BulkBar } from './bulk-bar';
 import { CreateItemForm } from './create-item-form';
@@ -27,6 +28,8 @@ export function InventoryManager({ propertyId }: { propertyId: string }) {
   const id = useId();
   const { t, tc, locale, errorSentence } = useDashboardText('inventory');
   const units = useQuery(trpc.inventory.getUnits.queryOptions({ propertyId }, { staleTime: 5 * 60_000 }));
+  // The header asks for the same query: its title names the export file.
+  const property = useQuery(trpc.property.get.queryOptions({ propertyId }, { retry: false }));
   const [filter, setFilter] = useState<Filter>('ALL');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [deleting, setDeleting] = useState<InventoryItemRecord | undefined>();
@@ -89,7 +92,7 @@ export function InventoryManager({ propertyId }: { propertyId: string }) {
           className="button"
           style={{ marginLeft: 'auto' }}
           disabled={allItems.length === 0}
-          onClick={() => downloadText(`inventory-${propertyId}.csv`, unitsExportCsv(units.data.units, locale), 'text/csv')}
+          onClick={() => downloadText(inventoryExportFileName(property.data?.title, propertyId), unitsExportCsv(units.data.units, locale), 'text/csv')}
         >
           {t('export')}
         </button>

@@ -73,8 +73,10 @@ test('a job submitted and canceled reaches the owner, the assigned agent and an 
     [owner, assigned, supporter, stranger].map((user) => open({ cookie: user.cookie })),
   );
   expect(ownerStream!.status).toBe(200);
+  // Each stream is one user's: no cache may keep it, and one that ignores that keys it by cookie.
+  expect(ownerStream!.headers.get('cache-control')).toBe('private, no-store, no-transform');
+  expect(ownerStream!.headers.get('vary')).toBe('Cookie');
   expect(ownerStream!.headers.get('content-type')).toBe('text/event-stream');
-  expect(ownerStream!.headers.get('cache-control')).toBe('no-cache, no-transform');
   // Every stream begins with a resync: the page reads again what it loaded before the stream.
   for (const stream of [ownerStream, assignedStream, adminStream, strangerStream]) await stream!.waitFor(isResync);
 
@@ -110,18 +112,21 @@ test('a job submitted and canceled reaches the owner, the assigned agent and an 
   expect(strangerStream!.messages()).toEqual([{ kind: 'resync' }, { kind: 'image', propertyId: strangersOwn.id, jobId: null, status: null }]);
 });
 
-test('refuses a stream without a session, from another site, and past the per-user limit; a closed stream frees its place', async () => {
+test('refuses a stream without a session, from another site, and past the per-user limit with their status before it opens; a closed stream frees its place', async () => {
   const before = deps.stagingEvents.streamCount();
   const anonymous = await open({});
+  expect(anonymous.status).toBe(401);
   await anonymous.waitFor(isError('UNAUTHORIZED'));
 
   const user = await createSignedInUser(resources.db);
   const crossSite = await open({ cookie: user.cookie, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+  expect(crossSite.status).toBe(403);
   await crossSite.waitFor(isError('FORBIDDEN'));
 
   const tabs = await Promise.all(Array.from({ length: MAX_STREAMS_PER_USER }, () => open({ cookie: user.cookie })));
   for (const tab of tabs) await tab.waitFor(isResync);
   const oneTooMany = await open({ cookie: user.cookie });
+  expect([oneTooMany.status, oneTooMany.headers.get('retry-after'), oneTooMany.headers.get('cache-control')]).toEqual([429, '60', 'private, no-store, no-transform']);
   await oneTooMany.waitFor(isError('TOO_MANY_REQUESTS'));
   expect(oneTooMany.messages()).toEqual([]);
 

@@ -45,6 +45,16 @@ describe('bulkCreate unit resolution', () => {
     ]);
   });
 
+  test('notes are stored verbatim, line breaks included, and an item without notes has none', async () => {
+    const notes = 'corner unit\r\n=HYPERLINK("x")\n  sea view ';
+    const result = dataOf(
+      await ctx.call('bulkCreate', { propertyUnitId: ctx.world.unitA, items: [{ unitNumber: 'n-1', notes }, { unitNumber: 'n-2' }] }, ctx.world.owner),
+    );
+    expect(result.items.map((item) => item.notes)).toEqual([notes, null]);
+    const stored = await ctx.db.inventoryItem.findMany({ where: { id: { in: result.items.map((item) => item.itemId) } }, select: { unitNumber: true, notes: true } });
+    expect(Object.fromEntries(stored.map((item) => [item.unitNumber, item.notes]))).toEqual({ 'n-1': notes, 'n-2': null });
+  });
+
   test('an item with no unit anywhere: BAD_REQUEST at items.<i>.propertyUnitId', async () => {
     const result = await ctx.call('bulkCreate', { items: [{ unitNumber: '1', propertyUnitId: ctx.world.unitA }, { unitNumber: '2' }] }, ctx.world.owner);
     expect([outcomeOf(result), issuePathsOf(result)]).toEqual([[400, 'BAD_REQUEST'], ['items.1.propertyUnitId']]);

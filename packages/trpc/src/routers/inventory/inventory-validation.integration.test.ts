@@ -191,7 +191,7 @@ describe('enums, numbers and unknown keys', () => {
       ['create', { propertyUnitId: ctx.world.unitA, unitNumber: 'k', color: 'red', size: 2 }, ['color', 'size']],
       ['update', { itemId: item.id, propertyUnitId: ctx.world.unitB }, ['propertyUnitId']],
       ['delete', { itemId: item.id, force: true }, ['force']],
-      ['bulkCreate', { propertyUnitId: ctx.world.unitA, items: [{ unitNumber: 'k', notes: 'x' }] }, ['items.0.notes']],
+      ['bulkCreate', { propertyUnitId: ctx.world.unitA, items: [{ unitNumber: 'k', note: 'x' }] }, ['items.0.note']],
       ['bulkUpdate', { ids: [item.id], action: 'floor', floor: 1, dryRun: true }, ['dryRun']],
       ['bulkDelete', { ids: [item.id], all: true }, ['all']],
     ];

@@ -41,6 +41,27 @@ describe('createUnit', () => {
     expect(outcomeOf(await ctx.call('createUnit', { propertyId: ctx.world.otherPropertyId, name: 'A' }, ctx.world.unrelated))).toEqual([200, 'OK']);
   });
 
+  test('look-alikes are one name: width and no-break spaces are normalized away, the stored name is the plain one', async () => {
+    const property = await createProperty(ctx.db, { ownerAgentId: ctx.world.owner.id });
+    const created = dataOf(await ctx.call('createUnit', { propertyId: property.id, name: 'Ｔｏｗｅｒ\u00a0Ｃ' }, ctx.world.owner));
+    expect(created.name).toBe('Tower C');
+    for (const lookAlike of ['Tower C', 'tower\u00a0c', 'ＴＯＷＥＲ Ｃ', ' TOWER\u3000C ']) {
+      const clash = await ctx.call('createUnit', { propertyId: property.id, name: lookAlike }, ctx.world.owner);
+      expect([lookAlike, outcomeOf(clash), issuePathsOf(clash)]).toEqual([lookAlike, [409, 'CONFLICT'], ['name']]);
+    }
+    expect(await unitNames(property.id)).toEqual(['Tower C']);
+  });
+
+  test('a unit stored before names were normalized still takes its look-alikes: a CONFLICT, never a 500', async () => {
+    const property = await createProperty(ctx.db, { ownerAgentId: ctx.world.owner.id });
+    const legacy = await createPropertyUnit(ctx.db, { propertyId: property.id, name: 'Ｔｏｗｅｒ Ｄ' });
+    const other = await createPropertyUnit(ctx.db, { propertyId: property.id, name: 'Annex' });
+    expect(outcomeOf(await ctx.call('createUnit', { propertyId: property.id, name: 'tower d' }, ctx.world.owner))).toEqual([409, 'CONFLICT']);
+    expect(outcomeOf(await ctx.call('renameUnit', { propertyUnitId: other.id, name: 'Tower\u00a0D' }, ctx.world.owner))).toEqual([409, 'CONFLICT']);
+    // Its own name, normalized, is still its own.
+    expect(dataOf(await ctx.call('renameUnit', { propertyUnitId: legacy.id, name: 'Ｔｏｗｅｒ Ｄ' }, ctx.world.owner)).name).toBe('Tower D');
+  });
+
   test('ten agents adding the same name at once: one unit, nine CONFLICTs', async () => {
     const agents = await Promise.all(
       Array.from({ length: 10 }, async () => {
@@ -132,6 +153,11 @@ describe('validation', () => {
     ['createUnit', 'a blank name', (w) => ({ propertyId: w.propertyId, name: '   ' }), ['name']],
     ['createUnit', 'a 101-character name', (w) => ({ propertyId: w.propertyId, name: long }), ['name']],
     ['createUnit', 'a control character', (w) => ({ propertyId: w.propertyId, name: 'Tower\u0007' }), ['name']],
+    ['createUnit', 'a C1 control (NEL)', (w) => ({ propertyId: w.propertyId, name: 'Tower\u0085B' }), ['name']],
+    ['createUnit', 'a right-to-left override', (w) => ({ propertyId: w.propertyId, name: 'Tower \u202eB' }), ['name']],
+    ['createUnit', 'a bidirectional isolate', (w) => ({ propertyId: w.propertyId, name: 'Tower \u2066B\u2069' }), ['name']],
+    ['createUnit', 'a zero-width space', (w) => ({ propertyId: w.propertyId, name: 'Tow\u200ber' }), ['name']],
+    ['renameUnit', 'a zero-width joiner', (w) => ({ propertyUnitId: w.unitA, name: 'A\u200d' }), ['name']],
     ['createUnit', 'an unknown key', (w) => ({ propertyId: w.propertyId, name: 'Tower', floors: 3 }), ['floors']],
     ['createUnit', 'no propertyId', () => ({ name: 'Tower' }), ['propertyId']],
     ['renameUnit', 'an empty name', (w) => ({ propertyUnitId: w.unitA, name: '' }), ['name']],

@@ -9,8 +9,9 @@ import { getCurrentUser } from '@/server/session';
 export const dynamic = 'force-dynamic';
 
 // The sign-in page is a fine page to come back to after switching (safeNextPath refuses it, as
-// a target after signing in); anything else must pass safeNextPath.
-const SIGN_IN_PATH = /^\/sign-in(?:\?\S*)?$/;
+// a target after signing in); anything else must pass safeNextPath. Printable ASCII only: a
+// Location header cannot carry anything else.
+const SIGN_IN_PATH = /^\/sign-in(?:\?[\x21-\x7e]*)?$/;
 
 function returnPath(value: string): string {
   return value.length <= 2048 && SIGN_IN_PATH.test(value) ? value : safeNextPath(value, '/search');
