@@ -21,19 +21,14 @@ import { parseArgs } from 'node:util';
 import { createDb } from '@staging/db/client';
 import { createTestDatabase } from '@staging/db/testing';
 import { ZBulkCreateInput, ZBulkDeleteInput, ZBulkUpdateInput } from '@staging/domain/inventory';
-import { createLogger } from '@staging/platform/logger';
 import { createRedis } from '@staging/platform/queues';
-import { createStagingEventHub } from '@staging/services/live/staging-event-hub';
-import { createSearchQueue } from '@staging/services/search/search-queue';
-import { createStagingQueue } from '@staging/services/staging/staging-queue';
 import { bulkCreateInventoryItems } from '@staging/services/inventory/bulk-create-items';
 import { bulkDeleteInventoryItems } from '@staging/services/inventory/bulk-delete-items';
 import { bulkUpdateInventoryItems } from '@staging/services/inventory/bulk-update-items';
 import { getInventoryUnits } from '@staging/services/inventory/get-units';
 import { createCaller } from '@staging/trpc/root';
-import type { TrpcDeps } from '@staging/trpc/context';
 import { printFigure } from './figures';
-import { systemClock } from '@staging/services/staging/staging-deps';
+import { benchTrpcDeps } from './trpc-deps';
 
 
 const { values: args } = parseArgs({
@@ -99,28 +94,7 @@ async function main(): Promise<void> {
   // of the raw DELETE here), which favoured whichever side shared it (the raw one).
   const setupPool = new pg.Pool({ connectionString: database.url, max: 1 });
   const redis = createRedis(process.env.VALKEY_URL ?? 'redis://127.0.0.1:6379', { connectionName: 'inventory-bench', role: 'producer' });
-  const queueSuffix = `-bench-${randomUUID().slice(0, 8)}`;
-  const logger = createLogger({ service: 'inventory-bench', level: 'error' });
-  const deps: TrpcDeps = {
-    db,
-    redis,
-    logger,
-    clock: systemClock,
-    queueSuffix,
-    allowedOrigins: [],
-    trustedProxyHops: 0,
-    staging: {
-      enabled: false,
-      dailyPurchaseCap: null,
-      producer: { quality: 'medium', aspectRatio: '1:1', outputFormat: 'jpeg', outputCompression: 92 },
-      legacyAliasSunsetAt: new Date('2030-01-01T00:00:00Z'),
-      providerModel: 'openai/gpt-image-2',
-    },
-    stagingQueue: createStagingQueue(redis, queueSuffix),
-    searchQueue: createSearchQueue(redis, queueSuffix),
-    // Never subscribed to here, so it never connects.
-    stagingEvents: createStagingEventHub({ db, logger }),
-  };
+  const deps = benchTrpcDeps({ db, redis, service: 'inventory-bench' });
   try {
     // Producer connections refuse commands until connected (no offline queue).
     if (redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));

@@ -13,7 +13,6 @@
 // sends, as Postgres ran it (auto_explain with ANALYZE and BUFFERS, loaded into that session
 // only and sent back to the client as notices), so the plans are those of the code, not of a
 // copy of its SQL.
-import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -23,15 +22,11 @@ import { createTestDatabase } from '@staging/db/testing';
 import { SCALE_SIZES, scaleShapeOf, seedScale } from '@staging/db/testing/scale-seed';
 import type { ScaleSeed, ScaleSize } from '@staging/db/testing/scale-seed';
 import type { RequestLimitOverrides } from '@staging/domain/request-limits';
-import { createLogger } from '@staging/platform/logger';
 import { createRedis } from '@staging/platform/queues';
-import { createStagingEventHub } from '@staging/services/live/staging-event-hub';
-import { createSearchQueue } from '@staging/services/search/search-queue';
-import { systemClock } from '@staging/services/staging/staging-deps';
-import { createStagingQueue } from '@staging/services/staging/staging-queue';
 import { createCaller } from '@staging/trpc/root';
 import type { TrpcDeps } from '@staging/trpc/context';
 import { printFigure } from './figures';
+import { benchTrpcDeps } from './trpc-deps';
 
 const { values: args } = parseArgs({
   options: {
@@ -138,28 +133,7 @@ async function measure(call: () => Promise<unknown>): Promise<Measured> {
 }
 
 function depsFor(db: Db, redis: ReturnType<typeof createRedis>): TrpcDeps {
-  const queueSuffix = `-scale-${randomUUID().slice(0, 8)}`;
-  const logger = createLogger({ service: 'scale-bench', level: 'error' });
-  return {
-    db,
-    redis,
-    logger,
-    clock: systemClock,
-    queueSuffix,
-    allowedOrigins: [],
-    trustedProxyHops: 0,
-    requestLimitOverrides: UNLIMITED,
-    staging: {
-      enabled: false,
-      dailyPurchaseCap: null,
-      producer: { quality: 'medium', aspectRatio: '1:1', outputFormat: 'jpeg', outputCompression: 92 },
-      legacyAliasSunsetAt: new Date('2030-01-01T00:00:00Z'),
-      providerModel: 'openai/gpt-image-2',
-    },
-    stagingQueue: createStagingQueue(redis, queueSuffix),
-    searchQueue: createSearchQueue(redis, queueSuffix),
-    stagingEvents: createStagingEventHub({ db, logger }),
-  };
+  return benchTrpcDeps({ db, redis, service: 'scale-bench', requestLimitOverrides: UNLIMITED });
 }
 
 const AUTO_EXPLAIN = [

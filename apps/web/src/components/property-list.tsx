@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useTRPC } from '@/client/trpc';
+import { Pager } from '@/components/pager';
 import { QueryError, QueryLoading } from '@/components/query-state';
 
 const PAGE_SIZE = 50;
@@ -68,27 +69,15 @@ export function PropertyList() {
           </li>
         ))}
       </ul>
-      {(cursors.length > 1 || nextCursor !== null) && (
-        <nav className="pager section" aria-label={t('pages')}>
-          <button
-            type="button"
-            className="button button-small"
-            disabled={cursors.length === 1}
-            onClick={() => setCursors(cursors.slice(0, -1))}
-          >
-            {t('previousPage')}
-          </button>
-          <span className="small">{t('page', { page: cursors.length })}</span>
-          <button
-            type="button"
-            className="button button-small"
-            disabled={nextCursor === null}
-            onClick={() => nextCursor !== null && setCursors([...cursors, nextCursor])}
-          >
-            {t('nextPage')}
-          </button>
-        </nav>
-      )}
+      <Pager
+        label={t('pages')}
+        cursors={cursors}
+        nextCursor={nextCursor}
+        onChange={setCursors}
+        previousLabel={t('previousPage')}
+        nextLabel={t('nextPage')}
+        pageLabel={t('page', { page: cursors.length })}
+      />
     </>
   );
 }

@@ -17,6 +17,7 @@ import { useRoomTypeLabel } from '@/client/use-room-type-label';
 import { QueryError, QueryLoading } from '@/components/query-state';
 import { formatElapsed, microusdToUsd } from '@/lib/format';
 import { AlertMessage } from '@/components/alert-message';
+import { Pager } from '@/components/pager';
 import { ResultDialog, type ResultPair } from './result-dialog';
 import '@/components/review/review.css';
 
@@ -271,22 +272,15 @@ export function JobsPanel({
         </ul>
       )}
       <ResultDialog pair={viewing} onClose={() => setViewing(undefined)} />
-      {(cursors.length > 1 || jobs.data?.nextCursor != null) && (
-        <nav className="pager section" aria-label={t('title')}>
-          <button type="button" className="button button-small" disabled={cursors.length === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
-            {t('newer')}
-          </button>
-          <span className="small">{t('page', { page: cursors.length })}</span>
-          <button
-            type="button"
-            className="button button-small"
-            disabled={jobs.data?.nextCursor == null}
-            onClick={() => jobs.data?.nextCursor != null && setCursors([...cursors, jobs.data.nextCursor])}
-          >
-            {t('older')}
-          </button>
-        </nav>
-      )}
+      <Pager
+        label={t('title')}
+        cursors={cursors}
+        nextCursor={jobs.data?.nextCursor ?? null}
+        onChange={setCursors}
+        previousLabel={t('newer')}
+        nextLabel={t('older')}
+        pageLabel={t('page', { page: cursors.length })}
+      />
     </section>
   );
 }
