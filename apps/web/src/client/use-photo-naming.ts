@@ -17,18 +17,19 @@ export function usePhotoNaming() {
   const t = useTranslations('photos');
   const locale = useLocale();
   const roomTypeLabel = useRoomTypeLabel();
+  /** The name of `original`, the `number`-th original of its property in gallery order. */
+  const originalName = (original: Pick<AgentImage, 'fileName' | 'roomType'> | undefined, number: number, withRoom = true): string => {
+    if (original === undefined) return t('deleted');
+    const name = original.fileName ?? t('numbered', { index: number });
+    const room = withRoom ? roomTypeLabel(original.roomType) : null;
+    return room === null ? name : t('withRoom', { name, room });
+  };
   return {
     photoName(originals: readonly AgentImage[], imageId: string | null, withRoom = true): string {
       const index = originals.findIndex((image) => image.id === imageId);
-      return this.originalName(originals[index], index + 1, withRoom);
+      return originalName(originals[index], index + 1, withRoom);
     },
-    /** The name of `original`, the `number`-th original of its property in gallery order. */
-    originalName(original: Pick<AgentImage, 'fileName' | 'roomType'> | undefined, number: number, withRoom = true): string {
-      if (original === undefined) return t('deleted');
-      const name = original.fileName ?? t('numbered', { index: number });
-      const room = withRoom ? roomTypeLabel(original.roomType) : null;
-      return room === null ? name : t('withRoom', { name, room });
-    },
+    originalName,
     styleName(style: string | null): string {
       if (style === null) return t('unknownStyle');
       return isCanonicalStyle(style) ? styleLabel(style, locale) : style;
