@@ -67,6 +67,13 @@ describe('listItems', () => {
     expect((await walkItems(ctx.world.unitA, 5)).items).toEqual(units[0]?.items);
   });
 
+  test('the order is an index: unitNumber in code-point collation, then id, after the unit', async () => {
+    // An index in the default collation cannot give COLLATE "C" order, and each page would sort.
+    const [index] = await ctx.db.$queryRaw<{ indexdef: string }[]>`
+      SELECT indexdef FROM pg_indexes WHERE indexname = 'inventory_items_unit_code_point_order_idx'`;
+    expect(index?.indexdef).toMatch(/\("propertyUnitId", "unitNumber" COLLATE "C", id\)$/);
+  });
+
   test('default page of 100; a limit over 500 or a forged cursor is BAD_REQUEST on that field', async () => {
     await seedItems(ctx.world.unitA, 101);
     const first = dataOf(await ctx.call('listItems', { propertyUnitId: ctx.world.unitA }, ctx.world.owner));
