@@ -18,6 +18,11 @@ export const ErrorCode = {
   LEGACY_STYLE_RETIRED: 'LEGACY_STYLE_RETIRED',
   STYLE_NOT_GENERATABLE: 'STYLE_NOT_GENERATABLE',
   INVALID_SIGNATURE: 'INVALID_SIGNATURE',
+  /**
+   * A whole-collection read over its documented bound (inventory.getUnits of a property with more
+   * items than it answers in one piece); the message names the paginated procedures to use.
+   */
+  RESULT_TOO_LARGE: 'RESULT_TOO_LARGE',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -38,6 +43,7 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   LEGACY_STYLE_RETIRED: 400,
   STYLE_NOT_GENERATABLE: 400,
   INVALID_SIGNATURE: 401,
+  RESULT_TOO_LARGE: 422,
   INTERNAL: 500,
 };
 

@@ -136,6 +136,34 @@ export const ZPriceAdjustment = priceBound.nullable();
 
 export const ZGetUnitsInput = z.strictObject({ propertyId: ZInventoryId });
 
+/**
+ * The most items inventory.getUnits answers in one piece: the size it was made for (the benchmark
+ * reads 5,000). A property with more answers RESULT_TOO_LARGE; its inventory is read a page at a
+ * time with listUnits and listItems (docs/decisions/inventory.md "getUnits has a hard bound").
+ */
+export const GET_UNITS_MAX_ITEMS = 5000;
+/** Items per listItems page: the default and the most a caller may ask for. */
+export const LIST_ITEMS_DEFAULT_LIMIT = 100;
+export const LIST_ITEMS_MAX_LIMIT = 500;
+/** Units per listUnits page: the default and the most a caller may ask for. */
+export const LIST_UNITS_DEFAULT_LIMIT = 100;
+export const LIST_UNITS_MAX_LIMIT = 500;
+
+/** An opaque page cursor as a previous page's `nextCursor` gave it. */
+const ZPageCursor = z.string().min(1).max(512);
+
+export const ZListUnitsInput = z.strictObject({
+  propertyId: ZInventoryId,
+  limit: z.int().min(1).max(LIST_UNITS_MAX_LIMIT).default(LIST_UNITS_DEFAULT_LIMIT),
+  cursor: ZPageCursor.nullish(),
+});
+
+export const ZListItemsInput = z.strictObject({
+  propertyUnitId: ZInventoryId,
+  limit: z.int().min(1).max(LIST_ITEMS_MAX_LIMIT).default(LIST_ITEMS_DEFAULT_LIMIT),
+  cursor: ZPageCursor.nullish(),
+});
+
 export const ZCreateItemInput = z.strictObject({
   propertyUnitId: ZInventoryId,
   unitNumber: ZUnitNumber,
@@ -300,6 +328,8 @@ export const ZDeleteUnitInput = z.strictObject({
 });
 
 export type GetUnitsInput = z.output<typeof ZGetUnitsInput>;
+export type ListUnitsInput = z.output<typeof ZListUnitsInput>;
+export type ListItemsInput = z.output<typeof ZListItemsInput>;
 export type CreateItemInput = z.output<typeof ZCreateItemInput>;
 export type UpdateItemInput = z.output<typeof ZUpdateItemInput>;
 export type DeleteItemInput = z.output<typeof ZDeleteItemInput>;
@@ -349,6 +379,22 @@ export type DeleteUnitResult = z.infer<typeof ZDeleteUnitResult>;
 
 export const ZGetUnitsResult = z.strictObject({ propertyId: z.string(), units: z.array(ZInventoryUnitRecord) });
 export type GetUnitsResult = z.infer<typeof ZGetUnitsResult>;
+
+/** listUnits: one page of the property's units; `nextCursor` null on the last page. */
+export const ZListUnitsResult = z.strictObject({
+  propertyId: z.string(),
+  units: z.array(ZPropertyUnitRecord),
+  nextCursor: z.string().nullable(),
+});
+export type ListUnitsResult = z.infer<typeof ZListUnitsResult>;
+
+/** listItems: one page of a unit's items; `nextCursor` null on the last page. */
+export const ZListItemsResult = z.strictObject({
+  propertyUnitId: z.string(),
+  items: z.array(ZInventoryItemRecord),
+  nextCursor: z.string().nullable(),
+});
+export type ListItemsResult = z.infer<typeof ZListItemsResult>;
 
 export const ZBulkItemsResult = z.strictObject({ items: z.array(ZInventoryItemRecord) });
 export type BulkItemsResult = z.infer<typeof ZBulkItemsResult>;

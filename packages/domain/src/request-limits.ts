@@ -28,6 +28,11 @@ const perAddress = (points: number): RequestLimit => ({ points, per: 'address' }
 /** Keyed by tRPC path (`router.procedure`); a procedure missing here answers 500 (see its test). */
 export const PROCEDURE_LIMITS = {
   'inventory.getUnits': perUser(20),
+  // The dashboard reads a property's units once per page load and a unit's items a page at a
+  // time (load more, and again after each change); a CSV export of a big property walks its
+  // pages on the server, not through these.
+  'inventory.listUnits': perUser(60),
+  'inventory.listItems': perUser(240),
   'inventory.create': perUser(10),
   'inventory.update': perUser(20),
   'inventory.delete': perUser(20),

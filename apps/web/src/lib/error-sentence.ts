@@ -5,6 +5,7 @@ import { describeError, type ClientErrorCode } from './api-errors';
 
 type SentenceKey =
   | 'badRequest'
+  | 'resultTooLarge'
   | 'unauthorized'
   | 'forbidden'
   | 'notFound'
@@ -48,6 +49,7 @@ const SENTENCE_OF_CODE: Record<ErrorCode | ClientErrorCode, SentenceKey> = {
   STYLE_NOT_GENERATABLE: 'styleNotGeneratable',
   // Only the provider's webhook can meet it; nothing the agent did.
   INVALID_SIGNATURE: 'unknown',
+  RESULT_TOO_LARGE: 'resultTooLarge',
   INTERNAL: 'internal',
   NETWORK: 'network',
   ABORTED: 'aborted',

@@ -1,4 +1,5 @@
 import { AppError, ErrorCode } from '@staging/domain/errors';
+import { GET_UNITS_MAX_ITEMS } from '@staging/domain/inventory';
 import type { GetUnitsInput, GetUnitsResult, InventoryStatus, InventoryUnitRecord } from '@staging/domain/inventory';
 import { accessiblePropertySql, PROPERTY_NOT_FOUND } from '../access/property-access';
 import type { InventoryContext } from './item-records';
@@ -18,15 +19,16 @@ interface UnitItemRow {
 }
 
 /**
- * inventory.getUnits: the property's units with their items, in one statement that also checks
- * access (no row at all = not found or not the actor's). Order: units by creation time then id
- * (the order agents set them up in); items by unitNumber in code-point order (COLLATE "C", the
- * same on every database locale) then id.
+ * inventory.getUnits: the property's units with their items. Order: units by creation time then
+ * id (the order agents set them up in); items by unitNumber in code-point order (COLLATE "C", the
+ * same on every database locale) then id. A property with more than {@link GET_UNITS_MAX_ITEMS}
+ * items is refused before anything is read: its answer would take seconds and megabytes.
  */
 export async function getInventoryUnits(
   { db, actor }: InventoryContext,
   input: GetUnitsInput,
 ): Promise<GetUnitsResult> {
+  await assertWithinGetUnitsBound({ db, actor }, input.propertyId);
   const rows = await db.$queryRaw<UnitItemRow[]>`
     SELECT u."id" AS "unitId", u."name" AS "unitName", u."createdAt" AS "unitCreatedAt",
       i."id" AS "itemId", i."unitNumber", i."floor", i."status"::text AS "status",
@@ -68,4 +70,25 @@ export async function getInventoryUnits(
     });
   }
   return { propertyId: input.propertyId, units };
+}
+
+/**
+ * NOT_FOUND unless `actor` may read the property; RESULT_TOO_LARGE when it holds more than
+ * {@link GET_UNITS_MAX_ITEMS} items. The count stops at the bound plus one, so it reads at most
+ * that many index entries whatever the property's size.
+ */
+async function assertWithinGetUnitsBound({ db, actor }: Pick<InventoryContext, 'db' | 'actor'>, propertyId: string): Promise<void> {
+  const [property] = await db.$queryRaw<{ items: number }[]>`
+    SELECT (SELECT count(*) FROM (
+      SELECT 1 FROM "property_units" u JOIN "inventory_items" i ON i."propertyUnitId" = u."id"
+      WHERE u."propertyId" = p."id" LIMIT ${GET_UNITS_MAX_ITEMS + 1}) bounded)::int AS "items"
+    FROM "properties" p
+    WHERE p."id" = ${propertyId} AND ${accessiblePropertySql(actor, 'p')}`;
+  if (property === undefined) throw new AppError(ErrorCode.NOT_FOUND, PROPERTY_NOT_FOUND);
+  if (property.items > GET_UNITS_MAX_ITEMS) {
+    throw new AppError(
+      ErrorCode.RESULT_TOO_LARGE,
+      `The property has more than ${GET_UNITS_MAX_ITEMS} inventory items, more than inventory.getUnits answers at once; read them a page at a time with inventory.listUnits and inventory.listItems`,
+    );
+  }
 }

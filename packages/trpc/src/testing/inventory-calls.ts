@@ -1,5 +1,5 @@
 // Typed shortcuts for calling inventory procedures over HTTP in tests.
-import type { DeleteUnitResult, GetUnitsResult, InventoryItemRecord, PropertyUnitRecord } from '@staging/domain/inventory';
+import type { DeleteUnitResult, GetUnitsResult, InventoryItemRecord, ListItemsResult, ListUnitsResult, PropertyUnitRecord } from '@staging/domain/inventory';
 import { callProcedure } from './test-server';
 import type { CallOptions, CallResult } from './test-server';
 
@@ -24,7 +24,15 @@ export const UNIT_PROCEDURES = {
 
 export type UnitProcedure = keyof typeof UNIT_PROCEDURES;
 
-const KIND_OF = { ...INVENTORY_PROCEDURES, ...UNIT_PROCEDURES };
+/** The paginated reads of a property too big for getUnits. */
+export const PAGE_PROCEDURES = {
+  listUnits: 'query',
+  listItems: 'query',
+} as const;
+
+export type PageProcedure = keyof typeof PAGE_PROCEDURES;
+
+const KIND_OF = { ...INVENTORY_PROCEDURES, ...UNIT_PROCEDURES, ...PAGE_PROCEDURES };
 
 export interface InventoryOutputs {
   getUnits: GetUnitsResult;
@@ -37,10 +45,12 @@ export interface InventoryOutputs {
   createUnit: PropertyUnitRecord;
   renameUnit: PropertyUnitRecord;
   deleteUnit: DeleteUnitResult;
+  listUnits: ListUnitsResult;
+  listItems: ListItemsResult;
 }
 
 export function inventoryClient(baseUrl: string) {
-  return function call<P extends InventoryProcedure | UnitProcedure>(
+  return function call<P extends InventoryProcedure | UnitProcedure | PageProcedure>(
     procedure: P,
     input: unknown,
     user?: { cookie: string },
