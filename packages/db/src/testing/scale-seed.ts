@@ -53,6 +53,8 @@ export interface ScaleSeed {
   adminId: string | null;
   /** The agency's first property: its jobs, its inventory. */
   propertyId: string;
+  /** One of that property's units, with a tenth of its items. */
+  unitId: string;
 }
 
 const SEEDED_TABLES = [
@@ -161,5 +163,5 @@ export async function seedScale(client: pg.ClientBase, size: ScaleSize, options:
   await client.query('SELECT "ai_spend_rebuild"()');
   // Index-only scans need the visibility map that a vacuum writes; autovacuum would get there later.
   await client.query(`VACUUM ANALYZE ${SEEDED_TABLES.map((table) => `"${table}"`).join(', ')}`);
-  return { agencyAgentId, adminId, propertyId: `${options.prefix}p-1` };
+  return { agencyAgentId, adminId, propertyId: `${options.prefix}p-1`, unitId: `${options.prefix}u-1` };
 }
