@@ -38,17 +38,25 @@ afterAll(async () => {
   await stopS3();
 });
 
+/**
+ * Asks /readyz until its Redis check reads `redis`, as a probe asks again: on a machine loaded by
+ * the whole suite the database check alone can run out of its time once, which says nothing
+ * about Redis. Returns that answer's status and body.
+ */
+async function readinessOnceRedisIs(redis: 'ok' | 'failed'): Promise<{ status: number; body: unknown }> {
+  for (;;) {
+    const answer = await call(`${url}/readyz`);
+    const body = (await answer.json()) as { checks: { database: string; redis: string } };
+    if (body.checks.redis === redis && body.checks.database === 'ok') return { status: answer.status, body };
+  }
+}
+
 it('is ready on /readyz while Redis answers, and says Redis failed once it is down', async () => {
-  const readyz = `${url}/readyz`;
-  const ready = await call(readyz);
-  expect(ready.status).toBe(200);
-  expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'ok' } });
+  expect(await readinessOnceRedisIs('ok')).toEqual({ status: 200, body: { status: 'ready', checks: { database: 'ok', redis: 'ok' } } });
 
   await redisServer.stop();
 
-  const notReady = await call(readyz);
-  expect(notReady.status).toBe(503);
-  expect(await notReady.json()).toEqual({ status: 'not_ready', checks: { database: 'ok', redis: 'failed' } });
+  expect(await readinessOnceRedisIs('failed')).toEqual({ status: 503, body: { status: 'not_ready', checks: { database: 'ok', redis: 'failed' } } });
   await redisServer.restartEmpty();
   await waitForRedis(redis);
 });
