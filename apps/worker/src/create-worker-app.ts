@@ -11,7 +11,7 @@ import type { ObjectStorage } from '@staging/platform/storage';
 import { createProviderClient } from '@staging/provider/provider-client';
 import type { ProviderClient } from '@staging/provider/provider-client';
 import { createSearchIndexingWorker } from '@staging/services/search/search-queue';
-import { createStagingQueue } from '@staging/services/staging/staging-queue';
+import { createStagingQueue, wakeStagingJob } from '@staging/services/staging/staging-queue';
 import type { StagingQueue } from '@staging/services/staging/staging-queue';
 import type { DeletionOutboxOptions } from '@staging/services/outbox/process-deletion-outbox';
 import type { DescriptionGenerator } from '@staging/services/description/description-generator';
@@ -25,7 +25,7 @@ import { runDeletionOutboxPass } from './loops/deletion-outbox-loop';
 import { runDispatcherPass } from './loops/dispatcher-loop';
 import { createOutputSlots } from './staging/output-slots';
 import { loadRecordedStarts } from '@staging/services/staging/ledger/staging-job-reads';
-import { createPaidStartLimiter, paidStartLimiterKey } from './staging/paid-start-limiter';
+import { createPaidStartLimiter, paidStartLimiterKey } from '@staging/services/staging/paid-start-limiter';
 import { createReadBudget, readBudgetKey, withReadBudget } from './staging/provider-read-budget';
 import { DEFAULT_STAGING_TIMINGS } from './staging/staging-deps';
 import type { StagingDeps, StagingTimings, StepBoundary } from './staging/staging-deps';
@@ -134,6 +134,12 @@ export async function createWorkerApp(config: WorkerConfig, overrides: WorkerApp
       windowMs: config.stagingRateLimitWindowMs,
       inFlightHoldMs,
       loadRecordedStarts: (sinceMs) => loadRecordedStarts(db, sinceMs, inFlightHoldMs),
+      // A head left asleep only starts at the time it was given; never fail a purchase over it.
+      wake: (jobId) =>
+        wakeStagingJob(queue, jobId).then(
+          () => undefined,
+          (error: unknown) => logger.warn({ jobId, err: error }, 'could not wake the next job in the start line'),
+        ),
     }),
     outputSlots: createOutputSlots(OUTPUT_SLOTS),
     events: createStagingEvents(logger),

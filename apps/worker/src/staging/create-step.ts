@@ -31,6 +31,7 @@ import type { Prediction, PredictionInput } from '@staging/provider/provider-cli
 import { hashUserId } from '@staging/provider/user-hash';
 import { stagingWebhookUrl } from '@staging/provider/webhook-url';
 import type { StagingErrorCode } from '@staging/domain/staging-errors';
+import { fairShareParty, WAITING_FOR_START_SLOT } from '@staging/domain/start-line';
 import { failAttempt, failureOf } from './attempt-failure';
 import { markCreatingWithinCap, parkWhileCapReached } from './daily-purchase-cap';
 import {
@@ -89,7 +90,7 @@ export async function advanceCreation(
   if (!deps.settings.stagingEnabled) return parkWhileDisabled(deps, run, job);
   const capped = await parkWhileCapReached(deps, run, job, attempt.id);
   if (capped !== null) return capped;
-  if (job.phase !== null) await setJobPhase(deps.db, job, null);
+  if (job.phase !== null && job.phase !== WAITING_FOR_START_SLOT) await setJobPhase(deps.db, job, null);
   return createPrediction(deps, run, job, attempt, webhook);
 }
 
@@ -193,8 +194,16 @@ async function createPrediction(
     });
   }
   const tokenId = `${attempt.id}:${randomUUID()}`;
-  const token = await deps.limiter.tryAcquire(tokenId);
-  if (!token.granted) return wait(token.retryInMs, 'paid-start-rate-limited');
+  const token = await deps.limiter.tryAcquire({
+    tokenId,
+    jobId: run.jobId,
+    party: fairShareParty(staging.requestedByUserId ?? job.requestedByUserId),
+  });
+  if (!token.granted) {
+    if (job.phase !== WAITING_FOR_START_SLOT) await setJobPhase(deps.db, job, WAITING_FOR_START_SLOT);
+    return wait(token.retryInMs, 'waiting-for-start-slot');
+  }
+  if (job.phase === WAITING_FOR_START_SLOT) await setJobPhase(deps.db, job, null);
 
   let prediction: Prediction;
   try {

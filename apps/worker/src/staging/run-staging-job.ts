@@ -35,7 +35,10 @@ export async function runStagingJob(deps: StagingDeps, run: StagingRun): Promise
       const job = await loadStagingJob(run.lock, run.jobId);
       if (step === 0 && needsHeartbeat(deps, job)) await touchHeartbeat(deps.db, run.jobId);
       const result = await advance(deps, run, job);
-      if (result !== 'continue') return result;
+      if (result === 'continue') continue;
+      // A job that will never start again must not hold a place that others wait behind.
+      if (result.kind === 'done') await deps.limiter.leave(run.jobId);
+      return result;
     }
     deps.logger.error({ jobId: run.jobId }, 'step budget of one delivery exhausted; re-delivering');
     return wait(deps.settings.timings.transientBackoffMs, 'step-budget');

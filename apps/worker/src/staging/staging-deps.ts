@@ -6,7 +6,7 @@ import type { ProviderClient } from '@staging/provider/provider-client';
 import type { AbsenceSeen } from '@staging/services/staging/staging-queue';
 import type { JobLock } from './job-lock';
 import type { OutputSlots } from './output-slots';
-import type { PaidStartLimiter } from './paid-start-limiter';
+import type { PaidStartLimiter } from '@staging/services/staging/paid-start-limiter';
 import type { StagingEvents } from './staging-events';
 
 /**

@@ -5,7 +5,9 @@ import {
   createUser,
 } from '@staging/db/testing/factories';
 import { AppError } from '@staging/domain/errors';
+import { WAITING_FOR_START_SLOT } from '@staging/domain/start-line';
 import { getStagingJob, listStagingJobs } from './get-jobs';
+import { createPaidStartLimiter, paidStartLimiterKey } from './paid-start-limiter';
 import { submitStaging } from './submit-staging';
 import { seedListing, seedOtherAgent, useProducerTestContext } from './testing/staging-test-kit';
 import type { Actor } from '../access/property-access';
@@ -109,6 +111,7 @@ describe('getStagingJob', () => {
         elapsedMs: 61_500,
       },
       costEstimateMicrousd: 82_000,
+      placeInLine: null,
     });
   });
 
@@ -133,6 +136,36 @@ describe('getStagingJob', () => {
         purchase: 'BOUGHT',
       },
     ]);
+  });
+
+  it('places a job waiting for a start slot in the line, as the workers keep it', async () => {
+    const listing = await seedListing(ctx.db);
+    const first = await createOriginalImage(ctx.db, { propertyId: listing.propertyId });
+    const [ahead, waiting] = [await submit(listing.actor, first.id, 'MODERN'), await submit(listing.actor, listing.originalImageId, 'MODERN')];
+    await ctx.db.aiJob.updateMany({ where: { id: { in: [ahead, waiting] } }, data: { status: 'PROCESSING', phase: WAITING_FOR_START_SLOT } });
+    const limiter = createPaidStartLimiter({
+      redis: ctx.redis,
+      key: paidStartLimiterKey(ctx.tq.queue.name),
+      limit: 6,
+      windowMs: 60_000,
+      inFlightHoldMs: 1_000,
+      loadRecordedStarts: async () => [],
+    });
+    // Another job took the slot just now; these two wait one and two intervals (10 s each).
+    await limiter.tryAcquire({ tokenId: 'other', jobId: 'other', party: 'someone-else' });
+    await limiter.tryAcquire({ tokenId: 't1', jobId: ahead, party: listing.actor.id });
+    await limiter.tryAcquire({ tokenId: 't2', jobId: waiting, party: listing.actor.id });
+
+    const dto = await getStagingJob(ctx.deps, { actor: listing.actor, aiJobId: waiting });
+    expect(dto.placeInLine).toEqual({ position: 2, expectedStartAt: expect.any(String) });
+    const page = await listStagingJobs(ctx.deps, { actor: listing.actor, propertyId: listing.propertyId, limit: 10 });
+    const places = new Map(page.items.map((item) => [item.aiJobId, item.placeInLine]));
+    expect(places.get(ahead)?.position).toBe(1);
+    expect(Date.parse(places.get(waiting)!.expectedStartAt) - Date.parse(places.get(ahead)!.expectedStartAt)).toBe(10_000);
+
+    // Out of the line (it started, or it ended), a job has no place, whatever its phase still says.
+    await limiter.leave(waiting);
+    expect((await getStagingJob(ctx.deps, { actor: listing.actor, aiJobId: waiting })).placeInLine).toBeNull();
   });
 
   it('answers NOT_FOUND to an unrelated agent', async () => {

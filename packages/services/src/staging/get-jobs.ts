@@ -10,10 +10,13 @@ import type { AttemptStatus } from '@staging/domain/attempt-states';
 import { ATTEMPT_PURCHASES, attemptPurchase } from '@staging/domain/job-outcome';
 import { ZRoomType } from '@staging/domain/room-types';
 import { ZCanonicalStyle } from '@staging/domain/styles';
+import { WAITING_FOR_START_SLOT } from '@staging/domain/start-line';
+import type { PlaceInLine } from '@staging/domain/start-line';
 import { assertCanManageProperty, newestOfVisiblePropertiesSql } from '../access/property-access';
 import type { Actor } from '../access/property-access';
-import type { StagingActionDeps } from './staging-deps';
+import type { JobReadDeps } from './staging-deps';
 import { decodeCreatedAtCursor, encodeCreatedAtCursor } from '../keyset-cursor';
+import { paidStartLimiterKey, readPlacesInLine } from './paid-start-limiter';
 
 /** One provider attempt as clients see it. */
 const ZStagingAttempt = z.strictObject({
@@ -52,6 +55,12 @@ export const ZStagingJob = z.strictObject({
    * mean no estimate is shown, docs/system.md 2.9). Telemetry only, never a charge.
    */
   costEstimateMicrousd: z.int().nullable(),
+  /**
+   * Where the job stands among the jobs waiting for a paid start (phase WAITING_FOR_START_SLOT):
+   * 1 = next, and when it should start if nothing ahead of it leaves. Null for every other job,
+   * and when the line cannot be read (the job still waits its turn).
+   */
+  placeInLine: z.strictObject({ position: z.int().positive(), expectedStartAt: z.iso.datetime() }).nullable(),
 });
 export type StagingJobDto = z.infer<typeof ZStagingJob>;
 
@@ -102,9 +111,23 @@ type JobRow = Prisma.AiJobGetPayload<{ select: typeof jobSelect }>;
  * @throws AppError NOT_FOUND when the job does not exist, is not a staging job, or belongs to a
  *   property the actor cannot manage (one answer for all three, docs/system.md 5.4).
  */
-export async function getStagingJob(deps: Pick<StagingActionDeps, 'db' | 'clock'>, input: { actor: Actor; aiJobId: string }): Promise<StagingJobDto> {
+export async function getStagingJob(deps: JobReadDeps, input: { actor: Actor; aiJobId: string }): Promise<StagingJobDto> {
   const row = await loadAccessibleJob(deps.db, input.actor, input.aiJobId);
-  return toStagingJobDto(row, deps.clock.now());
+  const places = await placesInLineOf(deps, [row]);
+  return toStagingJobDto(row, deps.clock.now(), places.get(row.id));
+}
+
+
+/** The places in line of the rows waiting for a start slot; none when Redis cannot be read. */
+async function placesInLineOf(deps: JobReadDeps, rows: readonly JobRow[]): Promise<Map<string, PlaceInLine>> {
+  const waiting = rows.filter((row) => row.phase === WAITING_FOR_START_SLOT && !isTerminalJobStatus(row.status as JobStatus)).map((row) => row.id);
+  if (waiting.length === 0) return new Map();
+  try {
+    return await readPlacesInLine(deps.redis, paidStartLimiterKey(deps.stagingQueue.name), waiting);
+  } catch (error) {
+    deps.logger.warn({ event: 'start_line.unreadable', err: error }, 'could not read the start line; jobs are listed without their place');
+    return new Map();
+  }
 }
 
 /**
@@ -116,7 +139,7 @@ export async function getStagingJob(deps: Pick<StagingActionDeps, 'db' | 'clock'
  *   cannot manage.
  */
 export async function listStagingJobs(
-  deps: Pick<StagingActionDeps, 'db' | 'clock'>,
+  deps: JobReadDeps,
   input: { actor: Actor; propertyId?: string; statuses?: JobStatus[]; limit: number; cursor?: string },
 ): Promise<StagingJobPage> {
   const { actor, ...rest } = input;
@@ -144,9 +167,10 @@ export async function listStagingJobs(
   const rows = await deps.db.aiJob.findMany({ where: { id: { in: pageIds } }, select: jobSelect });
   const byId = new Map(rows.map((row) => [row.id, row]));
   const now = deps.clock.now();
+  const places = await placesInLineOf(deps, rows);
   const items = pageIds.flatMap((id) => {
     const row = byId.get(id);
-    return row === undefined ? [] : [toStagingJobDto(row, now)];
+    return row === undefined ? [] : [toStagingJobDto(row, now, places.get(id))];
   });
   const last = rows.length > 0 ? byId.get(pageIds[pageIds.length - 1] as string) : undefined;
   return { items, nextCursor: ids.length > limit && last !== undefined ? encodeCreatedAtCursor(last) : null };
@@ -167,7 +191,7 @@ export async function loadAccessibleJob(db: Db, actor: Actor, aiJobId: string): 
 }
 
 /** Maps a job row to its DTO; `now` ends the elapsed time of an open job. */
-export function toStagingJobDto(row: JobRow, now: Date): StagingJobDto {
+export function toStagingJobDto(row: JobRow, now: Date, place?: PlaceInLine): StagingJobDto {
   const status = row.status as JobStatus;
   // CANCELED jobs carry canceledAt rather than completedAt (the deletion trigger sets only that).
   const finishedAt = isTerminalJobStatus(status) ? (row.completedAt ?? row.canceledAt ?? row.updatedAt) : null;
@@ -199,5 +223,6 @@ export function toStagingJobDto(row: JobRow, now: Date): StagingJobDto {
       elapsedMs: Math.max(0, (finishedAt ?? now).getTime() - row.createdAt.getTime()),
     },
     costEstimateMicrousd: costs.length === 0 ? null : costs.reduce((sum, c) => sum + c, 0),
+    placeInLine: place === undefined ? null : { position: place.position, expectedStartAt: place.expectedStartAt.toISOString() },
   };
 }

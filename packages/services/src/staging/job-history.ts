@@ -4,7 +4,7 @@ import type { JobStatus } from '@staging/domain/staging-states';
 import type { Actor } from '../access/property-access';
 import { agentImageUrl } from '../images/image-dto';
 import { listStagingJobs, ZStagingJob } from './get-jobs';
-import type { StagingActionDeps } from './staging-deps';
+import type { JobReadDeps } from './staging-deps';
 
 /** An image of a history row: enough to draw a thumbnail at its true shape, name it and open it. */
 const ZHistoryImage = z.strictObject({
@@ -44,7 +44,7 @@ type JobHistoryPage = z.infer<typeof ZJobHistoryPage>;
  * @throws AppError as {@link listStagingJobs}.
  */
 export async function listJobHistory(
-  deps: Pick<StagingActionDeps, 'db' | 'clock'>,
+  deps: JobReadDeps,
   input: { actor: Actor; propertyId?: string; statuses?: JobStatus[]; limit: number; cursor?: string },
 ): Promise<JobHistoryPage> {
   const page = await listStagingJobs(deps, input);

@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import type { ProducerValues } from '@staging/config/producer-values';
 import type { Db } from '@staging/db/client';
 import type { Logger } from '@staging/platform/logger';
@@ -33,3 +34,6 @@ export interface StagingProducerDeps {
 
 /** What cancel, read and queue-maintenance use cases need (no flag: they work while it is off). */
 export type StagingActionDeps = Pick<StagingProducerDeps, 'db' | 'stagingQueue' | 'logger' | 'clock'>;
+
+/** What job reads need: the ledger, and the queue store where waiting jobs' places in line are kept. */
+export type JobReadDeps = StagingActionDeps & { redis: Redis };

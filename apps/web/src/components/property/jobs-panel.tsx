@@ -130,6 +130,11 @@ function JobRow({ job, photo, showProperty, onView }: { job: Job; photo: string;
               {t('providerDisabled')}
             </span>
           )}
+          {job.placeInLine !== null && !isTerminalJobStatus(job.status) && (
+            <span className="status status-wait" data-testid="job-place-in-line" data-position={job.placeInLine.position}>
+              {t('placeInLine', { position: job.placeInLine.position, at: new Date(job.placeInLine.expectedStartAt) })}
+            </span>
+          )}
           {job.phase === DAILY_PURCHASE_CAP_REACHED && !isTerminalJobStatus(job.status) && (
             <span className="status status-wait" data-testid="job-phase">
               {t('dailyCapReached', { at: purchaseDayOf(new Date()).end })}
@@ -197,6 +202,8 @@ function JobRow({ job, photo, showProperty, onView }: { job: Job; photo: string;
   );
 }
 
+const PLACE_IN_LINE_REFRESH_MS = 2_000;
+
 /**
  * Staging history, newest first, ten jobs a page: one property's (with `propertyId`) or every
  * property the agent manages. Each row follows its job and then the review of its result, by the
@@ -225,7 +232,13 @@ export function JobsPanel({
         placeholderData: (previous) => previous,
         // Without the live stream: often while a job on the page runs, slower once all are
         // settled (a review elsewhere still shows).
-        refetchInterval: (query) => poll(query.state.data?.items.some((job) => !isTerminalJobStatus(job.status))),
+        // A place in line moves whenever anybody's job starts, which the live stream only tells
+        // the owners of that job: while one waits, read again every couple of seconds.
+        refetchInterval: (query) => {
+          const items = query.state.data?.items ?? [];
+          if (items.some((job) => job.placeInLine !== null)) return PLACE_IN_LINE_REFRESH_MS;
+          return poll(items.some((job) => !isTerminalJobStatus(job.status)));
+        },
       },
     ),
   );

@@ -13,7 +13,7 @@ import { createRedis, queueNames } from '@staging/platform/queues';
 import { memoryLogger as platformMemoryLogger } from '@staging/platform/testing/memory-logger';
 import type { MemoryLogger } from '@staging/platform/testing/memory-logger';
 import type { Actor } from '../../access/property-access';
-import type { Clock, StagingProducerDeps } from '../staging-deps';
+import type { Clock, JobReadDeps, StagingProducerDeps } from '../staging-deps';
 import { createStagingQueue } from '../staging-queue';
 import type { StagingQueue } from '../staging-queue';
 import { deleteKeysMatching } from '@staging/platform/redis-keys';
@@ -197,8 +197,8 @@ export function useLedgerTestContext(): LedgerTestContext {
 export interface ProducerTestContext extends StagingTestContext {
   /** Back at the start instant when each test begins; tests move it themselves. */
   clock: Clock & { set(next: Date): void };
-  /** Producer deps over this test's queue, logger and `clock`. */
-  deps: StagingProducerDeps;
+  /** Producer deps over this test's queue, logger and `clock`, with the Redis job reads use. */
+  deps: StagingProducerDeps & JobReadDeps;
 }
 
 /** useStagingTestContext for files that drive the producer use cases on a clock of their own. */
@@ -207,12 +207,10 @@ export function useProducerTestContext(start: Date): ProducerTestContext {
   ctx.clock = fixedClock(start);
   beforeEach(() => {
     ctx.clock.set(start);
-    ctx.deps = producerDeps({
-      db: ctx.db,
-      stagingQueue: ctx.tq.queue,
-      logger: ctx.log.logger,
-      clock: ctx.clock,
-    });
+    ctx.deps = {
+      ...producerDeps({ db: ctx.db, stagingQueue: ctx.tq.queue, logger: ctx.log.logger, clock: ctx.clock }),
+      redis: ctx.redis,
+    };
   });
   return ctx;
 }

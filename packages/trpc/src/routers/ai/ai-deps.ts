@@ -1,5 +1,5 @@
 import type { ReviewDeps } from '@staging/services/review/review-deps';
-import type { StagingProducerDeps } from '@staging/services/staging/staging-deps';
+import type { JobReadDeps, StagingProducerDeps } from '@staging/services/staging/staging-deps';
 import type { TrpcDeps } from '../../context';
 
 /** The staging use cases' deps from the tRPC deps. */
@@ -11,6 +11,11 @@ export function stagingDepsOf(deps: TrpcDeps): StagingProducerDeps {
     clock: deps.clock,
     staging: deps.staging,
   };
+}
+
+/** The job reads' deps: the staging deps and the queue store holding the start line. */
+export function jobReadDepsOf(deps: TrpcDeps): JobReadDeps {
+  return { ...stagingDepsOf(deps), redis: deps.redis };
 }
 
 export function reviewDepsOf(deps: TrpcDeps): ReviewDeps {

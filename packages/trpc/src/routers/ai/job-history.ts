@@ -1,6 +1,6 @@
 import { listJobHistory, ZJobHistoryPage } from '@staging/services/staging/job-history';
 import { protectedProcedure } from '../../trpc';
-import { stagingDepsOf } from './ai-deps';
+import { jobReadDepsOf } from './ai-deps';
 import { listJobsQuery, ZListJobsInput } from './list-jobs';
 
 /**
@@ -10,4 +10,4 @@ import { listJobsQuery, ZListJobsInput } from './list-jobs';
 export const jobHistoryProcedure = protectedProcedure
   .input(ZListJobsInput)
   .output(ZJobHistoryPage)
-  .query(({ ctx, input }) => listJobHistory(stagingDepsOf(ctx.deps), listJobsQuery(ctx.actor, input)));
+  .query(({ ctx, input }) => listJobHistory(jobReadDepsOf(ctx.deps), listJobsQuery(ctx.actor, input)));

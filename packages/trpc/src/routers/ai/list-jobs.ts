@@ -4,7 +4,7 @@ import { ZEntityId } from '@staging/services/images/ids';
 import type { Actor } from '@staging/services/access/property-access';
 import { listStagingJobs, MAX_LIST_LIMIT, ZStagingJobPage } from '@staging/services/staging/get-jobs';
 import { protectedProcedure } from '../../trpc';
-import { stagingDepsOf } from './ai-deps';
+import { jobReadDepsOf } from './ai-deps';
 
 export const ZListJobsInput = z.strictObject({
   propertyId: ZEntityId.optional(),
@@ -29,4 +29,4 @@ export function listJobsQuery(actor: Actor, input: z.infer<typeof ZListJobsInput
 export const listJobsProcedure = protectedProcedure
   .input(ZListJobsInput)
   .output(ZStagingJobPage)
-  .query(({ ctx, input }) => listStagingJobs(stagingDepsOf(ctx.deps), listJobsQuery(ctx.actor, input)));
+  .query(({ ctx, input }) => listStagingJobs(jobReadDepsOf(ctx.deps), listJobsQuery(ctx.actor, input)));
