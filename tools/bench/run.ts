@@ -24,6 +24,7 @@ const BENCHES: Record<string, Bench> = {
   'worker-memory': { script: 'tools/bench/worker-memory-bench.ts', measures: "the worker's peak memory staging four large outputs at once" },
   'public-pages': { script: 'tools/bench/public-pages-bench.ts', measures: "the built web app's listing and search pages against a static page of their size" },
   scale: { script: 'tools/bench/scale-bench.ts', measures: 'every agent and visitor read at 1×, 10× and 100× a demo customer, p95 growth and answer size' },
+  fairness: { script: 'tools/bench/fairness-bench.ts', measures: "one agent's photo behind another agent's batch of 30, at the start limit of 6 a minute" },
   'time-to-result': { script: 'tools/bench/time-to-result-bench.ts', measures: "an agent's wait from submit to the live ready event, minus the provider's own time" },
 };
 

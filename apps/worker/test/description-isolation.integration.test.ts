@@ -4,14 +4,16 @@ import { measureDescriptionIsolation } from './support/description-isolation';
 // rule of the suite: tools/bench/description-isolation.ts prints it against an idle baseline.
 describe('description isolation from staging (docs/system.md, queues)', () => {
   it('descriptions complete while ai-staging is saturated: they never queue behind staging jobs', async () => {
-    // The initial operating values: AI_STAGING_CONCURRENCY 4, AI_STAGING_RATE_LIMIT_PER_MINUTE 6,
-    // AI_DESCRIPTION_CONCURRENCY 2; a 1.5 s provider, so staging jobs finish during the phase.
+    // The initial operating values AI_STAGING_CONCURRENCY 4 and AI_DESCRIPTION_CONCURRENCY 2; a
+    // 1.5 s provider, so staging jobs finish during the phase. Starts are paced (one per
+    // 60 s / limit), and at the initial 6 a minute a phase of some 15 s would see two purchases:
+    // 60 a minute keeps every staging slot buying through it.
     const samples = 40;
     const result = await measureDescriptionIsolation({
       stagingJobs: 60,
       samples,
       stagingConcurrency: 4,
-      stagingRateLimitPerMinute: 6,
+      stagingRateLimitPerMinute: 60,
       descriptionConcurrency: 2,
       simCompletionDelayMs: 1_500,
     });

@@ -47,6 +47,7 @@ export const PROCEDURE_LIMITS = {
   // Submission buys predictions, so it is the tightest of the ai actions.
   'ai.submitStaging': perUser(20),
   'ai.cancelStaging': perUser(60),
+  'ai.cancelSubmission': perUser(60),
   'ai.approveStagedVariant': perUser(60),
   'ai.rejectStagedVariant': perUser(60),
   'ai.getJob': perUser(120),

@@ -160,8 +160,9 @@ describe('the start line in front of the limiter', () => {
     );
     grantedAt.sort((x, y) => x - y);
     const gaps = grantedAt.slice(1).map((at, i) => at - grantedAt[i]!);
-    // Measured on this process's clock, which may lag the Redis clock's decision by a few ms.
-    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(INTERVAL_MS - 20);
+    // Slots keep to a grid, so a start may come up to a tenth of an interval early after a late
+    // one; measured on this process's clock, which may lag the Redis clock's decision by a few ms.
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(INTERVAL_MS * 0.9 - 10);
   });
 
   it("puts another agent's single job before the tail of a batch, and says where each job stands", async () => {

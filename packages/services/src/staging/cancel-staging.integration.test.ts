@@ -1,8 +1,10 @@
 import { AppError } from '@staging/domain/errors';
 import type { JobStatus } from '@staging/domain/staging-states';
-import { cancelStaging } from './cancel-staging';
+import { createOriginalImage } from '@staging/db/testing/factories';
+import { cancelStaging, cancelSubmission } from './cancel-staging';
+import { listStagingJobs } from './get-jobs';
 import { enqueueStagingJob } from './staging-queue';
-import { submitStaging } from './submit-staging';
+import { submitStaging, submitStagingBatch } from './submit-staging';
 import { seedListing, seedOtherAgent, useProducerTestContext } from './testing/staging-test-kit';
 import type { SeededListing } from './testing/staging-test-kit';
 
@@ -152,5 +154,39 @@ describe('cancelStaging', () => {
       expect(dto.status).toBe(row.status);
       expect(row.cancelRequestedAt).not.toBeNull();
     }
+  });
+});
+
+describe('cancelSubmission', () => {
+  it('cancels what is still open of one batch, each by the single-job rules, and nothing of another batch', async () => {
+    const listing = await seedListing(ctx.db);
+    const photos = [listing.originalImageId, ...(await Promise.all([1, 2, 3].map(async () => (await createOriginalImage(ctx.db, { propertyId: listing.propertyId })).id)))];
+    const batch = await submitStagingBatch(ctx.deps, {
+      actor: listing.actor,
+      assignments: photos.slice(0, 3).map((originalImageId) => ({ originalImageId, roomType: 'BEDROOM' as const, style: 'MODERN' })),
+    });
+    const other = await submitStagingBatch(ctx.deps, {
+      actor: listing.actor,
+      assignments: [{ originalImageId: photos[3]!, roomType: 'BEDROOM', style: 'MODERN' }],
+    });
+    const [done, running, waiting] = batch.items.map((item) => item.aiJobId!);
+    await workerSets(done!, 'SUCCESS');
+    await workerSets(running!, 'PROCESSING');
+
+    // Another agent cannot touch the batch, and sees none of it.
+    const stranger = await seedOtherAgent(ctx.db);
+    expect(await cancelSubmission(ctx.deps, { actor: stranger, submissionId: batch.submissionId })).toEqual([]);
+    expect((await listStagingJobs(ctx.deps, { actor: stranger, submissionId: batch.submissionId, limit: 10 })).items).toEqual([]);
+
+    const canceled = await cancelSubmission(ctx.deps, { actor: listing.actor, submissionId: batch.submissionId });
+    expect(Object.fromEntries(canceled.map((job) => [job.aiJobId, job.status]))).toEqual({ [running!]: 'CANCEL_REQUESTED', [waiting!]: 'CANCELED' });
+    const statuses = async (ids: string[]) =>
+      Object.fromEntries((await ctx.db.aiJob.findMany({ where: { id: { in: ids } }, select: { id: true, status: true } })).map((job) => [job.id, job.status]));
+    expect(await statuses([done!, other.items[0]!.aiJobId!])).toEqual({ [done!]: 'SUCCESS', [other.items[0]!.aiJobId!]: 'PENDING' });
+
+    // The batch is listed together, its jobs carrying the id.
+    const listed = await listStagingJobs(ctx.deps, { actor: listing.actor, submissionId: batch.submissionId, limit: 10 });
+    expect(listed.items.map((job) => job.aiJobId).sort()).toEqual([done, running, waiting].sort());
+    expect(new Set(listed.items.map((job) => job.submissionId))).toEqual(new Set([batch.submissionId]));
   });
 });

@@ -1,3 +1,4 @@
+import { accessiblePropertySql } from '../access/property-access';
 import type { Actor } from '../access/property-access';
 import { loadAccessibleJob, toStagingJobDto } from './get-jobs';
 import type { StagingJobDto } from './get-jobs';
@@ -50,4 +51,26 @@ export async function cancelStaging(deps: StagingActionDeps, input: { actor: Act
   }
 
   return toStagingJobDto(await loadAccessibleJob(db, input.actor, before.id), deps.clock.now());
+}
+
+/** Most jobs one submission holds (MAX_ASSIGNMENTS_PER_SUBMISSION), so one cancel covers a batch. */
+const SUBMISSION_CANCEL_LIMIT = 50;
+
+/**
+ * Cancels the jobs of one submission that are still open and that the actor may manage, each by
+ * {@link cancelStaging}'s rules (nothing bought is bought again; a job already paid for says so in
+ * its attempts). Jobs that already finished are left as they are.
+ *
+ * @returns the jobs it asked to cancel, as they are after the call (none when nothing was open).
+ */
+export async function cancelSubmission(deps: StagingActionDeps, input: { actor: Actor; submissionId: string }): Promise<StagingJobDto[]> {
+  const open = await deps.db.$queryRaw<{ id: string }[]>`
+    SELECT j."id" FROM "ai_jobs" j JOIN "properties" p ON p."id" = j."propertyId"
+    WHERE j."submissionId" = ${input.submissionId} AND j."type" = 'ROOM_STAGING'
+      AND j."status" IN ('PENDING', 'PROCESSING', 'RETRYING') AND ${accessiblePropertySql(input.actor, 'p')}
+    ORDER BY j."createdAt", j."id" LIMIT ${SUBMISSION_CANCEL_LIMIT}`;
+  const canceled: StagingJobDto[] = [];
+  // One after another: each is a conditional update and a queue call, and a batch is small.
+  for (const { id } of open) canceled.push(await cancelStaging(deps, { actor: input.actor, aiJobId: id }));
+  return canceled;
 }

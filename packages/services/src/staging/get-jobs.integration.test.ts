@@ -79,6 +79,7 @@ describe('getStagingJob', () => {
       propertyId: listing.propertyId,
       status: 'SUCCESS',
       phase: 'FINALIZED',
+      submissionId: expect.any(String),
       errorCode: null,
       originalImageId: listing.originalImageId,
       resultImageId: result.id,

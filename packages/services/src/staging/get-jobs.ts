@@ -12,7 +12,7 @@ import { ZRoomType } from '@staging/domain/room-types';
 import { ZCanonicalStyle } from '@staging/domain/styles';
 import { WAITING_FOR_START_SLOT } from '@staging/domain/start-line';
 import type { PlaceInLine } from '@staging/domain/start-line';
-import { assertCanManageProperty, newestOfVisiblePropertiesSql } from '../access/property-access';
+import { accessiblePropertySql, assertCanManageProperty, newestOfVisiblePropertiesSql } from '../access/property-access';
 import type { Actor } from '../access/property-access';
 import type { JobReadDeps } from './staging-deps';
 import { decodeCreatedAtCursor, encodeCreatedAtCursor } from '../keyset-cursor';
@@ -35,6 +35,8 @@ export const ZStagingJob = z.strictObject({
   propertyId: z.string(),
   status: z.enum(JOB_STATUSES),
   phase: z.string().nullable(),
+  /** The submission (ai.submitStaging call) that made the job; shared by its batch. Null for older jobs. */
+  submissionId: z.string().nullable(),
   errorCode: z.string().nullable(),
   originalImageId: z.string().nullable(),
   resultImageId: z.string().nullable(),
@@ -77,6 +79,7 @@ export const MAX_LIST_LIMIT = 100;
 /** Input of {@link listStagingJobs} besides the actor. */
 export const ZListStagingJobsInput = z.object({
   propertyId: z.string().min(1).max(100).optional(),
+  submissionId: z.string().min(1).max(100).optional(),
   statuses: z.array(z.enum(JOB_STATUSES)).min(1).max(JOB_STATUSES.length).optional(),
   limit: z.number().int().min(1).max(MAX_LIST_LIMIT),
   cursor: z.string().max(200).optional(),
@@ -89,6 +92,7 @@ const jobSelect = {
   propertyId: true,
   status: true,
   phase: true,
+  submissionId: true,
   errorCode: true,
   createdAt: true,
   updatedAt: true,
@@ -140,7 +144,7 @@ async function placesInLineOf(deps: JobReadDeps, rows: readonly JobRow[]): Promi
  */
 export async function listStagingJobs(
   deps: JobReadDeps,
-  input: { actor: Actor; propertyId?: string; statuses?: JobStatus[]; limit: number; cursor?: string },
+  input: { actor: Actor; propertyId?: string; submissionId?: string; statuses?: JobStatus[]; limit: number; cursor?: string },
 ): Promise<StagingJobPage> {
   const { actor, ...rest } = input;
   const parsed = ZListStagingJobsInput.safeParse(rest);
@@ -149,17 +153,24 @@ export async function listStagingJobs(
       issues: fieldIssuesOf(parsed.error.issues),
     });
   }
-  const { propertyId, statuses, limit, cursor } = parsed.data;
+  const { propertyId, submissionId, statuses, limit, cursor } = parsed.data;
   if (propertyId !== undefined) await assertCanManageProperty(deps.db, actor, propertyId);
   const after = cursor === undefined ? null : decodeCreatedAtCursor(cursor);
 
   const filters: Prisma.Sql[] = [Prisma.sql`r."type" = 'ROOM_STAGING'`];
   if (statuses !== undefined) filters.push(Prisma.sql`r."status"::text IN (${Prisma.join(statuses)})`);
   if (after !== null) filters.push(Prisma.sql`(r."createdAt", r."id") < (${after.createdAt}, ${after.id})`);
+  // A submission holds at most one page of jobs, found by its own index; the caller sees those
+  // of its properties only.
+  if (submissionId !== undefined) {
+    filters.push(Prisma.sql`r."submissionId" = ${submissionId}`);
+    filters.push(Prisma.sql`EXISTS (SELECT 1 FROM "properties" p WHERE p."id" = r."propertyId" AND ${accessiblePropertySql(actor, 'p')})`);
+  }
   const ids = await deps.db.$queryRaw<{ id: string }[]>(
-    propertyId === undefined
+    propertyId === undefined && submissionId === undefined
       ? await newestOfVisiblePropertiesSql(deps.db, actor, { table: Prisma.sql`"ai_jobs"`, filters, take: limit + 1 })
-      : Prisma.sql`SELECT r."id" FROM "ai_jobs" r WHERE r."propertyId" = ${propertyId} AND ${Prisma.join(filters, ' AND ')}
+      : Prisma.sql`SELECT r."id" FROM "ai_jobs" r WHERE ${propertyId === undefined ? Prisma.sql`TRUE` : Prisma.sql`r."propertyId" = ${propertyId}`}
+          AND ${Prisma.join(filters, ' AND ')}
           ORDER BY r."createdAt" DESC, r."id" DESC LIMIT ${limit + 1}`,
   );
 
@@ -201,6 +212,7 @@ export function toStagingJobDto(row: JobRow, now: Date, place?: PlaceInLine): St
     propertyId: (row.propertyId ?? row.staging?.propertyId) as string,
     status,
     phase: row.phase,
+    submissionId: row.submissionId,
     errorCode: row.errorCode,
     originalImageId: row.staging?.originalImageId ?? null,
     resultImageId: row.staging?.resultImageId ?? null,

@@ -127,6 +127,8 @@ end
 `;
 
 const TAG_SCALE = 2_097_152;
+/** A start may come this share of an interval early to keep to its grid (so starts are at least 0.9 interval apart). */
+const PACE_CATCH_UP_DIVISOR = 10;
 
 // ARGV = limit, windowMs, inFlightHoldMs, intervalMs, leaseGraceMs, lineTtlMs, token, jobId, party.
 // Returns {1, 0, 0, newHead} when granted, {0, waitMs, position, ''} otherwise, {-1, 0, 0, ''}
@@ -162,7 +164,10 @@ if rank == 0 and slot <= now then
   redis.call('ZREM', KEYS[3], job)
   redis.call('ZREM', KEYS[4], job)
   local tag = math.floor(score / ${TAG_SCALE})
-  redis.call('HSET', KEYS[6], 'v', math.max(tag, tonumber(redis.call('HGET', KEYS[6], 'v') or '0')), 'pace', now + interval)
+  -- Slots keep to a grid of one interval: a head that asks a little late (its delayed job is
+  -- promoted some milliseconds after its time) does not push every later start back by as much.
+  local pace = math.max(tonumber(redis.call('HGET', KEYS[6], 'pace') or '0'), now - math.floor(interval / ${PACE_CATCH_UP_DIVISOR}))
+  redis.call('HSET', KEYS[6], 'v', math.max(tag, tonumber(redis.call('HGET', KEYS[6], 'v') or '0')), 'pace', pace + interval)
   local head = redis.call('ZRANGE', KEYS[3], 0, 0)
   return {1, 0, 0, head[1] or ''}
 end

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '@staging/db/client';
 import { stagingDedupeKey } from '@staging/domain/dedupe';
@@ -55,7 +56,11 @@ const ZStagingSubmissionItem = z.strictObject({
 export type StagingSubmissionItem = z.infer<typeof ZStagingSubmissionItem>;
 
 /** The answer of a submission: one item per assignment, in the order given. */
-export const ZSubmitStagingResult = z.strictObject({ items: z.array(ZStagingSubmissionItem) });
+export const ZSubmitStagingResult = z.strictObject({
+  items: z.array(ZStagingSubmissionItem),
+  /** Shared by the jobs this submission created: ai.listJobs filters by it, ai.cancelSubmission cancels them. */
+  submissionId: z.string(),
+});
 
 const IMAGE_NOT_FOUND = 'Image not found';
 
@@ -85,6 +90,14 @@ export async function submitStaging(
   deps: StagingProducerDeps,
   input: { actor: Actor; assignments: readonly TStagingAssignment[] },
 ): Promise<StagingSubmissionItem[]> {
+  return (await submitStagingBatch(deps, input)).items;
+}
+
+/** {@link submitStaging}, with the id the jobs it created share. */
+export async function submitStagingBatch(
+  deps: StagingProducerDeps,
+  input: { actor: Actor; assignments: readonly TStagingAssignment[] },
+): Promise<z.infer<typeof ZSubmitStagingResult>> {
   if (deps.staging.enabled !== true) {
     throw new AppError('STAGING_UNAVAILABLE', 'AI room staging is currently unavailable.');
   }
@@ -97,9 +110,10 @@ export async function submitStaging(
   const now = deps.clock.now();
   const planned = await planAssignments(deps.db, input.actor, parsed.data.assignments, now, deps.staging.legacyAliasSunsetAt);
 
+  const submissionId = randomUUID();
   const results: StagingSubmissionItem[] = [];
   for (const assignment of planned) {
-    const outcome = await writeAssignment(deps, input.actor, assignment);
+    const outcome = await writeAssignment(deps, input.actor, assignment, submissionId);
     if (outcome.disposition === STAGING_DISPOSITIONS.ENQUEUED || outcome.shouldEnsureQueued) {
       await enqueueAfterCommit(deps, outcome.aiJobId as string);
     }
@@ -125,7 +139,7 @@ export async function submitStaging(
       disposition: outcome.disposition,
     });
   }
-  return results;
+  return { items: results, submissionId };
 }
 
 async function planAssignments(
@@ -204,7 +218,7 @@ interface WriteOutcome {
 // created and finished between two statements of this transaction, repeatedly.
 const MAX_INSERT_ROUNDS = 3;
 
-async function writeAssignment(deps: StagingProducerDeps, actor: Actor, a: PlannedAssignment): Promise<WriteOutcome> {
+async function writeAssignment(deps: StagingProducerDeps, actor: Actor, a: PlannedAssignment, submissionId: string): Promise<WriteOutcome> {
   const { producer, providerModel, legacyAliasSunsetAt } = deps.staging;
   const now = deps.clock.now();
   const dedupeKey = stagingDedupeKey(a.originalImageId, a.style.canonicalStyle);
@@ -230,7 +244,7 @@ async function writeAssignment(deps: StagingProducerDeps, actor: Actor, a: Plann
       for (let round = 0; round < MAX_INSERT_ROUNDS; round += 1) {
         const aiJobId = await insertStagingJob(
           tx,
-          { dedupeKey, propertyId: a.propertyId, requestedByUserId: actor.id, now },
+          { dedupeKey, propertyId: a.propertyId, requestedByUserId: actor.id, submissionId, now },
           {
             originalImageId: a.originalImageId,
             propertyId: a.propertyId,

@@ -66,7 +66,20 @@ function Thumb({ image, alt }: { image: Job['original']; alt: string }) {
   return <img className="thumb" src={image.url} alt={alt} width={72} height={48} loading="lazy" />;
 }
 
-function JobRow({ job, photo, showProperty, onView }: { job: Job; photo: string; showProperty: boolean; onView: (pair: ResultPair) => void }) {
+function JobRow({
+  job,
+  photo,
+  showProperty,
+  onView,
+  onShowBatch,
+}: {
+  job: Job;
+  photo: string;
+  showProperty: boolean;
+  onView: (pair: ResultPair) => void;
+  /** Absent while the panel already shows one batch. */
+  onShowBatch: ((submissionId: string) => void) | undefined;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { t, tc, locale, errorSentence } = useDashboardText('jobs');
@@ -91,6 +104,7 @@ function JobRow({ job, photo, showProperty, onView }: { job: Job; photo: string;
           ? cancelSentence(cancelResult, t)
           : undefined;
   const attempt = job.attempts.reduce((max, a) => Math.max(max, a.attemptNumber), 0);
+  const batchId = job.submissionId;
   const style = job.canonicalStyle !== null && isCanonicalStyle(job.canonicalStyle) ? styleLabel(job.canonicalStyle, locale) : job.canonicalStyle;
   const room = roomTypeLabel(job.roomType);
   const finishedAt = job.timings.completedAt;
@@ -198,11 +212,48 @@ function JobRow({ job, photo, showProperty, onView }: { job: Job; photo: string;
           {hiddenName}
         </button>
       )}
+      {CANCELABLE.includes(job.status) && batchId !== null && onShowBatch !== undefined && (
+        <button type="button" className="button button-small" data-testid="job-show-batch" onClick={() => onShowBatch(batchId)}>
+          {t('showBatch')}
+          {hiddenName}
+        </button>
+      )}
     </li>
   );
 }
 
 const PLACE_IN_LINE_REFRESH_MS = 2_000;
+
+/** Above the jobs of one submission: the way back to every job, and one cancel for what is still open. */
+function BatchBar({ submissionId, open, onShowAll }: { submissionId: string; open: number; onShowAll: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { t, errorSentence } = useDashboardText('jobs');
+  const cancel = useMutation(
+    trpc.ai.cancelSubmission.mutationOptions({
+      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.ai.jobHistory.queryKey() }),
+    }),
+  );
+  return (
+    <div className="row" data-testid="job-batch">
+      <strong>{t('batchTitle')}</strong>
+      <button type="button" className="button button-small" onClick={onShowAll}>
+        {t('showAllJobs')}
+      </button>
+      {open > 0 && (
+        <button type="button" className="button button-small" data-testid="job-cancel-batch" disabled={cancel.isPending} onClick={() => cancel.mutate({ submissionId })}>
+          {cancel.isPending ? t('canceling') : t('cancelBatch', { count: open })}
+        </button>
+      )}
+      {cancel.isSuccess && (
+        <p className="small alert alert-info" role="status" data-testid="batch-cancel-note" style={{ margin: 0 }}>
+          {t('batchCanceled', { count: cancel.data.items.length })}
+        </p>
+      )}
+      <AlertMessage message={cancel.isError ? errorSentence(cancel.error) : undefined} />
+    </div>
+  );
+}
 
 /**
  * Staging history, newest first, ten jobs a page: one property's (with `propertyId`) or every
@@ -224,9 +275,20 @@ export function JobsPanel({
   // Cursors of the pages before the current one; keyset pages cannot be addressed by number.
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const cursor = cursors[cursors.length - 1];
+  // One submission's jobs together (its batch), or every job.
+  const [batch, setBatch] = useState<string | undefined>();
+  const showBatch = (submissionId: string | undefined) => {
+    setBatch(submissionId);
+    setCursors([undefined]);
+  };
   const jobs = useQuery(
     trpc.ai.jobHistory.queryOptions(
-      { limit: PAGE_SIZE, ...(propertyId === undefined ? {} : { propertyId }), ...(cursor === undefined ? {} : { cursor }) },
+      {
+        limit: PAGE_SIZE,
+        ...(propertyId === undefined ? {} : { propertyId }),
+        ...(batch === undefined ? {} : { submissionId: batch }),
+        ...(cursor === undefined ? {} : { cursor }),
+      },
       {
         staleTime: 0,
         placeholderData: (previous) => previous,
@@ -277,10 +339,18 @@ export function JobsPanel({
       {jobs.isError && <QueryError error={jobs.error} onRetry={() => jobs.refetch()} retrying={jobs.isFetching} />}
       {jobs.isPending && <QueryLoading>{t('loading')}</QueryLoading>}
       {jobs.isSuccess && items.length === 0 && cursors.length === 1 && <p className="muted">{t('empty')}</p>}
+      {batch !== undefined && <BatchBar submissionId={batch} open={items.filter((job) => CANCELABLE.includes(job.status)).length} onShowAll={() => showBatch(undefined)} />}
       {items.length > 0 && (
         <ul className="job-list">
           {items.map((job) => (
-            <JobRow key={job.aiJobId} job={job} photo={nameOf(job)} showProperty={propertyId === undefined} onView={setViewing} />
+            <JobRow
+              key={job.aiJobId}
+              job={job}
+              photo={nameOf(job)}
+              showProperty={propertyId === undefined}
+              onView={setViewing}
+              onShowBatch={batch === undefined ? showBatch : undefined}
+            />
           ))}
         </ul>
       )}

@@ -17,13 +17,13 @@ type NewStagingRow = Omit<Prisma.AiRoomStagingJobUncheckedCreateInput, 'aiJobId'
  */
 export async function insertStagingJob(
   tx: DbTransaction,
-  job: { dedupeKey: string; propertyId: string; requestedByUserId: string; now: Date },
+  job: { dedupeKey: string; propertyId: string; requestedByUserId: string; submissionId: string; now: Date },
   staging: NewStagingRow,
 ): Promise<string | null> {
   const aiJobId = randomUUID();
   const inserted = await tx.$queryRaw<{ id: string }[]>`
-    INSERT INTO "ai_jobs" ("id", "type", "status", "phase", "dedupeKey", "propertyId", "requestedByUserId", "createdAt", "updatedAt")
-    VALUES (${aiJobId}, 'ROOM_STAGING', 'PENDING', 'QUEUED', ${job.dedupeKey}, ${job.propertyId}, ${job.requestedByUserId}, ${job.now}, ${job.now})
+    INSERT INTO "ai_jobs" ("id", "type", "status", "phase", "dedupeKey", "propertyId", "requestedByUserId", "submissionId", "createdAt", "updatedAt")
+    VALUES (${aiJobId}, 'ROOM_STAGING', 'PENDING', 'QUEUED', ${job.dedupeKey}, ${job.propertyId}, ${job.requestedByUserId}, ${job.submissionId}, ${job.now}, ${job.now})
     ON CONFLICT ("dedupeKey") WHERE "type" = 'ROOM_STAGING' AND "status" IN (${NONTERMINAL_SQL})
     DO NOTHING
     RETURNING "id"`;

@@ -1,6 +1,6 @@
 import { router } from '../../trpc';
 import { approveStagedVariantProcedure } from './approve-staged-variant';
-import { cancelStagingProcedure } from './cancel-staging';
+import { cancelStagingProcedure, cancelSubmissionProcedure } from './cancel-staging';
 import { getJobProcedure } from './get-job';
 import { jobHistoryProcedure } from './job-history';
 import { listJobsProcedure } from './list-jobs';
@@ -16,6 +16,7 @@ import { submitStagingProcedure } from './submit-staging';
 export const aiRouter = router({
   submitStaging: submitStagingProcedure,
   cancelStaging: cancelStagingProcedure,
+  cancelSubmission: cancelSubmissionProcedure,
   getJob: getJobProcedure,
   listJobs: listJobsProcedure,
   jobHistory: jobHistoryProcedure,

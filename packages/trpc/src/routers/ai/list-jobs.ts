@@ -8,6 +8,8 @@ import { jobReadDepsOf } from './ai-deps';
 
 export const ZListJobsInput = z.strictObject({
   propertyId: ZEntityId.optional(),
+  /** The jobs of one submission (its submitStaging answer's submissionId). */
+  submissionId: ZEntityId.optional(),
   statuses: z.array(z.enum(JOB_STATUSES)).min(1).max(JOB_STATUSES.length).optional(),
   limit: z.number().int().min(1).max(MAX_LIST_LIMIT).default(20),
   // Cursors are base64url tokens handed out by the previous page.
@@ -20,6 +22,7 @@ export function listJobsQuery(actor: Actor, input: z.infer<typeof ZListJobsInput
     actor,
     limit: input.limit,
     ...(input.propertyId === undefined ? {} : { propertyId: input.propertyId }),
+    ...(input.submissionId === undefined ? {} : { submissionId: input.submissionId }),
     ...(input.statuses === undefined ? {} : { statuses: input.statuses }),
     ...(input.cursor === undefined ? {} : { cursor: input.cursor }),
   };
