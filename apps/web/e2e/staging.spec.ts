@@ -234,6 +234,53 @@ test('cancel a running job', async ({ page, data }) => {
   expect(await data.db.propertyImage.count({ where: { propertyId, isStyled: true } })).toBe(0);
 });
 
+// A batch waits in line for start slots (one every 500 ms at this stack's 120 a minute): each
+// waiting job says where it stands and when it should start, the places move as earlier jobs start,
+// and what is still open of the batch is canceled in one action. Selectors are the language's own
+// nowhere: the Spanish run on a phone checks the same things.
+for (const run of [
+  { locale: 'en', viewport: { width: 1280, height: 720 }, name: 'desktop-en' },
+  { locale: 'es', viewport: { width: 390, height: 844 }, name: 'phone-es' },
+] as const) {
+  test(`a batch shows its place in line live and the rest of it is canceled at once (${run.name})`, async ({ browser, data }) => {
+    const { agent, propertyId } = await seedAgentWithListing(data);
+    const photos = Array.from({ length: 16 }, (_, i) => `batch-${String(i + 1).padStart(2, '0')}.jpg`);
+    for (const [i, fileName] of photos.entries()) await seedOriginalPhoto(data, { propertyId, roomType: 'LIVING_ROOM', isMain: i === 0, fileName });
+    const context = await browser.newContext({ baseURL: stack.webUrl, locale: run.locale === 'es' ? 'es-ES' : 'en-US', viewport: run.viewport });
+    const page = await context.newPage();
+    await signInQuickly(page, agent, stack.webUrl);
+    await page.goto(`/properties/${propertyId}`);
+    const form = page.locator('form').filter({ has: page.locator('input[type="radio"][value="MODERN"]') });
+    for (const fileName of photos) await form.getByRole('checkbox', { name: fileName, exact: true }).check();
+    await form.locator('input[type="radio"][value="MODERN"]').check();
+    await form.locator('button[type="submit"]').click();
+
+    // Waiting jobs carry their place; the farthest back moves forward without a reload.
+    const places = page.getByTestId('job-place-in-line');
+    await expect(places.first()).toBeVisible({ timeout: JOB_TIMEOUT });
+    const positions = async () => Promise.all((await places.all()).map(async (place) => Number(await place.getAttribute('data-position'))));
+    const farthest = Math.max(...(await positions()));
+    await saveScreenshot(page, `staging-place-in-line-${run.name}`);
+    await expect.poll(async () => Math.max(0, ...(await positions())), { timeout: JOB_TIMEOUT }).toBeLessThan(farthest);
+
+    // The batch together, and one action for what is still open of it.
+    await page.getByTestId('job-show-batch').first().click();
+    await expect(page.getByTestId('job-batch')).toBeVisible();
+    await page.getByTestId('job-cancel-batch').click();
+    await expect(page.getByTestId('batch-cancel-note')).toBeVisible();
+    await saveScreenshot(page, `staging-batch-canceled-${run.name}`);
+    await expect(places).toHaveCount(0, { timeout: JOB_TIMEOUT });
+    await expect
+      .poll(async () => data.db.aiJob.count({ where: { propertyId, status: { in: ['PENDING', 'PROCESSING', 'RETRYING', 'CANCEL_REQUESTED'] } } }), { timeout: JOB_TIMEOUT })
+      .toBe(0);
+    const jobs = await data.db.aiJob.findMany({ where: { propertyId }, select: { status: true, submissionId: true } });
+    expect(new Set(jobs.map((job) => job.submissionId)).size).toBe(1);
+    // Started ones finished or were canceled at the provider; the rest never bought anything.
+    expect(jobs.filter((job) => job.status === 'CANCELED').length).toBeGreaterThan(0);
+    await context.close();
+  });
+}
+
 test('public search finds the approved listing through its search document', async ({ page }) => {
   expect(approvedListing, 'the approval test ran first').toBeDefined();
   const { title, city, propertyId, agent } = approvedListing!;

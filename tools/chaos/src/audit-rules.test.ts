@@ -6,13 +6,18 @@ import {
   orphanObjects,
   overDailyCap,
   purchaseFindings,
+  startsOutOfFairOrder,
   stuckJobs,
   unconfirmedYetDecided,
 } from './audit-rules';
-import type { AttemptFact, AuditFacts, Purchase } from './audit-rules';
+import type { AttemptFact, AuditFacts, JobFact, Purchase } from './audit-rules';
 
 function attempt(id: string, aiJobId: string, attemptNumber: number, extra: Partial<AttemptFact> = {}): AttemptFact {
   return { id, aiJobId, attemptNumber, status: 'SUCCEEDED', errorCode: null, providerPredictionId: `p-${id}`, ...extra };
+}
+
+function job(id: string, status: JobFact['status'], party = 'agent', createdAtMs = 0): JobFact {
+  return { id, status, party, createdAtMs };
 }
 
 function bought(attemptId: string | null, predictionId = `p-${attemptId}`, createdAtMs = 0): Purchase {
@@ -89,7 +94,24 @@ describe('the other rules', () => {
   });
 
   it('finds nonterminal jobs', () => {
-    expect(stuckJobs([{ id: 'x', status: 'SUCCESS' }, { id: 'y', status: 'RETRYING' }, { id: 'z', status: 'CANCELED' }])).toEqual(['y']);
+    expect(stuckJobs([job('x', 'SUCCESS'), job('y', 'RETRYING'), job('z', 'CANCELED')])).toEqual(['y']);
+  });
+});
+
+describe('startsOutOfFairOrder', () => {
+  // A submits four at 0, B one at 1 s; one start every 10 s.
+  const jobs = [...['a1', 'a2', 'a3', 'a4'].map((id) => job(id, 'SUCCESS', 'A', 0)), job('b1', 'SUCCESS', 'B', 1_000)];
+  const attempts = jobs.map((j) => attempt(`at-${j.id}`, j.id, 1));
+  const startsAt = (order: string[]) => order.map((id, i) => bought(`at-${id}`, `p-${id}`, i * 10_000));
+
+  it('accepts the fair order: B next after the start in progress, or after one more of A', () => {
+    expect(startsOutOfFairOrder(startsAt(['a1', 'b1', 'a2', 'a3', 'a4']), attempts, jobs, 10_000)).toEqual([]);
+    expect(startsOutOfFairOrder(startsAt(['a1', 'a2', 'b1', 'a3', 'a4']), attempts, jobs, 10_000)).toEqual([]);
+  });
+
+  it("names a job that waited while another agent's batch took two starts beyond its own, after its interval to join", () => {
+    // From 11 s (submitted at 1 s, plus one interval): a3 and a4 went before b1.
+    expect(startsOutOfFairOrder(startsAt(['a1', 'a2', 'a3', 'a4', 'b1']), attempts, jobs, 10_000)).toEqual(['b1']);
   });
 });
 
@@ -106,7 +128,7 @@ describe('evaluateInvariants', () => {
   const clean: AuditFacts = {
     purchases: [bought('a1', 'p-a1', 0)],
     attempts: [attempt('a1', 'j', 1)],
-    jobs: [{ id: 'j', status: 'SUCCESS' }],
+    jobs: [job('j', 'SUCCESS')],
     storedKeys: ['k'],
     referencedKeys: new Set(['k']),
     queuedKeys: new Set(),

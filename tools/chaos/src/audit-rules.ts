@@ -6,6 +6,7 @@ import { isTerminalJobStatus } from '@staging/domain/staging-states';
 import type { JobStatus } from '@staging/domain/staging-states';
 import { slidingWindowPeak } from '@staging/domain/sliding-window';
 import { purchaseDayOf } from '@staging/domain/daily-purchase-cap';
+import { startIntervalMs } from '@staging/domain/start-line';
 
 /** One prediction the provider created, i.e. one purchase. */
 export interface Purchase {
@@ -27,6 +28,9 @@ export interface AttemptFact {
 export interface JobFact {
   id: string;
   status: JobStatus;
+  /** Whose share of the start limit the job's starts count against (fairShareParty). */
+  party: string;
+  createdAtMs: number;
 }
 
 export interface Interval {
@@ -166,6 +170,7 @@ export const INVARIANT_NAMES = [
   'predictions created while the kill switch was off',
   'purchases over the daily cap',
   "jobs failed PURCHASE_UNCONFIRMED although the simulator's own record decides them",
+  'starts out of fair order beyond one interval',
 ] as const;
 
 function zero(name: (typeof INVARIANT_NAMES)[number], offenders: string[]): InvariantResult {
@@ -203,5 +208,34 @@ export function evaluateInvariants(facts: AuditFacts): InvariantResult[] {
       target: facts.dailyPurchaseCap === null ? '0; no cap set' : `0; cap ${facts.dailyPurchaseCap} per UTC day`,
     },
     zero(INVARIANT_NAMES[9], unconfirmedYetDecided(facts.attempts, facts.purchases)),
+    zero(INVARIANT_NAMES[10], startsOutOfFairOrder(facts.purchases, facts.attempts, facts.jobs, startIntervalMs(facts.rateLimitPerMinute, RATE_WINDOW_MS))),
   ];
+}
+
+/**
+ * Jobs whose first start another agent overtook unfairly: while the job waited (from one interval
+ * after its submission, time enough to join the line, to its first purchase), some other party got
+ * more than one start beyond those of the job's own party. Start-time fair queueing allows exactly
+ * that one: the other party's job of the same tag that joined earlier.
+ */
+export function startsOutOfFairOrder(purchases: readonly Purchase[], attempts: readonly AttemptFact[], jobs: readonly JobFact[], intervalMs: number): string[] {
+  const attemptById = new Map(attempts.map((a) => [a.id, a]));
+  const jobById = new Map(jobs.map((job) => [job.id, job]));
+  const starts = purchases.flatMap((purchase) => {
+    const attempt = purchase.attemptId === null ? undefined : attemptById.get(purchase.attemptId);
+    const job = attempt === undefined ? undefined : jobById.get(attempt.aiJobId);
+    return attempt === undefined || job === undefined ? [] : [{ job, attemptNumber: attempt.attemptNumber, atMs: purchase.createdAtMs }];
+  });
+  const overtaken: string[] = [];
+  for (const start of starts) {
+    if (start.attemptNumber !== 1) continue;
+    const from = start.job.createdAtMs + intervalMs;
+    const perParty = new Map<string, number>();
+    for (const other of starts) {
+      if (other.atMs > from && other.atMs < start.atMs) perParty.set(other.job.party, (perParty.get(other.job.party) ?? 0) + 1);
+    }
+    const own = perParty.get(start.job.party) ?? 0;
+    if ([...perParty].some(([party, count]) => party !== start.job.party && count > own + 1)) overtaken.push(start.job.id);
+  }
+  return [...new Set(overtaken)];
 }

@@ -4,6 +4,7 @@
 import { storedKeys } from '@staging/stack/s3-server';
 import type { Db } from '@staging/db/client';
 import type { JobStatus } from '@staging/domain/staging-states';
+import { fairShareParty } from '@staging/domain/start-line';
 import { attemptIdOfCallback } from './audit-rules';
 import type { AttemptFact, AuditFacts, Interval, JobFact, Purchase } from './audit-rules';
 
@@ -38,7 +39,7 @@ export async function collectFacts(options: {
     db.aiProviderAttempt.findMany({
       select: { id: true, aiJobId: true, attemptNumber: true, status: true, errorCode: true, providerPredictionId: true, outputObjectKey: true },
     }),
-    db.aiJob.findMany({ where: { type: 'ROOM_STAGING' }, select: { id: true, status: true } }),
+    db.aiJob.findMany({ where: { type: 'ROOM_STAGING' }, select: { id: true, status: true, requestedByUserId: true, createdAt: true } }),
     db.propertyImage.findMany({ select: { objectKey: true } }),
     // A row still to be processed, or given up on, holds its object as "queued for deletion".
     db.storageDeletionOutbox.findMany({ where: { status: { not: 'DELETED' } }, select: { objectKey: true } }),
@@ -47,7 +48,9 @@ export async function collectFacts(options: {
   return {
     purchases: options.purchases,
     attempts: attempts.map(({ outputObjectKey: _key, ...fact }): AttemptFact => fact),
-    jobs: jobs.map((job): JobFact => ({ id: job.id, status: job.status as JobStatus })),
+    jobs: jobs.map(
+      (job): JobFact => ({ id: job.id, status: job.status as JobStatus, party: fairShareParty(job.requestedByUserId), createdAtMs: job.createdAt.getTime() }),
+    ),
     storedKeys: keys,
     referencedKeys: new Set([
       ...images.map((image) => image.objectKey),

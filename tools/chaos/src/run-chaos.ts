@@ -49,6 +49,8 @@ export interface ChaosStats {
   /** Jobs parked at the daily cap that the agent canceled during the drain. */
   capCancels: number;
   jobsSubmitted: number;
+  /** ai.submitStaging calls, taken by the agents in turn. */
+  submissions: number;
   unexpectedExits: number;
   eventErrors: number;
 }
@@ -100,6 +102,7 @@ export async function runChaos(options: ChaosOptions, say: (line: string) => voi
     cancels: 0,
     capCancels: 0,
     jobsSubmitted: 0,
+    submissions: 0,
     unexpectedExits: 0,
     eventErrors: 0,
   };
@@ -112,15 +115,20 @@ export async function runChaos(options: ChaosOptions, say: (line: string) => voi
       bucket: CHAOS_BUCKET,
       forcePathStyle: true,
     });
-    const listing = await seedListing(db, storage, options.jobs);
+    // Each agent has photos enough to take every submission; they take turns submitting.
+    const listings = [];
+    for (let i = 0; i < AGENTS; i += 1) listings.push(await seedListing(db, storage, options.jobs));
     storage.close();
     await fleet.start(BOOT_TIMEOUT_MS);
     log(`${options.workers} workers ready`);
-    const agent = await signIn(stack.apiUrl, { email: listing.email, password: listing.password });
-    log(`signed in as the agent; queue suffix ${stack.queueSuffix}; replaying ${schedule.length} scheduled events`);
+    const agents: AgentSeat[] = [];
+    for (const listing of listings) {
+      agents.push({ client: await signIn(stack.apiUrl, { email: listing.email, password: listing.password }), originals: listing.originalImageIds, submitted: 0 });
+    }
+    log(`signed in as ${AGENTS} agents; queue suffix ${stack.queueSuffix}; replaying ${schedule.length} scheduled events`);
 
     const jobIds: string[] = [];
-    const context: EventContext = { stack, db, purchasesAtLastKill: 0, fleet, agent, redis, log, stats, jobIds, originals: listing.originalImageIds };
+    const context: EventContext = { stack, db, purchasesAtLastKill: 0, fleet, agents, owners: new Map(), redis, log, stats, jobIds };
     const runStart = Date.now();
     for (const event of schedule) {
       const due = runStart + event.atMs - Date.now();
@@ -165,12 +173,29 @@ interface EventContext {
   /** Purchases the simulator had seen when the previous kill was allowed. */
   purchasesAtLastKill: number;
   fleet: WorkerFleet;
-  agent: AgentClient;
+  /** Submissions go to each agent in turn, so the paid-start line has several parties. */
+  agents: AgentSeat[];
+  /** The agent that submitted each job, who cancels it. */
+  owners: Map<string, AgentClient>;
   redis: Redis;
   log: (line: string) => void;
   stats: ChaosStats;
   jobIds: string[];
+}
+
+interface AgentSeat {
+  client: AgentClient;
   originals: string[];
+  submitted: number;
+}
+
+/** Agents sharing the start limit. */
+const AGENTS = 3;
+
+function ownerOf(ctx: EventContext, jobId: string): AgentClient {
+  const owner = ctx.owners.get(jobId);
+  if (owner === undefined) throw new Error(`job ${jobId} was not submitted by this run`);
+  return owner;
 }
 
 async function applyEvent(ctx: EventContext, event: ChaosEvent): Promise<void> {
@@ -178,19 +203,24 @@ async function applyEvent(ctx: EventContext, event: ChaosEvent): Promise<void> {
   switch (event.kind) {
     case 'submit': {
       await ensureApi(ctx);
-      const batch = ctx.originals.slice(stats.jobsSubmitted, stats.jobsSubmitted + event.count);
+      const seat = ctx.agents[stats.submissions % ctx.agents.length];
+      if (seat === undefined) throw new Error('no agent signed in');
+      stats.submissions += 1;
+      const batch = seat.originals.slice(seat.submitted, seat.submitted + event.count);
+      seat.submitted += batch.length;
       stats.jobsSubmitted += batch.length;
-      const items = await ctx.agent.submitStaging(batch.map((originalImageId) => ({ originalImageId, roomType: 'LIVING_ROOM', style: 'MODERN' })));
-      const enqueued = items.filter((item) => item.aiJobId !== null).map((item) => item.aiJobId!);
+      const items = await seat.client.submitStaging(batch.map((originalImageId) => ({ originalImageId, roomType: 'LIVING_ROOM', style: 'MODERN' })));
+      const enqueued = items.flatMap((item) => (item.aiJobId === null ? [] : [item.aiJobId]));
+      for (const jobId of enqueued) ctx.owners.set(jobId, seat.client);
       ctx.jobIds.push(...enqueued);
-      log(`submitted ${enqueued.length} job(s) through ai.submitStaging (${ctx.jobIds.length} so far)`);
+      log(`agent ${ctx.agents.indexOf(seat) + 1} submitted ${enqueued.length} job(s) through ai.submitStaging (${ctx.jobIds.length} so far)`);
       return;
     }
     case 'cancel': {
       const jobId = ctx.jobIds[event.jobIndex];
       if (jobId === undefined) return;
       await ensureApi(ctx);
-      await ctx.agent.cancelStaging(jobId);
+      await ownerOf(ctx, jobId).cancelStaging(jobId);
       stats.cancels += 1;
       log(`canceled job ${jobId} through ai.cancelStaging`);
       return;
@@ -305,7 +335,7 @@ async function cancelJobsParkedAtCap(ctx: EventContext): Promise<void> {
   });
   if (parked.length === 0) return;
   await ensureApi(ctx);
-  for (const job of parked) await ctx.agent.cancelStaging(job.id);
+  for (const job of parked) await ownerOf(ctx, job.id).cancelStaging(job.id);
   ctx.stats.capCancels += parked.length;
   ctx.log(`canceled ${parked.length} job(s) parked at the daily cap through ai.cancelStaging`);
 }
