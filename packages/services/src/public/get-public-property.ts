@@ -41,7 +41,12 @@ const IMAGE_OBJECT = Prisma.raw(
 
 /** Reads the listing facts and the public images of `propertyId` (null when there is no such property). */
 export async function readPublicProperty(db: Db, propertyId: string): Promise<PublicPropertyRow | null> {
-  const rows = await queryRows<PublicPropertyRow>(
+  return (await readPublicProperties(db, [propertyId]))[0] ?? null;
+}
+
+/** {@link readPublicProperty} of several listings in one statement, in no particular order. */
+export function readPublicProperties(db: Db, propertyIds: readonly string[]): Promise<PublicPropertyRow[]> {
+  return queryRows<PublicPropertyRow>(
     db,
     Prisma.sql`
       SELECT ${FACT_COLUMNS}, COALESCE((
@@ -50,9 +55,8 @@ export async function readPublicProperty(db: Db, propertyId: string): Promise<Pu
         WHERE i."propertyId" = p."id" AND ${Prisma.raw(PUBLIC_IMAGE_SQL_CONDITION)}
       ), '[]') AS "images"
       FROM "properties" p
-      WHERE p."id" = ${propertyId}`,
+      WHERE p."id" = ANY(${[...propertyIds]})`,
   );
-  return rows[0] ?? null;
 }
 
 /** The anonymous listing page: originals and APPROVED variants only, each variant labelled. */
