@@ -102,11 +102,28 @@ describe('startsOutOfFairOrder', () => {
   // A submits four at 0, B one at 1 s; one start every 10 s.
   const jobs = [...['a1', 'a2', 'a3', 'a4'].map((id) => job(id, 'SUCCESS', 'A', 0)), job('b1', 'SUCCESS', 'B', 1_000)];
   const attempts = jobs.map((j) => attempt(`at-${j.id}`, j.id, 1));
-  const startsAt = (order: string[]) => order.map((id, i) => bought(`at-${id}`, `p-${id}`, i * 10_000));
+  const startsAt = (order: string[]) => order.map((id, i) => ({ attemptId: `at-${id}`, atMs: i * 10_000 }));
 
   it('accepts the fair order: B next after the start in progress, or after one more of A', () => {
     expect(startsOutOfFairOrder(startsAt(['a1', 'b1', 'a2', 'a3', 'a4']), attempts, jobs, 10_000)).toEqual([]);
     expect(startsOutOfFairOrder(startsAt(['a1', 'a2', 'b1', 'a3', 'a4']), attempts, jobs, 10_000)).toEqual([]);
+  });
+
+  it('counts every create call as a start, a refused one too: the slot was spent on it', () => {
+    // B's b0 was refused at 12 s and created at 25 s; b1 waited from 11 s while A started three.
+    const withB0 = [...jobs, job('b0', 'SUCCESS', 'B', 0)];
+    const calls = [
+      { attemptId: 'at-a1', atMs: 0 },
+      { attemptId: 'at-b0', atMs: 12_000 },
+      { attemptId: 'at-a2', atMs: 20_000 },
+      { attemptId: 'at-b0', atMs: 25_000 },
+      { attemptId: 'at-a3', atMs: 30_000 },
+      { attemptId: 'at-a4', atMs: 35_000 },
+      { attemptId: 'at-b1', atMs: 40_000 },
+    ];
+    const withB0Attempts = [...attempts, attempt('at-b0', 'b0', 1)];
+    expect(startsOutOfFairOrder(calls, withB0Attempts, withB0, 10_000)).toEqual([]);
+    expect(startsOutOfFairOrder(calls.filter((call) => call.atMs !== 12_000), withB0Attempts, withB0, 10_000)).toEqual(['b1']);
   });
 
   it("names a job that waited while another agent's batch took two starts beyond its own, after its interval to join", () => {
@@ -127,6 +144,7 @@ describe('unconfirmedYetDecided', () => {
 describe('evaluateInvariants', () => {
   const clean: AuditFacts = {
     purchases: [bought('a1', 'p-a1', 0)],
+    createCalls: [{ attemptId: 'a1', atMs: 0 }],
     attempts: [attempt('a1', 'j', 1)],
     jobs: [job('j', 'SUCCESS')],
     storedKeys: ['k'],

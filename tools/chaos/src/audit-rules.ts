@@ -16,6 +16,13 @@ export interface Purchase {
   attemptId: string | null;
 }
 
+/** One create call the provider received, bought or not: one start slot spent. */
+export interface CreateCall {
+  atMs: number;
+  /** The attempt its callback URL names, when it names one. */
+  attemptId: string | null;
+}
+
 export interface AttemptFact {
   id: string;
   aiJobId: string;
@@ -137,6 +144,7 @@ export function stuckJobs(jobs: readonly JobFact[]): string[] {
 
 export interface AuditFacts {
   purchases: Purchase[];
+  createCalls: CreateCall[];
   attempts: AttemptFact[];
   jobs: JobFact[];
   storedKeys: string[];
@@ -208,27 +216,32 @@ export function evaluateInvariants(facts: AuditFacts): InvariantResult[] {
       target: facts.dailyPurchaseCap === null ? '0; no cap set' : `0; cap ${facts.dailyPurchaseCap} per UTC day`,
     },
     zero(INVARIANT_NAMES[9], unconfirmedYetDecided(facts.attempts, facts.purchases)),
-    zero(INVARIANT_NAMES[10], startsOutOfFairOrder(facts.purchases, facts.attempts, facts.jobs, startIntervalMs(facts.rateLimitPerMinute, RATE_WINDOW_MS))),
+    zero(INVARIANT_NAMES[10], startsOutOfFairOrder(facts.createCalls, facts.attempts, facts.jobs, startIntervalMs(facts.rateLimitPerMinute, RATE_WINDOW_MS))),
   ];
 }
 
 /**
  * Jobs whose first start another agent overtook unfairly: while the job waited (from one interval
- * after its submission, time enough to join the line, to its first purchase), some other party got
- * more than one start beyond those of the job's own party. Start-time fair queueing allows exactly
- * that one: the other party's job of the same tag that joined earlier.
+ * after its submission, time enough to join the line, to its first create call), some other party
+ * got more than one start beyond those of the job's own party. A start is a create call, bought
+ * or refused (a slot was spent on it either way). Start-time fair queueing allows exactly that
+ * one: the other party's job of the same tag that joined earlier.
  */
-export function startsOutOfFairOrder(purchases: readonly Purchase[], attempts: readonly AttemptFact[], jobs: readonly JobFact[], intervalMs: number): string[] {
+export function startsOutOfFairOrder(calls: readonly CreateCall[], attempts: readonly AttemptFact[], jobs: readonly JobFact[], intervalMs: number): string[] {
   const attemptById = new Map(attempts.map((a) => [a.id, a]));
   const jobById = new Map(jobs.map((job) => [job.id, job]));
-  const starts = purchases.flatMap((purchase) => {
-    const attempt = purchase.attemptId === null ? undefined : attemptById.get(purchase.attemptId);
+  const starts = calls.flatMap((call) => {
+    const attempt = call.attemptId === null ? undefined : attemptById.get(call.attemptId);
     const job = attempt === undefined ? undefined : jobById.get(attempt.aiJobId);
-    return attempt === undefined || job === undefined ? [] : [{ job, attemptNumber: attempt.attemptNumber, atMs: purchase.createdAtMs }];
+    return attempt === undefined || job === undefined ? [] : [{ job, attemptNumber: attempt.attemptNumber, atMs: call.atMs }];
   });
-  const overtaken: string[] = [];
+  const firstStarts = new Map<string, (typeof starts)[number]>();
   for (const start of starts) {
-    if (start.attemptNumber !== 1) continue;
+    const earlier = firstStarts.get(start.job.id);
+    if (start.attemptNumber === 1 && (earlier === undefined || start.atMs < earlier.atMs)) firstStarts.set(start.job.id, start);
+  }
+  const overtaken: string[] = [];
+  for (const start of firstStarts.values()) {
     const from = start.job.createdAtMs + intervalMs;
     const perParty = new Map<string, number>();
     for (const other of starts) {
@@ -237,5 +250,5 @@ export function startsOutOfFairOrder(purchases: readonly Purchase[], attempts: r
     const own = perParty.get(start.job.party) ?? 0;
     if ([...perParty].some(([party, count]) => party !== start.job.party && count > own + 1)) overtaken.push(start.job.id);
   }
-  return [...new Set(overtaken)];
+  return overtaken;
 }

@@ -6,7 +6,7 @@ import type { Db } from '@staging/db/client';
 import type { JobStatus } from '@staging/domain/staging-states';
 import { fairShareParty } from '@staging/domain/start-line';
 import { attemptIdOfCallback } from './audit-rules';
-import type { AttemptFact, AuditFacts, Interval, JobFact, Purchase } from './audit-rules';
+import type { AttemptFact, AuditFacts, CreateCall, Interval, JobFact, Purchase } from './audit-rules';
 
 interface SimPrediction {
   id: string;
@@ -25,9 +25,18 @@ export async function readPurchases(simulatorOrigin: string): Promise<Purchase[]
   }));
 }
 
+/** Every create call the simulator received, from its control API. */
+export async function readCreateCalls(simulatorOrigin: string): Promise<CreateCall[]> {
+  const response = await fetch(`${simulatorOrigin}/__sim/create-calls`);
+  if (!response.ok) throw new Error(`GET /__sim/create-calls answered ${response.status}`);
+  const { createCalls } = (await response.json()) as { createCalls: { at: string; webhook: string | null }[] };
+  return createCalls.map((call) => ({ atMs: Date.parse(call.at), attemptId: attemptIdOfCallback(call.webhook) }));
+}
+
 export async function collectFacts(options: {
   db: Db;
   purchases: Purchase[];
+  createCalls: CreateCall[];
   s3Endpoint: string;
   bucket: string;
   killSwitchOff: Interval[];
@@ -47,6 +56,7 @@ export async function collectFacts(options: {
   ]);
   return {
     purchases: options.purchases,
+    createCalls: options.createCalls,
     attempts: attempts.map(({ outputObjectKey: _key, ...fact }): AttemptFact => fact),
     jobs: jobs.map(
       (job): JobFact => ({ id: job.id, status: job.status as JobStatus, party: fairShareParty(job.requestedByUserId), createdAtMs: job.createdAt.getTime() }),

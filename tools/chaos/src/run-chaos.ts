@@ -17,7 +17,7 @@ import { signIn } from './agent-client';
 import type { AgentClient } from './agent-client';
 import { evaluateInvariants } from './audit-rules';
 import type { InvariantResult } from './audit-rules';
-import { collectFacts, readPurchases } from './collect-facts';
+import { collectFacts, readCreateCalls, readPurchases } from './collect-facts';
 import { CHAOS_BUCKET, startChaosStack } from './isolated-stack';
 import type { ChaosStack } from './isolated-stack';
 import { createRandom } from './random';
@@ -151,6 +151,7 @@ export async function runChaos(options: ChaosOptions, say: (line: string) => voi
     const facts = await collectFacts({
       db,
       purchases: await readPurchases(stack.simulatorOrigin),
+      createCalls: await readCreateCalls(stack.simulatorOrigin),
       s3Endpoint: stack.s3Endpoint,
       bucket: CHAOS_BUCKET,
       killSwitchOff: fleet.killSwitchOff(),

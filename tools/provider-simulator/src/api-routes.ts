@@ -115,6 +115,7 @@ async function handleCreate(ctx: ApiContext, request: IncomingMessage, response:
       return sendProblem(response, 422, 'Input validation failed', 'webhook and input_images must point at loopback hosts (provider simulator)');
     }
   }
+  ctx.state.createCalls.push({ at: new Date().toISOString(), webhook: body.data.webhook ?? null });
   const fault = ctx.state.faults.shift() ?? null;
   if (fault?.name === 'http_500') return sendProblem(response, 500, 'Internal Server Error', 'Internal server error (simulated)');
   if (fault?.name === 'http_429') return sendJson(response, 429, throttledBody(fault.retryAfterSeconds ?? 1));

@@ -31,6 +31,7 @@ export async function handleControl(ctx: ControlContext, request: IncomingMessag
     const predictions = [...state.predictions.values()].map(internal);
     return sendJson(response, 200, { count: predictions.length, predictions });
   }
+  if (request.method === 'GET' && path === '/__sim/create-calls') return sendJson(response, 200, { createCalls: state.createCalls });
   if (request.method === 'GET' && path === '/__sim/faults') return sendJson(response, 200, { queued: state.faults });
   if (request.method === 'POST' && path === '/__sim/faults') {
     const parsed = ZFaultList.safeParse(await readJsonBody(request));

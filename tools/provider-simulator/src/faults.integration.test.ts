@@ -101,6 +101,9 @@ describe('create-time faults', () => {
     expect(ctx.sim.state.predictions.size).toBe(0);
     await create('att-500b');
     expect(ctx.sim.state.predictions.size).toBe(1);
+    // The record of create calls keeps the refused one too: a start slot was spent on it.
+    const calls = (await (await fetch(`${ctx.sim.url.replace(/\/v1$/, '')}/__sim/create-calls`)).json()) as { createCalls: { webhook: string }[] };
+    expect(calls.createCalls.map((call) => call.webhook.split('/').at(-1))).toEqual(['att-500', 'att-500b']);
   });
 
   it('http_429: answers 429 with only the throttled detail (no Retry-After), without creating', async () => {

@@ -51,6 +51,8 @@ export interface SimulatorState {
   /** Faults waiting for the next creations, in order. */
   faults: FaultSpec[];
   files: Map<string, OutputFile>;
+  /** Every well-formed create call, bought or not (a scripted 429 or 500 included): when, and its callback URL. */
+  createCalls: { at: string; webhook: string | null }[];
 }
 
 export function isTerminal(status: SimPredictionStatus): boolean {

@@ -95,7 +95,7 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
   const listPageSize = options.listPageSize ?? 100;
   if (!Number.isInteger(listPageSize) || listPageSize < 1) throw new Error('listPageSize must be a positive integer');
 
-  const state: SimulatorState = { predictions: new Map(), foreign: new Map(), faults: [], files: new Map() };
+  const state: SimulatorState = { predictions: new Map(), foreign: new Map(), faults: [], files: new Map(), createCalls: [] };
   const conditions: SimulatorConditions = { listOutageStatus: null, readThrottlesLeft: 0 };
   // Filled in once the server is bound; nothing reads it before a request arrives.
   const address: SimulatorAddress = { origin: '', apiUrl: '' };
@@ -135,6 +135,7 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
     state.foreign.clear();
     state.files.clear();
     state.faults.length = 0;
+    state.createCalls.length = 0;
     conditions.listOutageStatus = null;
     conditions.readThrottlesLeft = 0;
     api.createLimiter.reset();
