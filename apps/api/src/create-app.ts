@@ -12,6 +12,7 @@ import { createAuthRouter } from './routes/auth';
 import { createDerivativeRouter } from './routes/derivatives';
 import { createHealthRouter } from './routes/health';
 import { createImageRouter } from './routes/images';
+import { createInventoryExportRouter } from './routes/inventory-export';
 import { createProviderWebhookRouter } from './routes/provider-webhook';
 import { createPublicRouter } from './routes/public';
 import type { ProviderCallbackRecorder } from './webhooks/record-provider-callback';
@@ -70,6 +71,7 @@ export function createApp(deps: ApiDeps, recordCallback: ProviderCallbackRecorde
   app.use('/api', createOriginCheck(deps.config.allowedOrigins, deps.config.trustedProxyHops));
   app.use(createAuthRouter(deps, trpcDeps, readLimit));
   app.use(createImageRouter(deps, readLimit));
+  app.use(createInventoryExportRouter(deps, readLimit));
   app.use(notFoundHandler);
   app.use(errorMiddleware);
   return app;

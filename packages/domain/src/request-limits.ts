@@ -91,6 +91,8 @@ export const API_READ_LIMITS = {
   '/api/property-images/:imageId/content': perUser(600),
   '/api/property-images/:imageId/derivatives/:size': perUser(1200),
   '/api/auth/me': perUser(120),
+  // A whole inventory per call, streamed: an agent exports now and then, a script should not loop.
+  '/api/properties/:propertyId/inventory.csv': perUser(10),
 } as const satisfies Record<string, RequestLimit>;
 
 export type ApiReadRoute = keyof typeof API_READ_LIMITS;

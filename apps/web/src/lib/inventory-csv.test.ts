@@ -4,7 +4,13 @@ import { createTranslator } from 'use-intl/core';
 import type en from '../../messages/en.json';
 import { issueText } from './error-sentence';
 import type { InventoryItemRecord, InventoryUnitRecord } from '@staging/domain/inventory';
-import { chunk, errorRowsCsv, escapeCell, inventoryCsvTemplate, parseInventoryCsv, unescapeCell, unitsExportCsv, type CsvReadOptions } from './inventory-csv';
+import { escapeCell, INVENTORY_EXPORT_HEADER, inventoryExportRow, toCsv, unescapeCell } from '@staging/domain/inventory-csv-cells';
+import { chunk, errorRowsCsv, inventoryCsvTemplate, parseInventoryCsv, type CsvReadOptions } from './inventory-csv';
+
+/** The export as the api streams it (services/inventory/export-inventory-csv.ts), in one piece. */
+function unitsExportCsv(units: readonly InventoryUnitRecord[], locale: 'en' | 'es'): string {
+  return toCsv([INVENTORY_EXPORT_HEADER, ...units.flatMap((unit) => unit.items.map((item) => inventoryExportRow(unit.name, item, locale)))]);
+}
 
 function optionsIn(locale: 'en' | 'es'): CsvReadOptions {
   const messages = JSON.parse(readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), 'utf8')) as typeof en;

@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { INVENTORY_CSV_COLUMNS, toCsv, unescapeCell } from '@staging/domain/inventory-csv-cells';
 import type { FieldIssue } from '@staging/domain/errors';
 import { fieldIssuesOf } from '@staging/domain/field-issues';
 import type { Locale } from '@staging/domain/locale';
@@ -9,7 +10,6 @@ import {
   parseInventoryStatus,
   ZBulkCreateItem,
   type InventoryStatus,
-  type InventoryUnitRecord,
 } from '@staging/domain/inventory';
 
 /** One bulkCreate item as the CSV import sends it (the unit is chosen in the form). */
@@ -47,7 +47,7 @@ export interface ParsedInventoryCsv {
   fileError?: string;
 }
 
-type Column = 'unitNumber' | 'floor' | 'status' | 'priceAdjustment' | 'notes';
+type Column = (typeof INVENTORY_CSV_COLUMNS)[number];
 
 /**
  * The catalogue's "csv" messages (a next-intl translator for that namespace), so every problem
@@ -68,7 +68,7 @@ export interface CsvReadOptions {
 }
 
 /** The columns of the template, in its order; the header names the import looks for first. */
-export const CSV_COLUMNS: readonly Column[] = ['unitNumber', 'floor', 'status', 'priceAdjustment', 'notes'];
+export const CSV_COLUMNS: readonly Column[] = INVENTORY_CSV_COLUMNS;
 
 const HEADER_ALIASES: Record<string, Column> = {
   unitnumber: 'unitNumber',
@@ -223,36 +223,6 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
 
 export const BULK_CREATE_CHUNK = INVENTORY_LIMITS.bulkCreateMaxItems;
 
-/**
- * What a spreadsheet could run, or split into a row of its own: a cell starting with a formula
- * character (=, +, -, @, their fullwidth forms, tab, CR, LF or NUL), also after spaces or single
- * quotes, and any cell holding a line break (an importer that ignores quoting would start a new
- * row with what follows it). PapaParse's own escapeFormulae skips every value holding a line
- * break, so the check is ours.
- */
-const RUNNABLE = /^['\s]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\t\r\n\0]|[\r\n]/;
-
-/** A cell as written to a download: a runnable value gets a leading single quote. */
-export function escapeCell(value: string): string {
-  return RUNNABLE.test(value) ? `'${value}` : value;
-}
-
-/**
- * A cell as read by the import: the quote {@link escapeCell} added comes off again, so an export
- * imported again is what was exported. A quote in front of anything else is the agent's own text.
- */
-export function unescapeCell(value: string): string {
-  return value.startsWith("'") && RUNNABLE.test(value.slice(1)) ? value.slice(1) : value;
-}
-
-// Numbers are written as numbers: a negative price is data, not a formula.
-function toCsv(rows: readonly (readonly (string | number | null)[])[]): string {
-  return Papa.unparse(
-    rows.map((row) => row.map((cell) => (typeof cell === 'string' ? escapeCell(cell) : (cell ?? '')))),
-    { newline: '\r\n' },
-  );
-}
-
 /** A template to fill in: the header and two example rows showing every column. */
 export function inventoryCsvTemplate(locale: Locale): string {
   return toCsv([
@@ -265,18 +235,4 @@ export function inventoryCsvTemplate(locale: Locale): string {
 /** The rows that were not imported, as read, with the reason in a last column. */
 export function errorRowsCsv(header: readonly string[], errors: readonly CsvRowError[]): string {
   return toCsv([[...header, 'error', 'line'], ...errors.map((error) => [...header.map((_, i) => error.fields[i] ?? ''), error.message, error.line])]);
-}
-
-/**
- * Every item of a property, one row each with its unit's name first. Statuses are written as
- * labels in the UI language ("Available", "Disponible"), which the import reads back in any
- * language, like every other human-facing column; the header stays the import's column names.
- */
-export function unitsExportCsv(units: readonly InventoryUnitRecord[], locale: Locale): string {
-  return toCsv([
-    ['unitName', ...CSV_COLUMNS],
-    ...units.flatMap((unit) =>
-      unit.items.map((item) => [unit.name, item.unitNumber, item.floor, inventoryStatusLabel(item.status, locale), item.priceAdjustment, item.notes]),
-    ),
-  ]);
 }

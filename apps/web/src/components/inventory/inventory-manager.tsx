@@ -3,14 +3,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { inventoryStatusLabel, type DeleteUnitResult, type InventoryItemRecord, type InventoryStatus } from '@staging/domain/inventory';
-import { downloadText } from '@/client/download-text';
 import { useTRPC } from '@/client/trpc';
 import { useFocusTarget } from '@/client/use-focus-target';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDashboardText } from '@/client/use-dashboard-text';
 import { describeError } from '@/lib/api-errors';
-import { inventoryExportFileName } from '@/lib/download-name';
-import { unitsExportCsv } from '@/lib/inventory-csv';
+import { inventoryExportHref } from '@/lib/inventory-export-href';
 import { BulkBar } from './bulk-bar';
 import { CreateItemForm } from './create-item-form';
 import { CsvImport } from './csv-import';
@@ -28,8 +26,6 @@ export function InventoryManager({ propertyId }: { propertyId: string }) {
   const id = useId();
   const { t, tc, locale, errorSentence } = useDashboardText('inventory');
   const units = useQuery(trpc.inventory.getUnits.queryOptions({ propertyId }, { staleTime: 5 * 60_000 }));
-  // The header asks for the same query: its title names the export file.
-  const property = useQuery(trpc.property.get.queryOptions({ propertyId }, { retry: false }));
   const [filter, setFilter] = useState<Filter>('ALL');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [deleting, setDeleting] = useState<InventoryItemRecord | undefined>();
@@ -87,15 +83,12 @@ export function InventoryManager({ propertyId }: { propertyId: string }) {
         <p className="muted" style={{ margin: 0, alignSelf: 'center' }}>
           {t('shown', { shown: visibleIds.size, total: allItems.length })}
         </p>
-        <button
-          type="button"
-          className="button"
-          style={{ marginLeft: 'auto' }}
-          disabled={allItems.length === 0}
-          onClick={() => downloadText(inventoryExportFileName(property.data?.title, propertyId), unitsExportCsv(units.data.units, locale), 'text/csv')}
-        >
-          {t('export')}
-        </button>
+        {/* Streamed by the api a page at a time, so a property of any size exports. */}
+        {allItems.length > 0 && (
+          <a className="button" style={{ marginLeft: 'auto' }} href={inventoryExportHref(propertyId, locale)} download data-testid="inventory-export">
+            {t('export')}
+          </a>
+        )}
       </div>
 
       <BulkBar propertyId={propertyId} selectedIds={selectedIds} onDone={(deleted) => deleted && setSelected(new Set())} />

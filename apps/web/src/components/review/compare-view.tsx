@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useId, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
 import { aspectLabel, containBox, uncoveredShare } from '@/lib/aspect';
-import { downloadFileName } from '@/lib/download-name';
+import { downloadFileName } from '@staging/domain/download-name';
 import { ImageLightbox, type LightboxImage } from './image-lightbox';
 import './review.css';
 

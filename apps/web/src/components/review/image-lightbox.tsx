@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
-import { downloadFileName } from '@/lib/download-name';
+import { downloadFileName } from '@staging/domain/download-name';
 
 export interface LightboxImage {
   url: string;
