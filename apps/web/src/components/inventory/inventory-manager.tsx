@@ -14,6 +14,7 @@ import { CreateItemForm } from './create-item-form';
 import { CsvImport } from './csv-import';
 import { useInventoryCache } from './inventory-cache';
 import { ItemRow } from './item-row';
+import { PagedInventory } from './paged-inventory';
 import { AddUnitForm, UnitActions } from './unit-controls';
 import { InventoryStatusOptions } from '../vocabulary-options';
 
@@ -44,6 +45,8 @@ export function InventoryManager({ propertyId }: { propertyId: string }) {
 
   if (units.isPending) return <p role="status">{t('loading')}</p>;
   if (units.isError) {
+    // More than getUnits answers in one piece: the same inventory, a page at a time.
+    if (describeError(units.error).code === 'RESULT_TOO_LARGE') return <PagedInventory propertyId={propertyId} />;
     const notFound = describeError(units.error).code === 'NOT_FOUND';
     return (
       <div className="alert alert-error" role="alert">

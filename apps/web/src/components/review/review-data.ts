@@ -1,10 +1,9 @@
 'use client';
 
-import { useQueries, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { RouterOutputs } from '@staging/trpc/root';
 import { usePollInterval } from '@/client/live-status';
 import { useTRPC } from '@/client/trpc';
+import { useCursorPages } from '@/client/use-cursor-pages';
 import { usePhotoNaming } from '@/client/use-photo-naming';
 
 type ReviewVariantRow = RouterOutputs['ai']['reviewVariants']['items'][number];
@@ -26,13 +25,9 @@ function useVariantPages(reviewStatus: ReviewStatus) {
   const trpc = useTRPC();
   const poll = usePollInterval();
   const { originalName } = usePhotoNaming();
-  // Cursors of the pages after the first.
-  const [cursors, setCursors] = useState<string[]>([]);
-  const pageOptions = (cursor: string | undefined) =>
-    trpc.ai.reviewVariants.queryOptions({ reviewStatus, ...(cursor === undefined ? {} : { cursor }) }, { refetchInterval: poll(), staleTime: 5_000 });
-  const first = useQuery(pageOptions(undefined));
-  const pages = [first, ...useQueries({ queries: cursors.map(pageOptions) })];
-  const nextCursor = pages[pages.length - 1]?.data?.nextCursor ?? null;
+  const { first, pages, more } = useCursorPages((cursor) =>
+    trpc.ai.reviewVariants.queryOptions({ reviewStatus, ...(cursor === undefined ? {} : { cursor }) }, { refetchInterval: poll(), staleTime: 5_000 }),
+  );
   const items = pages.flatMap((page) =>
     (page.data?.items ?? []).map(
       (row): ReviewVariant => ({
@@ -43,7 +38,7 @@ function useVariantPages(reviewStatus: ReviewStatus) {
       }),
     ),
   );
-  return { first, pages, items, more: nextCursor === null ? undefined : () => setCursors([...cursors, nextCursor]) };
+  return { first, pages, items, more };
 }
 
 /**

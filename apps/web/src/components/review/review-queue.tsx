@@ -10,6 +10,7 @@ import { useFocusTarget } from '@/client/use-focus-target';
 import { useErrorSentence } from '@/client/use-error-sentence';
 import { usePhotoNaming } from '@/client/use-photo-naming';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { MoreButton } from '@/components/more-button';
 import { QueryError, QueryLoading } from '@/components/query-state';
 import { AlertMessage } from '@/components/alert-message';
 import { CompareView } from './compare-view';
@@ -129,16 +130,6 @@ function PublishedList({ items, busy, onTakeDown }: { items: ReviewVariant[]; bu
         );
       })}
     </ul>
-  );
-}
-
-/** Loads the next page of a list, while there is one. */
-function MoreButton({ more, label }: { more: (() => void) | undefined; label: string }) {
-  if (more === undefined) return null;
-  return (
-    <button type="button" className="button button-small" data-testid="review-more" onClick={more}>
-      {label}
-    </button>
   );
 }
 
@@ -367,12 +358,12 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
           />
         ))}
       </ul>
-      <MoreButton more={morePending} label={t('morePending')} />
+      <MoreButton more={morePending} label={t('morePending')} testId="review-more" />
       <section className="section" aria-labelledby={`${id}-published`}>
         <h2 id={`${id}-published`}>{t('published')}</h2>
         <p className="muted small">{t('publishedIntro')}</p>
         <PublishedList items={approved} busy={busy} onTakeDown={(item) => openReject([item], true)} />
-        <MoreButton more={moreApproved} label={t('morePublished')} />
+        <MoreButton more={moreApproved} label={t('morePublished')} testId="review-more" />
       </section>
       <ConfirmDialog
         open={confirmApprove !== undefined}
