@@ -15,7 +15,6 @@ import { sendImageContent } from './images';
 // refused by the schema instead of being coerced).
 const ZSearchQuery = z.object({
   q: z.string().max(PUBLIC_SEARCH_LIMITS.queryMaxLength).optional(),
-  city: z.string().max(PUBLIC_SEARCH_LIMITS.queryMaxLength).optional(),
   limit: z
     .string()
     .regex(/^\d{1,3}$/, 'Must be a whole number')
@@ -40,8 +39,8 @@ export function createPublicRouter(deps: ApiDeps, readLimit: ReadLimit): Router 
   router.get('/api/public/search', readLimit('/api/public/search'), async (req, res) => {
     const query = ZSearchQuery.parse(req.query);
     const result = await searchPublicProperties(
-      { db: deps.db },
-      { q: query.q ?? '', ...(query.limit === undefined ? {} : { limit: query.limit }), ...(query.city === undefined ? {} : { city: query.city }) },
+      { redis: deps.redis, queueSuffix: deps.config.queueSuffix },
+      { q: query.q ?? '', ...(query.limit === undefined ? {} : { limit: query.limit }) },
     );
     sendCacheableJson(res, result, 'public, max-age=30');
   });

@@ -1,28 +1,34 @@
-import { createDb } from '@staging/db/client';
-import type { Db } from '@staging/db/client';
-import { freePort } from '@staging/stack/free-port';
+import { createRedis } from '@staging/platform/queues';
+import { startPrivateRedis } from '@staging/stack/private-redis';
+import type { PrivateRedis } from '@staging/stack/private-redis';
 import { searchForPage } from './public-search';
 
-let db: Db;
+let server: PrivateRedis;
+let redis: ReturnType<typeof createRedis>;
 
-beforeAll(() => {
-  db = createDb(process.env.DATABASE_URL!);
+beforeAll(async () => {
+  server = await startPrivateRedis();
+  // The web's own kind of connection (src/server/deps.ts), not yet ready when the first search comes.
+  redis = createRedis(server.url, { role: 'producer', connectionName: 'web-test', onError: () => {} });
 });
 
 afterAll(async () => {
-  await db.$disconnect();
+  redis.disconnect();
+  await server.stop();
 });
 
-it('answers the search, fails on a bad input, and says unavailable while the database cannot be reached', async () => {
-  expect(await searchForPage({ db }, { q: 'zz-no-such-listing-word' })).toEqual({ query: 'zz-no-such-listing-word', total: 0, totalIsLowerBound: false, results: [] });
-  // Only the database being out of reach is 'unavailable'; anything else is thrown.
-  await expect(searchForPage({ db }, { q: 'x', limit: 0 })).rejects.toThrow(/too small/i);
+it('answers the search once connected, fails on a bad input, and says unavailable while Redis is down', async () => {
+  expect(await searchForPage({ redis, queueSuffix: '-web-test' }, { q: 'harbour' })).toEqual({ query: 'harbour', total: 0, results: [] });
+  // Only Redis being out of reach is 'unavailable'; anything else is thrown.
+  await expect(searchForPage({ redis, queueSuffix: '-web-test' }, { q: 'x', limit: 0 })).rejects.toThrow(/too small/i);
 
-  // A port nobody listens on: the connection is refused, as while Postgres restarts.
-  const unreachable = createDb(`postgresql://postgres@127.0.0.1:${await freePort()}/nowhere`);
+  await server.stop();
+  expect(await searchForPage({ redis, queueSuffix: '-web-test' }, { q: 'harbour' })).toBe('unavailable');
+  // A new connection that never gets its handshake gives up waiting the same way.
+  const never = createRedis(server.url, { role: 'producer', onError: () => {} });
   try {
-    expect(await searchForPage({ db: unreachable }, { q: 'harbour' })).toBe('unavailable');
+    expect(await searchForPage({ redis: never, queueSuffix: '-web-test' }, { q: 'harbour' })).toBe('unavailable');
   } finally {
-    await unreachable.$disconnect();
+    never.disconnect();
   }
 });

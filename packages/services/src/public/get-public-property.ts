@@ -41,12 +41,7 @@ const IMAGE_OBJECT = Prisma.raw(
 
 /** Reads the listing facts and the public images of `propertyId` (null when there is no such property). */
 export async function readPublicProperty(db: Db, propertyId: string): Promise<PublicPropertyRow | null> {
-  return (await readPublicProperties(db, [propertyId]))[0] ?? null;
-}
-
-/** {@link readPublicProperty} of several listings in one statement, in no particular order. */
-export function readPublicProperties(db: Db, propertyIds: readonly string[]): Promise<PublicPropertyRow[]> {
-  return queryRows<PublicPropertyRow>(
+  const rows = await queryRows<PublicPropertyRow>(
     db,
     Prisma.sql`
       SELECT ${FACT_COLUMNS}, COALESCE((
@@ -55,8 +50,9 @@ export function readPublicProperties(db: Db, propertyIds: readonly string[]): Pr
         WHERE i."propertyId" = p."id" AND ${Prisma.raw(PUBLIC_IMAGE_SQL_CONDITION)}
       ), '[]') AS "images"
       FROM "properties" p
-      WHERE p."id" = ANY(${[...propertyIds]})`,
+      WHERE p."id" = ${propertyId}`,
   );
+  return rows[0] ?? null;
 }
 
 /** The anonymous listing page: originals and APPROVED variants only, each variant labelled. */

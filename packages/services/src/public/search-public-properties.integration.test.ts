@@ -1,80 +1,102 @@
-import { randomBytes } from 'node:crypto';
-import { Prisma } from '@staging/db/client';
-import { createOriginalImage, createProperty, createStagedImage, createUser } from '@staging/db/testing/factories';
-import { PUBLIC_SEARCH_LIMITS } from '@staging/domain/public-search';
-import { useStagingTestContext } from '../staging/testing/staging-test-kit';
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { createRedis, isRedisUnavailable, waitForRedis } from '@staging/platform/queues';
+import { searchDocumentKey, searchIndexKey } from '../search/search-index-keys';
+import { openTestRedis, uniqueQueueSuffix } from '../staging/testing/staging-test-kit';
 import { searchPublicProperties } from './search-public-properties';
 
-// Its own database: the search reads every listing, and other files' listings must not be hits.
-const ctx = useStagingTestContext({ ownDatabase: true });
+let redis: Redis;
+let queueSuffix: string;
+const propertyId = `test-${randomUUID()}`;
 
-/** A word no other listing of the test holds, so each test's hits are its own. */
-function uniqueWord(): string {
-  return `zq${randomBytes(5).toString('hex').replace(/\d/g, (d) => 'ghijklmnop'[Number(d)]!)}`;
+beforeAll(() => {
+  redis = openTestRedis();
+});
+
+beforeEach(() => {
+  queueSuffix = uniqueQueueSuffix();
+});
+
+afterEach(async () => {
+  await redis.del(searchIndexKey(queueSuffix), searchDocumentKey(propertyId));
+});
+
+afterAll(() => {
+  redis.disconnect();
+});
+
+const original = (id: string, isCover: boolean) => ({
+  id, width: 800, height: 600, displayOrder: 0, isStyled: false, isCover, roomType: null, style: null, originalImageId: null,
+});
+
+/** Writes the search document of one listing, as build-search-document does, with `images` as stored text. */
+async function storeDocument(images: string): Promise<void> {
+  await redis.hset(searchDocumentKey(propertyId), {
+    id: propertyId, title: 'Harbour flat', text: 'harbour flat lisbon', city: 'Lisbon', address: 'Rua 1', bedrooms: '2', bathrooms: '1', images,
+  });
+  await redis.sadd(searchIndexKey(queueSuffix), propertyId);
 }
 
-async function listing(title: string, city = 'Lisboa') {
-  const owner = await createUser(ctx.db);
-  return createProperty(ctx.db, { ownerAgentId: owner.id, title, city });
+async function searchedImageIds(): Promise<string[]> {
+  const { results } = await searchPublicProperties({ redis, queueSuffix }, { q: 'harbour' });
+  expect(results.map((hit) => hit.id)).toEqual([propertyId]);
+  return results[0]!.images.map((image) => image.id);
 }
 
-const search = (q: string, extra: { city?: string; limit?: number } = {}) => searchPublicProperties({ db: ctx.db }, { q, ...extra });
-const idsOf = async (q: string, extra: { city?: string; limit?: number } = {}) => (await search(q, extra)).results.map((hit) => hit.id);
+describe('public search: the images of a hit', () => {
+  it('come from the document as it is now: a rebuilt document is not answered from the last search', async () => {
+    await storeDocument(JSON.stringify([original('img-a', true)]));
+    expect(await searchedImageIds()).toEqual(['img-a']);
+    expect(await searchedImageIds()).toEqual(['img-a']);
 
-describe('public search on the database', () => {
-  it('folds case and accents alike in the query and the listing', async () => {
-    const word = uniqueWord();
-    const property = await listing(`Casa em Óbidos ${word}`, 'Óbidos');
-    for (const q of [`obidos ${word}`, `ÓBIDOS ${word}`, `Óbidos ${word.toUpperCase()}`, `ｏｂｉｄｏｓ ${word}`]) expect(await idsOf(q)).toEqual([property.id]);
+    await storeDocument(JSON.stringify([original('img-b', true), original('img-c', false)]));
+    expect(await searchedImageIds()).toEqual(['img-b', 'img-c']);
   });
 
-  it('needs every word; finds part of a word of three letters or more, and a shorter one at the start of a word', async () => {
-    const word = uniqueWord();
-    const property = await listing(`Harbour loft ${word}`, 'Porto');
-    expect(await idsOf(`harbour porto ${word}`)).toEqual([property.id]);
-    expect(await idsOf(`arbo ${word}`)).toEqual([property.id]);
-    expect(await idsOf(`ha ${word}`)).toEqual([property.id]);
-    expect(await idsOf(`ar ${word}`)).toEqual([]);
-    expect(await idsOf(`harbour lisboa ${word}`)).toEqual([]);
-  });
-
-  it('filters by city as it filters words, and orders by title then id', async () => {
-    const word = uniqueWord();
-    const [b, a, elsewhere] = [await listing(`B flat ${word}`, 'São Paulo'), await listing(`A flat ${word}`, 'SAO PAULO'), await listing(`C flat ${word}`, 'Braga')];
-    expect(await idsOf(word)).toEqual([a.id, b.id, elsewhere.id]);
-    expect(await idsOf(word, { city: 'sao paulo' })).toEqual([a.id, b.id]);
-    expect(await idsOf(word, { limit: 1 })).toEqual([a.id]);
-    expect(await search(word, { limit: 1 })).toMatchObject({ total: 3, totalIsLowerBound: false });
-  });
-
-  it('counts matches up to a bound and says when there are more', async () => {
-    const word = uniqueWord();
-    const owner = await createUser(ctx.db);
-    const count = PUBLIC_SEARCH_LIMITS.totalCountLimit + 1;
-    await ctx.db.$executeRaw`
-      INSERT INTO "properties" ("id", "ownerAgentId", "title", "address", "city", "updatedAt")
-      SELECT ${word} || '-' || n, ${owner.id}, 'Listing ' || ${word} || ' ' || n, n || ' Rua', 'Faro', now() FROM generate_series(1, ${count}) n`;
-    expect(await search(word, { limit: 2 })).toMatchObject({ total: PUBLIC_SEARCH_LIMITS.totalCountLimit, totalIsLowerBound: true });
-  });
-
-  it('reads any query as words: operators, quotes, wildcards and long words are only text', async () => {
-    const word = uniqueWord();
-    const property = await listing(`Quiet studio ${word}`);
-    for (const q of [`&|!:*()'\\%_ ${word}`, `${word}:* | !`, `'${word}' -- ;`, `${word} ${'w'.repeat(180)}`]) {
-      const answer = await search(q);
-      expect(answer.results.map((hit) => hit.id)).toEqual(q.includes('w'.repeat(180)) ? [] : [property.id]);
+  it('are none when the stored list is not JSON or not of the stored shape, every time it is read', async () => {
+    for (const images of ['[{"id":', JSON.stringify([{ id: 'img-x', width: '800' }])]) {
+      await storeDocument(images);
+      expect(await searchedImageIds()).toEqual([]);
+      expect(await searchedImageIds()).toEqual([]);
     }
-    expect(await idsOf('%')).toEqual(await idsOf(''));
   });
 
-  it('answers each hit with the public images only, under the listing page rule', async () => {
-    const word = uniqueWord();
-    const property = await listing(`Bright house ${word}`);
-    const original = await createOriginalImage(ctx.db, { propertyId: property.id, isMain: true });
-    await ctx.db.$executeRaw(Prisma.sql`UPDATE "property_images" SET "isPublic" = true WHERE "id" = ${original.id}`);
-    await createStagedImage(ctx.db, { original, reviewStatus: 'PENDING_REVIEW' });
-    const [hit] = (await search(word)).results;
-    expect(hit?.images.map((image) => image.id)).toEqual([original.id]);
-    expect(hit?.coverImage?.id).toBe(original.id);
+  it('are read-only, so a caller cannot change what the next search answers', async () => {
+    await storeDocument(JSON.stringify([original('img-a', true)]));
+    const { results } = await searchPublicProperties({ redis, queueSuffix }, { q: 'harbour' });
+    const images = results[0]!.images;
+    expect(() => {
+      (images[0] as { url: string }).url = 'https://elsewhere.example/x.jpg';
+    }).toThrow(TypeError);
+    expect(() => (images as unknown[]).push(original('img-z', false))).toThrow(TypeError);
+    const again = await searchPublicProperties({ redis, queueSuffix }, { q: 'harbour' });
+    expect(again.results[0]!.images[0]!.url).toBe('/api/public/images/img-a/content');
+  });
+});
+
+describe('public search when Redis goes away under it', () => {
+  it('fails instead of answering the documents it could not read as gone', async () => {
+    await storeDocument(JSON.stringify([original('img-a', true)]));
+    // The api's kind of connection, lost right after the index was read.
+    const producer = createRedis(process.env.VALKEY_URL ?? 'redis://127.0.0.1:6379', { role: 'producer', onError: () => {} });
+    await waitForRedis(producer);
+    const lostAfterIndex = new Proxy(producer, {
+      get(target, property) {
+        if (property === 'smembers') {
+          return async (key: string) => {
+            const ids = await target.smembers(key);
+            target.disconnect();
+            return ids;
+          };
+        }
+        const value: unknown = Reflect.get(target, property);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const failure = await searchPublicProperties({ redis: lostAfterIndex, queueSuffix }, { q: 'harbour' }).then(
+      () => 'answered',
+      (error: unknown) => error,
+    );
+    expect(isRedisUnavailable(failure)).toBe(true);
   });
 });
