@@ -50,17 +50,35 @@ interface DocumentRow {
 }
 
 /**
- * Every word as a prefix term, all required. Each word is quoted as a tsquery literal after
- * folding, so whatever a visitor types is matched as text and never read as tsquery syntax.
+ * Every word as a prefix term, all required (public_search_query quotes each folded word, so
+ * whatever a visitor types is matched as text, never read as tsquery syntax); null when nothing
+ * narrows the search.
  */
-function matchCondition(words: readonly string[], city: string | undefined): Prisma.Sql {
+function matchCondition(words: readonly string[], city: string | undefined): Prisma.Sql | null {
   const conditions: Prisma.Sql[] = [];
-  if (words.length > 0) {
-    conditions.push(Prisma.sql`d."searchVector" @@ (
-      SELECT string_agg(quote_literal(public_search_fold(w)) || ':*', ' & ')::tsquery FROM unnest(${words}::text[]) w)`);
-  }
+  if (words.length > 0) conditions.push(Prisma.sql`d."searchVector" @@ public_search_query(${words}::text[])`);
   if (city !== undefined && city.trim() !== '') conditions.push(Prisma.sql`d."cityKey" = public_search_fold(${city.trim()})`);
-  return conditions.length === 0 ? Prisma.sql`TRUE` : Prisma.join(conditions, ' AND ');
+  return conditions.length === 0 ? null : Prisma.join(conditions, ' AND ');
+}
+
+const HIT_COLUMNS = Prisma.sql`d."propertyId", d."title", d."city", d."address", d."bedrooms", d."bathrooms", d."images"`;
+
+/**
+ * One page of hits in title order. With a condition, the matches are taken from its indexes first
+ * and only then sorted: left to choose, the planner walks the title index and filters, hoping to
+ * meet 20 matches early, which reads most of the table when the matching titles sort late or
+ * nothing matches (250-320 ms at 100k listings, docs/decisions/public-pages.md).
+ */
+function pageStatement(condition: Prisma.Sql | null, limit: number): Prisma.Sql {
+  if (condition === null) {
+    return Prisma.sql`SELECT ${HIT_COLUMNS} FROM "public_search_documents" d ORDER BY d."title", d."propertyId" LIMIT ${limit}`;
+  }
+  return Prisma.sql`
+    WITH m AS MATERIALIZED (SELECT d."propertyId", d."title" FROM "public_search_documents" d WHERE ${condition})
+    SELECT ${HIT_COLUMNS}
+    FROM (SELECT * FROM m ORDER BY m."title", m."propertyId" LIMIT ${limit}) p
+    JOIN "public_search_documents" d ON d."propertyId" = p."propertyId"
+    ORDER BY p."title", p."propertyId"`;
 }
 
 /**
@@ -72,20 +90,13 @@ export async function searchPublicProperties(deps: { db: Db }, input: TPublicSea
   const { q, limit, city } = ZPublicSearchInput.parse(input);
   const condition = matchCondition(searchWordsOf(q), city);
   const [rows, [counted]] = await Promise.all([
-    queryRows<DocumentRow>(
-      deps.db,
-      Prisma.sql`
-        SELECT d."propertyId", d."title", d."city", d."address", d."bedrooms", d."bathrooms", d."images"
-        FROM "public_search_documents" d
-        WHERE ${condition}
-        ORDER BY d."title", d."propertyId"
-        LIMIT ${limit}`,
-    ),
+    queryRows<DocumentRow>(deps.db, pageStatement(condition, limit)),
     queryRows<{ matches: number }>(
       deps.db,
       Prisma.sql`
         SELECT count(*)::int AS "matches" FROM (
-          SELECT 1 FROM "public_search_documents" d WHERE ${condition} LIMIT ${PUBLIC_SEARCH_LIMITS.totalCap + 1}) m`,
+          SELECT 1 FROM "public_search_documents" d WHERE ${condition ?? Prisma.sql`TRUE`}
+          LIMIT ${PUBLIC_SEARCH_LIMITS.totalCap + 1}) m`,
     ),
   ]);
   const matches = counted?.matches ?? 0;

@@ -12,6 +12,13 @@ CREATE FUNCTION public_search_fold(text) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
   AS $$ SELECT lower(public.unaccent('public.unaccent'::regdictionary, $1)) $$;
 
+-- The query of a search: every word, folded, as a quoted prefix term, all required. Quoting makes
+-- whatever a visitor typed a literal, never tsquery syntax. IMMUTABLE, so the planner computes it
+-- while planning and estimates how many listings match instead of guessing.
+CREATE FUNCTION public_search_query(words text[]) RETURNS tsquery
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+  AS $$ SELECT string_agg(quote_literal(public_search_fold(w)) || ':*', ' & ')::tsquery FROM unnest(words) w $$;
+
 CREATE TABLE "public_search_documents" (
   "propertyId"   TEXT NOT NULL,
   "title"        TEXT NOT NULL,
