@@ -4,16 +4,12 @@
 //
 // - GET /api/public/properties/:id: one raw statement reading the property and its public
 //   images (originals and APPROVED variants), returned as JSON;
-// - GET /api/public/search?q=: SMEMBERS of the index, one pipelined HMGET per candidate, the
-//   matches' details in a second pipeline (the api's two round trips), returned as JSON.
+// - GET /api/public/search?q=: one statement reading the first 20 matches of
+//   public_search_documents in title order (the api's page query; it also counts), returned as JSON.
 import express from 'express';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL ?? '', max: 10 });
-const redis = new Redis(process.env.VALKEY_URL ?? 'redis://127.0.0.1:6379');
-const indexKey = `psearch:index${process.env.QUEUE_SUFFIX ?? ''}`;
-const documentKey = (id: string) => `psearch:property:${id}`;
 
 const PROPERTY_SQL = `
   SELECT p."id", p."title", p."address", p."city", p."description", p."bedrooms", p."bathrooms", p."features",
@@ -34,20 +30,16 @@ app.get('/api/public/properties/:propertyId', (req, res, next) => {
   pool.query(PROPERTY_SQL, [req.params['propertyId']]).then(({ rows }) => res.json({ property: rows[0] ?? null }), next);
 });
 app.get('/api/public/search', (req, res, next) => {
-  const tokens = String(req.query['q'] ?? '').toLowerCase().split(/\s+/).filter((token) => token !== '');
-  const search = async () => {
-    const ids = await redis.smembers(indexKey);
-    const candidates = redis.pipeline();
-    for (const id of ids) candidates.hmget(documentKey(id), 'id', 'title', 'text');
-    const matches = ((await candidates.exec()) ?? [])
-      .map(([, value]) => value as (string | null)[])
-      .filter(([id, , text]) => id && text && tokens.every((token) => text.includes(token)))
-      .sort((a, b) => String(a[1]).localeCompare(String(b[1])))
-      .slice(0, 20);
-    const details = redis.pipeline();
-    for (const [id] of matches) details.hmget(documentKey(id!), 'id', 'title', 'city', 'address', 'bedrooms', 'bathrooms', 'images');
-    return ((await details.exec()) ?? []).map(([, value]) => value);
-  };
-  search().then((results) => res.json({ results }), next);
+  const words = String(req.query['q'] ?? '').split(/[^\p{L}\p{M}\p{N}]+/u).filter((word) => word !== '');
+  const condition = words.length === 0 ? 'TRUE' : 'd."searchVector" @@ public_search_query($1::text[])';
+  pool
+    .query(
+      `WITH m AS MATERIALIZED (SELECT d."propertyId", d."title" FROM "public_search_documents" d WHERE ${condition})
+       SELECT d."propertyId", d."title", d."city", d."address", d."bedrooms", d."bathrooms", d."images"
+       FROM (SELECT * FROM m ORDER BY m."title", m."propertyId" LIMIT 20) p
+       JOIN "public_search_documents" d ON d."propertyId" = p."propertyId" ORDER BY p."title", p."propertyId"`,
+      words.length === 0 ? [] : [words],
+    )
+    .then(({ rows }) => res.json({ results: rows }), next);
 });
 app.listen(Number(process.env.PORT), '127.0.0.1', () => process.stdout.write(`bare public reads listening on ${process.env.PORT}\n`));

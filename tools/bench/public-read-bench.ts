@@ -1,6 +1,6 @@
 // Public read benchmark: anonymous property detail and search over HTTP, requests per second of
 // one api process (apps/api/src/main.ts) against a bare Express handler doing the same raw query
-// or the same Redis reads (tools/bench/public-read-bare-server.ts), measured in the same run.
+// or the same search query (tools/bench/public-read-bare-server.ts), measured in the same run.
 // Target: the api at >= 0.6x the bare handler's req/s for each; a CDN in front,
 // guided by the api's Cache-Control and ETag, carries the rest.
 //

@@ -103,6 +103,10 @@ const READS: Read[] = [
     },
   },
   { name: 'public.getProperty', paginated: false, prepare: async ({ visitor }, seed) => () => visitor.public.getProperty({ propertyId: seed.propertyId }) },
+  // The seed's titles and cities: "sunny" matches a fifth of the listings, "lisbon" a tenth.
+  { name: 'public.search q=sunny', paginated: false, prepare: async ({ visitor }) => () => visitor.public.search({ q: 'sunny' }) },
+  { name: 'public.search q=lisbon', paginated: false, prepare: async ({ visitor }) => () => visitor.public.search({ q: 'lisbon' }) },
+  { name: 'public.search q=sunny city=Málaga', paginated: false, prepare: async ({ visitor }) => () => visitor.public.search({ q: 'sunny', city: 'Málaga' }) },
 ];
 
 /** Every procedure the reads call, with room for a benchmark's many calls in one minute. */

@@ -65,3 +65,11 @@ it('says on /readyz which dependency is missing, in the words every service uses
   expect(answer.headers.get('cache-control')).toBe('no-store');
   expect(await answer.json()).toEqual({ status: 'not_ready', checks: { database: 'failed', redis: 'ok' } });
 });
+
+it('answers public search 503 on the route and the procedure: it reads the database', async () => {
+  expect(JSON.parse(await expectUnavailable(await call(`${api.url}/api/public/search?q=harbour`)))).toMatchObject({
+    error: { code: 'TEMPORARILY_UNAVAILABLE' },
+  });
+  const procedure = await call(`${api.url}/api/trpc/public.search?input=${encodeURIComponent(JSON.stringify({ q: 'harbour' }))}`);
+  expect(JSON.parse(await expectUnavailable(procedure))).toMatchObject({ error: { data: { appCode: 'TEMPORARILY_UNAVAILABLE' } } });
+});

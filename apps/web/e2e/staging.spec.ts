@@ -284,7 +284,7 @@ for (const run of [
 test('public search finds the approved listing through its search document', async ({ page }) => {
   expect(approvedListing, 'the approval test ran first').toBeDefined();
   const { title, city, propertyId, agent } = approvedListing!;
-  // The approval enqueued a rebuild of psearch:property:<id>; the worker writes it shortly after.
+  // The approval enqueued a rebuild of the search documents; the worker writes them shortly after.
   await expect
     .poll(async () => {
       await page.goto(`/search?q=${encodeURIComponent(city.toLowerCase())}`);

@@ -21,6 +21,7 @@ const ZSearchQuery = z.object({
     .transform(Number)
     .pipe(z.number().int().min(1).max(PUBLIC_SEARCH_LIMITS.maxLimit))
     .optional(),
+  city: z.string().max(PUBLIC_SEARCH_LIMITS.cityMaxLength).optional(),
 });
 
 /**
@@ -39,8 +40,12 @@ export function createPublicRouter(deps: ApiDeps, readLimit: ReadLimit): Router 
   router.get('/api/public/search', readLimit('/api/public/search'), async (req, res) => {
     const query = ZSearchQuery.parse(req.query);
     const result = await searchPublicProperties(
-      { redis: deps.redis, queueSuffix: deps.config.queueSuffix },
-      { q: query.q ?? '', ...(query.limit === undefined ? {} : { limit: query.limit }) },
+      { db: deps.db },
+      {
+        q: query.q ?? '',
+        ...(query.limit === undefined ? {} : { limit: query.limit }),
+        ...(query.city === undefined ? {} : { city: query.city }),
+      },
     );
     sendCacheableJson(res, result, 'public, max-age=30');
   });

@@ -34,7 +34,7 @@ export function cachedPublicProperty(propertyId: string): Promise<PublicProperty
   })();
 }
 
-/** Search could not be served (Redis unreachable); thrown so that the answer is never cached. */
+/** Search could not be served (database unreachable); thrown so that the answer is never cached. */
 export class SearchUnavailableError extends Error {
   override name = 'SearchUnavailableError';
 }
@@ -43,8 +43,7 @@ export class SearchUnavailableError extends Error {
 export function cachedPublicSearch(q: string): Promise<PublicSearchResult> {
   return unstable_cache(
     async () => {
-      const { redis, config } = getWebDeps();
-      const result = await searchForPage({ redis, queueSuffix: config.queueSuffix }, { q });
+      const result = await searchForPage({ db: getWebDeps().db }, { q });
       if (result === 'unavailable') throw new SearchUnavailableError('search is unavailable');
       return result;
     },

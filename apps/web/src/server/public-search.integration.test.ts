@@ -1,34 +1,20 @@
-import { createRedis } from '@staging/platform/queues';
-import { startPrivateRedis } from '@staging/stack/private-redis';
-import type { PrivateRedis } from '@staging/stack/private-redis';
+import { createDb } from '@staging/db/client';
+import { unreachableDatabaseUrl } from '@staging/db/testing/broken-database-urls';
+import { env } from '@staging/trpc/testing/test-server';
 import { searchForPage } from './public-search';
 
-let server: PrivateRedis;
-let redis: ReturnType<typeof createRedis>;
-
-beforeAll(async () => {
-  server = await startPrivateRedis();
-  // The web's own kind of connection (src/server/deps.ts), not yet ready when the first search comes.
-  redis = createRedis(server.url, { role: 'producer', connectionName: 'web-test', onError: () => {} });
-});
+const db = createDb(env('DATABASE_URL'), { maxConnections: 2 });
+// A database that is down: every connection is refused.
+const downDb = createDb(unreachableDatabaseUrl(env('DATABASE_URL')), { maxConnections: 1 });
 
 afterAll(async () => {
-  redis.disconnect();
-  await server.stop();
+  await Promise.all([db.$disconnect(), downDb.$disconnect()]);
 });
 
-it('answers the search once connected, fails on a bad input, and says unavailable while Redis is down', async () => {
-  expect(await searchForPage({ redis, queueSuffix: '-web-test' }, { q: 'harbour' })).toEqual({ query: 'harbour', total: 0, results: [] });
-  // Only Redis being out of reach is 'unavailable'; anything else is thrown.
-  await expect(searchForPage({ redis, queueSuffix: '-web-test' }, { q: 'x', limit: 0 })).rejects.toThrow(/too small/i);
+it('answers the search, fails on a bad input, and says unavailable while the database is down', async () => {
+  expect(await searchForPage({ db }, { q: `nowhere${Date.now()}` })).toMatchObject({ total: 0, totalIsLowerBound: false, results: [] });
+  // Only the database being out of reach is 'unavailable'; anything else is thrown.
+  await expect(searchForPage({ db }, { q: 'x', limit: 0 })).rejects.toThrow(/too small/i);
 
-  await server.stop();
-  expect(await searchForPage({ redis, queueSuffix: '-web-test' }, { q: 'harbour' })).toBe('unavailable');
-  // A new connection that never gets its handshake gives up waiting the same way.
-  const never = createRedis(server.url, { role: 'producer', onError: () => {} });
-  try {
-    expect(await searchForPage({ redis: never, queueSuffix: '-web-test' }, { q: 'harbour' })).toBe('unavailable');
-  } finally {
-    never.disconnect();
-  }
+  expect(await searchForPage({ db: downDb }, { q: 'harbour' })).toBe('unavailable');
 });

@@ -24,6 +24,7 @@ model Pet {
   price     Decimal? @db.Decimal(10, 2)
   bornAt    DateTime @default(now()) @db.Timestamptz(3)
   seenAt    DateTime?
+  words     Unsupported("tsvector")
   owner     Owner    @relation(fields: [ownerId], references: [id])
   keeper    Owner?   @relation("Keeper", fields: [keeperId], references: [id])
   @@unique([ownerId, color], map: "pets_owner_color_uidx")
@@ -46,6 +47,7 @@ describe('expectedSchemaOf', () => {
     expect(pet.price).toMatchObject({ type: 'numeric(10,2)', nullable: true, default: null });
     expect(pet.bornAt).toMatchObject({ type: 'timestamp(3) with time zone', default: 'CURRENT_TIMESTAMP' });
     expect(pet.seenAt).toMatchObject({ type: 'timestamp(3) without time zone', nullable: true });
+    expect(pet.words).toMatchObject({ type: 'tsvector', nullable: false, default: null });
     expect(schema.columns.find((c) => c.table === 'owners' && c.column === 'id')?.default).toBe('(gen_random_uuid())::text');
     expect(Object.keys(pet)).not.toContain('owner');
   });

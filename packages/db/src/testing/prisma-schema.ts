@@ -87,7 +87,7 @@ function parseFields(body: string): { fields: Field[]; blockAttrs: string[] } {
       blockAttrs.push(line);
       continue;
     }
-    const match = /^(\w+)\s+(\w+)(\[\]|\?)?\s*(.*)$/.exec(line);
+    const match = /^(\w+)\s+(\w+(?:\("[^"]+"\))?)(\[\]|\?)?\s*(.*)$/.exec(line);
     if (!match) throw new Error(`Unsupported schema line: ${line}`);
     const [, name = '', type = '', modifier, attrs = ''] = match;
     fields.push({ name, type, isList: modifier === '[]', isOptional: modifier === '?', attrs });
@@ -98,6 +98,7 @@ function parseFields(body: string): { fields: Field[]; blockAttrs: string[] } {
 function columnType(field: Field, enums: Map<string, string[]>): string {
   let base: string;
   if (enums.has(field.type)) base = `"${field.type}"`;
+  else if (field.type.startsWith('Unsupported(')) base = /^Unsupported\("([^"]+)"\)$/.exec(field.type)?.[1] ?? field.type;
   else if (field.type === 'DateTime') {
     base = field.attrs.includes('@db.Timestamptz(3)') ? 'timestamp(3) with time zone' : 'timestamp(3) without time zone';
   } else if (field.type === 'Decimal') {

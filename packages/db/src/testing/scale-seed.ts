@@ -60,6 +60,7 @@ export interface ScaleSeed {
 const SEEDED_TABLES = [
   'users', 'properties', 'property_agents', 'property_images', 'ai_jobs', 'ai_room_staging_jobs', 'ai_provider_attempts',
   'property_image_review_events', 'property_units', 'inventory_items', 'ai_spend_property_months', 'ai_spend_owner_months',
+  'public_search_documents',
 ];
 
 function statements(size: ScaleSize, options: ScaleSeedOptions, agencyAgentId: string): string[] {
@@ -161,6 +162,8 @@ export async function seedScale(client: pg.ClientBase, size: ScaleSize, options:
     await client.query('SET session_replication_role = DEFAULT');
   }
   await client.query('SELECT "ai_spend_rebuild"()');
+  // Every property is a public listing: the search documents the worker would have written.
+  await client.query(`SELECT public_search_documents_write(array_agg("id")) FROM "properties" WHERE "id" LIKE $1`, [`${options.prefix}p-%`]);
   // Index-only scans need the visibility map that a vacuum writes; autovacuum would get there later.
   await client.query(`VACUUM ANALYZE ${SEEDED_TABLES.map((table) => `"${table}"`).join(', ')}`);
   return { agencyAgentId, adminId, propertyId: `${options.prefix}p-1`, unitId: `${options.prefix}u-1` };

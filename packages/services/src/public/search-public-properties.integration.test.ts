@@ -1,102 +1,149 @@
-import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
-import { createRedis, isRedisUnavailable, waitForRedis } from '@staging/platform/queues';
-import { searchDocumentKey, searchIndexKey } from '../search/search-index-keys';
-import { openTestRedis, uniqueQueueSuffix } from '../staging/testing/staging-test-kit';
+import { randomBytes } from 'node:crypto';
+import { Prisma, queryRows } from '@staging/db/client';
+import type { Db } from '@staging/db/client';
+import { createOriginalImage, createProperty, createStagedImage, createUser } from '@staging/db/testing/factories';
+import { PUBLIC_SEARCH_LIMITS } from '@staging/domain/public-search';
+import { writePublicSearchDocuments } from '../search/public-search-documents';
+import { openTestDb } from '../staging/testing/staging-test-kit';
+import { getPublicProperty } from './get-public-property';
 import { searchPublicProperties } from './search-public-properties';
 
-let redis: Redis;
-let queueSuffix: string;
-const propertyId = `test-${randomUUID()}`;
+let db: Db;
+let ownerAgentId: string;
 
-beforeAll(() => {
-  redis = openTestRedis();
+beforeAll(async () => {
+  db = openTestDb();
+  ownerAgentId = (await createUser(db)).id;
 });
 
-beforeEach(() => {
-  queueSuffix = uniqueQueueSuffix();
+afterAll(async () => {
+  await db.$disconnect();
 });
 
-afterEach(async () => {
-  await redis.del(searchIndexKey(queueSuffix), searchDocumentKey(propertyId));
-});
+/** A word no other test's listing holds, so each test sees its own listings only. */
+const uniqueWord = () => `w${randomBytes(5).toString('hex')}`;
 
-afterAll(() => {
-  redis.disconnect();
-});
-
-const original = (id: string, isCover: boolean) => ({
-  id, width: 800, height: 600, displayOrder: 0, isStyled: false, isCover, roomType: null, style: null, originalImageId: null,
-});
-
-/** Writes the search document of one listing, as build-search-document does, with `images` as stored text. */
-async function storeDocument(images: string): Promise<void> {
-  await redis.hset(searchDocumentKey(propertyId), {
-    id: propertyId, title: 'Harbour flat', text: 'harbour flat lisbon', city: 'Lisbon', address: 'Rua 1', bedrooms: '2', bathrooms: '1', images,
-  });
-  await redis.sadd(searchIndexKey(queueSuffix), propertyId);
-}
-
-async function searchedImageIds(): Promise<string[]> {
-  const { results } = await searchPublicProperties({ redis, queueSuffix }, { q: 'harbour' });
-  expect(results.map((hit) => hit.id)).toEqual([propertyId]);
-  return results[0]!.images.map((image) => image.id);
-}
-
-describe('public search: the images of a hit', () => {
-  it('come from the document as it is now: a rebuilt document is not answered from the last search', async () => {
-    await storeDocument(JSON.stringify([original('img-a', true)]));
-    expect(await searchedImageIds()).toEqual(['img-a']);
-    expect(await searchedImageIds()).toEqual(['img-a']);
-
-    await storeDocument(JSON.stringify([original('img-b', true), original('img-c', false)]));
-    expect(await searchedImageIds()).toEqual(['img-b', 'img-c']);
-  });
-
-  it('are none when the stored list is not JSON or not of the stored shape, every time it is read', async () => {
-    for (const images of ['[{"id":', JSON.stringify([{ id: 'img-x', width: '800' }])]) {
-      await storeDocument(images);
-      expect(await searchedImageIds()).toEqual([]);
-      expect(await searchedImageIds()).toEqual([]);
-    }
-  });
-
-  it('are read-only, so a caller cannot change what the next search answers', async () => {
-    await storeDocument(JSON.stringify([original('img-a', true)]));
-    const { results } = await searchPublicProperties({ redis, queueSuffix }, { q: 'harbour' });
-    const images = results[0]!.images;
-    expect(() => {
-      (images[0] as { url: string }).url = 'https://elsewhere.example/x.jpg';
-    }).toThrow(TypeError);
-    expect(() => (images as unknown[]).push(original('img-z', false))).toThrow(TypeError);
-    const again = await searchPublicProperties({ redis, queueSuffix }, { q: 'harbour' });
-    expect(again.results[0]!.images[0]!.url).toBe('/api/public/images/img-a/content');
-  });
-});
-
-describe('public search when Redis goes away under it', () => {
-  it('fails instead of answering the documents it could not read as gone', async () => {
-    await storeDocument(JSON.stringify([original('img-a', true)]));
-    // The api's kind of connection, lost right after the index was read.
-    const producer = createRedis(process.env.VALKEY_URL ?? 'redis://127.0.0.1:6379', { role: 'producer', onError: () => {} });
-    await waitForRedis(producer);
-    const lostAfterIndex = new Proxy(producer, {
-      get(target, property) {
-        if (property === 'smembers') {
-          return async (key: string) => {
-            const ids = await target.smembers(key);
-            target.disconnect();
-            return ids;
-          };
-        }
-        const value: unknown = Reflect.get(target, property);
-        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-      },
+/** A public listing with its search document written, as the worker writes it after a change. */
+async function listing(title: string, facts: { city?: string; description?: string; features?: string[] } = {}): Promise<string> {
+  const property = await createProperty(db, { ownerAgentId, title, ...(facts.city === undefined ? {} : { city: facts.city }) });
+  if (facts.description !== undefined || facts.features !== undefined) {
+    await db.property.update({
+      where: { id: property.id },
+      data: { description: facts.description ?? null, features: facts.features ?? [] },
     });
-    const failure = await searchPublicProperties({ redis: lostAfterIndex, queueSuffix }, { q: 'harbour' }).then(
-      () => 'answered',
-      (error: unknown) => error,
+  }
+  await writePublicSearchDocuments(db, [property.id]);
+  return property.id;
+}
+
+const search = (q: string, more: { limit?: number; city?: string } = {}) => searchPublicProperties({ db }, { q, ...more });
+const idsOf = async (q: string, more: { limit?: number; city?: string } = {}) => (await search(q, more)).results.map((hit) => hit.id);
+
+describe('public search: which listings match', () => {
+  it('folds accents and case on both sides', async () => {
+    const word = uniqueWord();
+    const obidos = await listing(`Óbidos cottage ${word}`, { city: 'Óbidos' });
+    const lisboa = await listing(`Flat ${word}`, { city: 'LISBOA' });
+    for (const q of ['obidos', 'ÓBIDOS', 'óbidos', 'Obidos']) expect(await idsOf(`${q} ${word}`)).toEqual([obidos]);
+    for (const q of ['lisboa', 'Lisboa', 'LISBOA', 'lisbóa']) expect(await idsOf(`${q} ${word}`)).toEqual([lisboa]);
+  });
+
+  it('matches a word by its beginning, in the title, city, address, description or features', async () => {
+    const word = uniqueWord();
+    const id = await listing(`Harbour flat ${word}`, { city: 'Setúbal', description: 'Balcony over the estuary', features: ['Dishwasher'] });
+    for (const q of ['harb', 'setub', 'estuar', 'dishw', 'test street', word.slice(0, 6)]) {
+      expect(await idsOf(`${q} ${word}`)).toEqual([id]);
+    }
+    // Only the beginnings of words: an inside part matches nothing.
+    expect(await idsOf(`arbour ${word}`)).toEqual([]);
+  });
+
+  it('requires every word of the query', async () => {
+    const word = uniqueWord();
+    const sunny = await listing(`Sunny loft ${word}`);
+    await listing(`Quiet loft ${word}`);
+    expect(await idsOf(`sunny loft ${word}`)).toEqual([sunny]);
+    expect(await idsOf(`sunny house ${word}`)).toEqual([]);
+  });
+
+  it('filters by city, accents and case ignored, with or without words', async () => {
+    const word = uniqueWord();
+    const city = `Évora ${word}`;
+    const inCity = await listing(`Farmhouse ${word}`, { city });
+    await listing(`Farmhouse ${word}`, { city: `Beja ${word}` });
+    expect(await idsOf(`farmhouse ${word}`, { city: `EVORA ${word}` })).toEqual([inCity]);
+    expect(await idsOf('', { city: ` évora ${word} ` })).toEqual([inCity]);
+    expect(await idsOf(word, { city: 'Évora' })).toEqual([]);
+  });
+
+  it('never finds a deleted listing, nor shows an image the public page does not', async () => {
+    const word = uniqueWord();
+    const gone = await listing(`Gone ${word}`);
+    const kept = await listing(`Kept ${word}`);
+    const original = await createOriginalImage(db, { propertyId: kept });
+    const approved = await createStagedImage(db, { original, reviewStatus: 'APPROVED', reviewedByUserId: ownerAgentId });
+    await createStagedImage(db, { original, canonicalStyle: 'SCANDINAVIAN' });
+    await createOriginalImage(db, { propertyId: kept, isPublic: false, displayOrder: 5 });
+    await db.property.delete({ where: { id: gone } });
+    await writePublicSearchDocuments(db, [gone, kept]);
+
+    const { results } = await search(word);
+    expect(results.map((hit) => hit.id)).toEqual([kept]);
+    // Exactly the public page's images (one visibility rule): the original and its approved variant.
+    expect(results[0]!.images).toEqual((await getPublicProperty(db, kept)).images);
+    expect(results[0]!.images.map((image) => image.id)).toEqual([original.id, approved.id]);
+    expect(results[0]!.coverImage?.id).toBe(original.id);
+  });
+
+  it('answers a rebuilt document, not what the last search saw', async () => {
+    const word = uniqueWord();
+    const id = await listing(`Rebuilt ${word}`);
+    expect((await search(word)).results[0]!.images).toEqual([]);
+    const photo = await createOriginalImage(db, { propertyId: id });
+    await writePublicSearchDocuments(db, [id]);
+    expect((await search(word)).results[0]!.images.map((image) => image.id)).toEqual([photo.id]);
+  });
+});
+
+describe('public search: order, count and hostile input', () => {
+  it('orders hits by title then id and pages by limit', async () => {
+    const word = uniqueWord();
+    const b = await listing(`B ${word}`);
+    const a = await listing(`A ${word}`);
+    const twins = [await listing(`C ${word}`), await listing(`C ${word}`)].sort();
+    expect(await idsOf(word)).toEqual([a, b, ...twins]);
+    const firstTwo = await search(word, { limit: 2 });
+    expect(firstTwo.results.map((hit) => hit.id)).toEqual([a, b]);
+    expect(firstTwo).toMatchObject({ query: word, total: 4, totalIsLowerBound: false });
+  });
+
+  it('counts matches up to the cap, and says when there are more', async () => {
+    const word = uniqueWord();
+    const over = PUBLIC_SEARCH_LIMITS.totalCap + 1;
+    const [{ ids } = { ids: [] }] = await queryRows<{ ids: string[] }>(
+      db,
+      Prisma.sql`
+        WITH created AS (
+          INSERT INTO "properties" ("id", "ownerAgentId", "title", "address", "city", "bedrooms", "bathrooms", "updatedAt")
+          SELECT ${word} || '-' || n, ${ownerAgentId}, 'Many ' || ${word}, n || ' Rua', 'Faro', 1, 1, now()
+          FROM generate_series(1, ${over}) n
+          RETURNING "id")
+        SELECT array_agg("id") AS "ids" FROM created`,
     );
-    expect(isRedisUnavailable(failure)).toBe(true);
+    await writePublicSearchDocuments(db, ids);
+    expect(await search(word, { limit: 1 })).toMatchObject({ total: PUBLIC_SEARCH_LIMITS.totalCap, totalIsLowerBound: true });
+    await db.property.delete({ where: { id: ids[0]! } });
+    expect(await search(word, { limit: 1 })).toMatchObject({ total: PUBLIC_SEARCH_LIMITS.totalCap, totalIsLowerBound: false });
+  });
+
+  it('reads operators, quotes and very long words as text, never as SQL or tsquery syntax', async () => {
+    const word = uniqueWord();
+    const id = await listing(`O'Brien's loft ${word}`);
+    for (const q of [`&|!:*()'\\`, `'); DROP TABLE "properties"; --`, '<-> !!! ::', 'x'.repeat(PUBLIC_SEARCH_LIMITS.queryMaxLength), '½ ©']) {
+      await expect(search(q)).resolves.toMatchObject({ query: q });
+    }
+    expect(await idsOf(`o'brien's ${word}`)).toEqual([id]);
+    expect(await idsOf(`${word}:* | !loft`)).toEqual([id]);
+    await expect(search('', { city: `'&|!\\${'é'.repeat(PUBLIC_SEARCH_LIMITS.cityMaxLength - 5)}` })).resolves.toMatchObject({ total: 0 });
   });
 });

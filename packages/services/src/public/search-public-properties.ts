@@ -1,18 +1,18 @@
-import type { ChainableCommander, Redis } from 'ioredis';
-import { LRUCache } from 'lru-cache';
-import { isRedisUnavailable } from '@staging/platform/queues';
-import { PUBLIC_SEARCH_LIMITS } from '@staging/domain/public-search';
+import { Prisma, queryRows } from '@staging/db/client';
+import type { Db } from '@staging/db/client';
+import { PUBLIC_SEARCH_LIMITS, searchWordsOf } from '@staging/domain/public-search';
 import { z } from 'zod';
-import { searchDocumentKey, searchIndexKey } from '../search/search-index-keys';
-import { publicImageUrl, STAGED_DISCLOSURE_LABEL, ZPublicImage } from './public-images';
-import type { PublicImageDto } from './public-images';
+import { toPublicImages, ZPublicImage } from './public-images';
+import type { PublicImageRow } from './public-images';
 
-// Kept in the domain so the web's proxy can bound a query without loading this module's Redis code.
+// Kept in the domain so the web's proxy can bound a query without loading this module.
 export { PUBLIC_SEARCH_LIMITS };
 
 export const ZPublicSearchInput = z.strictObject({
   q: z.string().max(PUBLIC_SEARCH_LIMITS.queryMaxLength).default(''),
   limit: z.number().int().min(1).max(PUBLIC_SEARCH_LIMITS.maxLimit).default(PUBLIC_SEARCH_LIMITS.defaultLimit),
+  /** Only listings in this city (accents and case ignored). */
+  city: z.string().max(PUBLIC_SEARCH_LIMITS.cityMaxLength).optional(),
 });
 
 export type TPublicSearchInput = z.input<typeof ZPublicSearchInput>;
@@ -25,146 +25,98 @@ const ZPublicSearchHit = z.strictObject({
   bedrooms: z.number(),
   bathrooms: z.number(),
   coverImage: ZPublicImage.nullable(),
-  /** Shared between searches (see parseImages) and frozen. */
   images: z.array(ZPublicImage).readonly(),
 });
 type PublicSearchHit = z.infer<typeof ZPublicSearchHit>;
 
 export const ZPublicSearchResult = z.strictObject({
   query: z.string(),
+  /** Matches counted up to PUBLIC_SEARCH_LIMITS.totalCap. */
   total: z.int().nonnegative(),
+  /** True when more listings match than `total` says (the count stopped at the cap). */
+  totalIsLowerBound: z.boolean(),
   results: z.array(ZPublicSearchHit),
 });
 export type PublicSearchResult = z.infer<typeof ZPublicSearchResult>;
 
-// The document is data from Redis, so it is parsed, not trusted: a corrupt or stale-format entry
-// is skipped and, whatever it says, a staged image is only passed on in the labelled, linked form:
-// the stored image is a public image whose links and label are rebuilt here rather than trusted.
-const ZStoredImage = z.object(ZPublicImage.omit({ url: true, label: true, originalUrl: true }).shape);
-// Built once: zod 4 compiles a schema's parser on first use, so a schema made per call is slow.
-const ZStoredImages = z.array(ZStoredImage);
+interface DocumentRow {
+  propertyId: string;
+  title: string;
+  city: string;
+  address: string;
+  bedrooms: number;
+  bathrooms: number;
+  images: PublicImageRow[];
+}
 
-function toImage(stored: z.infer<typeof ZStoredImage>): PublicImageDto | null {
-  if (stored.isStyled && stored.originalImageId === null) return null;
+/**
+ * Every word as a prefix term, all required (public_search_query quotes each folded word, so
+ * whatever a visitor types is matched as text, never read as tsquery syntax); null when nothing
+ * narrows the search.
+ */
+function matchCondition(words: readonly string[], city: string | undefined): Prisma.Sql | null {
+  const conditions: Prisma.Sql[] = [];
+  if (words.length > 0) conditions.push(Prisma.sql`d."searchVector" @@ public_search_query(${words}::text[])`);
+  if (city !== undefined && city.trim() !== '') conditions.push(Prisma.sql`d."cityKey" = public_search_fold(${city.trim()})`);
+  return conditions.length === 0 ? null : Prisma.join(conditions, ' AND ');
+}
+
+const HIT_COLUMNS = Prisma.sql`d."propertyId", d."title", d."city", d."address", d."bedrooms", d."bathrooms", d."images"`;
+
+/**
+ * One page of hits in title order. With a condition, the matches are taken from its indexes first
+ * and only then sorted: left to choose, the planner walks the title index and filters, hoping to
+ * meet 20 matches early, which reads most of the table when the matching titles sort late or
+ * nothing matches (250-320 ms at 100k listings, docs/decisions/public-pages.md).
+ */
+function pageStatement(condition: Prisma.Sql | null, limit: number): Prisma.Sql {
+  if (condition === null) {
+    return Prisma.sql`SELECT ${HIT_COLUMNS} FROM "public_search_documents" d ORDER BY d."title", d."propertyId" LIMIT ${limit}`;
+  }
+  return Prisma.sql`
+    WITH m AS MATERIALIZED (SELECT d."propertyId", d."title" FROM "public_search_documents" d WHERE ${condition})
+    SELECT ${HIT_COLUMNS}
+    FROM (SELECT * FROM m ORDER BY m."title", m."propertyId" LIMIT ${limit}) p
+    JOIN "public_search_documents" d ON d."propertyId" = p."propertyId"
+    ORDER BY p."title", p."propertyId"`;
+}
+
+/**
+ * Anonymous search over public_search_documents (docs/decisions/public-pages.md "Public search on
+ * PostgreSQL full-text search"): every query word must begin a word of the listing (accents and
+ * case ignored); hits are ordered by title then id.
+ */
+export async function searchPublicProperties(deps: { db: Db }, input: TPublicSearchInput): Promise<PublicSearchResult> {
+  const { q, limit, city } = ZPublicSearchInput.parse(input);
+  const condition = matchCondition(searchWordsOf(q), city);
+  const [rows, [counted]] = await Promise.all([
+    queryRows<DocumentRow>(deps.db, pageStatement(condition, limit)),
+    queryRows<{ matches: number }>(
+      deps.db,
+      Prisma.sql`
+        SELECT count(*)::int AS "matches" FROM (
+          SELECT 1 FROM "public_search_documents" d WHERE ${condition ?? Prisma.sql`TRUE`}
+          LIMIT ${PUBLIC_SEARCH_LIMITS.totalCap + 1}) m`,
+    ),
+  ]);
+  const matches = counted?.matches ?? 0;
+  const results: PublicSearchHit[] = rows.map((row) => {
+    const images = toPublicImages(row.images);
+    return {
+      id: row.propertyId,
+      title: row.title,
+      city: row.city,
+      address: row.address,
+      bedrooms: row.bedrooms,
+      bathrooms: row.bathrooms,
+      coverImage: images.find((image) => image.isCover) ?? null,
+      images,
+    };
+  });
   return {
-    id: stored.id,
-    url: publicImageUrl(stored.id),
-    width: stored.width,
-    height: stored.height,
-    displayOrder: stored.displayOrder,
-    isStyled: stored.isStyled,
-    isCover: stored.isCover && !stored.isStyled,
-    roomType: stored.roomType,
-    style: stored.style,
-    label: stored.isStyled ? STAGED_DISCLOSURE_LABEL : null,
-    originalImageId: stored.isStyled ? stored.originalImageId : null,
-    originalUrl: stored.isStyled && stored.originalImageId !== null ? publicImageUrl(stored.originalImageId) : null,
+    query: q,
+    total: Math.min(matches, PUBLIC_SEARCH_LIMITS.totalCap),
+    totalIsLowerBound: matches > PUBLIC_SEARCH_LIMITS.totalCap,
+    results,
   };
-}
-
-function parseStoredImages(json: string): PublicImageDto[] {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(json);
-  } catch {
-    return [];
-  }
-  const parsed = ZStoredImages.safeParse(raw);
-  if (!parsed.success) return [];
-  return parsed.data.map(toImage).filter((image): image is PublicImageDto => image !== null);
-}
-
-/**
- * Image lists already parsed, by their exact stored text: a listing's images change rarely, and
- * every search parsed those of each hit again (JSON.parse alone was most of a hit's cost). A
- * rebuilt document has new text and so is parsed and checked anew; the entries are frozen because
- * every search that meets the same text gets the same objects. Bounded by the stored text's length
- * (the parsed list is a few times it), so a catalogue of long galleries cannot grow it unchecked:
- * about 4 MB of text, some 2,000 listings of six images.
- */
-const parsedImages = new LRUCache<string, readonly PublicImageDto[]>({
-  maxSize: 4_000_000,
-  sizeCalculation: (_images, json) => json.length,
-});
-
-function parseImages(json: string | null): readonly PublicImageDto[] {
-  if (json === null) return [];
-  const cached = parsedImages.get(json);
-  if (cached !== undefined) return cached;
-  const images = Object.freeze(parseStoredImages(json).map((image) => Object.freeze(image)));
-  parsedImages.set(json, images);
-  return images;
-}
-
-function tokensOf(query: string): string[] {
-  return query.normalize('NFKC').toLowerCase().split(/\s+/).filter((token) => token.length > 0);
-}
-
-/**
- * A pipeline's replies. ioredis fails each command of a pipeline on its own, so a Redis lost between
- * the index read and the documents would read as documents that are gone: an empty page answered
- * 200 (and cached). A reply saying Redis could not be reached fails the whole search instead.
- */
-async function repliesOf(pipeline: ChainableCommander): Promise<[Error | null, unknown][]> {
-  const replies = (await pipeline.exec()) ?? [];
-  const unreachable = replies.find(([error]) => isRedisUnavailable(error));
-  if (unreachable !== undefined) throw unreachable[0];
-  return replies;
-}
-
-const CANDIDATE_FIELDS = ['id', 'title', 'text'] as const;
-const HIT_FIELDS = ['id', 'title', 'city', 'address', 'bedrooms', 'bathrooms', 'images'] as const;
-
-/**
- * Anonymous search over the search documents (never over Postgres): every query word must occur
- * in the document's text; hits are ordered by title. Candidates come from the per-suffix index
- * set, read with two pipelined round trips. This is a linear scan of the index, which suits the
- * catalogue sizes of one agency; docs/decisions/public-pages.md "Public surfaces and search
- * documents" records when to move to a search module.
- */
-export async function searchPublicProperties(
-  deps: { redis: Redis; queueSuffix: string },
-  input: TPublicSearchInput,
-): Promise<PublicSearchResult> {
-  const { q, limit } = ZPublicSearchInput.parse(input);
-  const tokens = tokensOf(q);
-  const ids = await deps.redis.smembers(searchIndexKey(deps.queueSuffix));
-  if (ids.length === 0) return { query: q, total: 0, results: [] };
-
-  const candidates = deps.redis.pipeline();
-  for (const id of ids) candidates.hmget(searchDocumentKey(id), ...CANDIDATE_FIELDS);
-  const candidateRows = await repliesOf(candidates);
-  const matches: { id: string; title: string }[] = [];
-  for (const [error, value] of candidateRows) {
-    if (error !== null || !Array.isArray(value)) continue;
-    const [id, title, text] = value as (string | null)[];
-    if (!id || title === null || title === undefined || text === null || text === undefined) continue;
-    if (tokens.every((token) => text.includes(token))) matches.push({ id, title });
-  }
-  matches.sort((a, b) => a.title.localeCompare(b.title) || a.id.localeCompare(b.id));
-  const page = matches.slice(0, limit);
-  if (page.length === 0) return { query: q, total: 0, results: [] };
-
-  const details = deps.redis.pipeline();
-  for (const match of page) details.hmget(searchDocumentKey(match.id), ...HIT_FIELDS);
-  const detailRows = await repliesOf(details);
-  const results: PublicSearchHit[] = [];
-  for (const [error, value] of detailRows) {
-    if (error !== null || !Array.isArray(value)) continue;
-    const [id, title, city, address, bedrooms, bathrooms, images] = value as (string | null)[];
-    // Removed between the two reads: skip rather than return a half-empty hit.
-    if (!id || title === null || title === undefined) continue;
-    const parsedImages = parseImages(images ?? null);
-    results.push({
-      id,
-      title,
-      city: city ?? '',
-      address: address ?? '',
-      bedrooms: Number(bedrooms ?? 0) || 0,
-      bathrooms: Number(bathrooms ?? 0) || 0,
-      coverImage: parsedImages.find((image) => image.isCover) ?? null,
-      images: parsedImages,
-    });
-  }
-  return { query: q, total: matches.length, results };
 }

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Db } from '@staging/db/client';
 import { readPublicProperty } from '../public/get-public-property';
 import { toPublicImages } from '../public/public-images';
+import { writePublicSearchDocuments } from './public-search-documents';
 import { searchDocumentKey, searchIndexKey } from './search-index-keys';
 
 /** The hash `psearch:property:<id>` as written; every value is a string in Redis. */
@@ -66,9 +67,12 @@ function searchText(parts: readonly (string | null | undefined)[]): string {
 }
 
 /**
- * Rebuilds the search document of one property from the database: originals (isStyled false)
+ * Rebuilds the search documents of one property from the database: originals (isStyled false)
  * and APPROVED staged variants (isStyled true) only, the same visibility rule as the public
- * routes. A property that no longer exists loses its document and its index entry. Idempotent.
+ * routes. Two documents: the row of public_search_documents that public search reads (written in
+ * one statement by the database, which skips it when a newer one is stored), and the Redis hash
+ * `psearch:property:<id>` that docs/system.md 2.4 defines. A property that no longer exists loses
+ * both (its row by ON DELETE CASCADE). Idempotent.
  */
 export async function rebuildSearchDocument(
   db: Db,
@@ -78,6 +82,7 @@ export async function rebuildSearchDocument(
 ): Promise<RebuildResult> {
   // Taken before the read: a document is as new as the data it was built from.
   const builtAt = String((options.now ?? (() => new Date()))().getTime());
+  await writePublicSearchDocuments(db, [propertyId]);
   const property = await readPublicProperty(db, propertyId);
   const keys = [searchDocumentKey(propertyId), searchIndexKey(options.queueSuffix)];
   if (property === null) {

@@ -55,7 +55,7 @@ async function SearchResults({ result }: { result: PublicSearchResult }) {
   return (
     <>
       <p role="status" className="muted">
-        {result.total === 0 ? t('noMatch') : t('found', { count: result.total })}
+        {result.total === 0 ? t('noMatch') : t(result.totalIsLowerBound ? 'foundMore' : 'found', { count: result.total })}
       </p>
       <ul className="grid" style={{ listStyle: 'none', padding: 0 }} aria-label={t('results')}>
         {result.results.map((hit) => (
