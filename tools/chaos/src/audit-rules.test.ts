@@ -104,14 +104,15 @@ describe('startsOutOfFairOrder', () => {
   const attempts = jobs.map((j) => attempt(`at-${j.id}`, j.id, 1));
   const startsAt = (order: string[]) => order.map((id, i) => ({ attemptId: `at-${id}`, atMs: i * 10_000 }));
 
-  it('accepts the fair order: B next after the start in progress, or after one more of A', () => {
+  it('accepts the fair order and what fair queueing allows: B next, or after one or two more of A', () => {
     expect(startsOutOfFairOrder(startsAt(['a1', 'b1', 'a2', 'a3', 'a4']), attempts, jobs, 10_000)).toEqual([]);
     expect(startsOutOfFairOrder(startsAt(['a1', 'a2', 'b1', 'a3', 'a4']), attempts, jobs, 10_000)).toEqual([]);
+    expect(startsOutOfFairOrder(startsAt(['a1', 'a2', 'a3', 'a4', 'b1']), attempts, jobs, 10_000)).toEqual([]);
   });
 
   it('counts every create call as a start, a refused one too: the slot was spent on it', () => {
-    // B's b0 was refused at 12 s and created at 25 s; b1 waited from 11 s while A started three.
-    const withB0 = [...jobs, job('b0', 'SUCCESS', 'B', 0)];
+    // B's b0 was refused at 12 s and created at 25 s; b1 waited from 11 s while A started four.
+    const withB0 = [...jobs, job('b0', 'SUCCESS', 'B', 0), job('a5', 'SUCCESS', 'A', 0)];
     const calls = [
       { attemptId: 'at-a1', atMs: 0 },
       { attemptId: 'at-b0', atMs: 12_000 },
@@ -119,16 +120,18 @@ describe('startsOutOfFairOrder', () => {
       { attemptId: 'at-b0', atMs: 25_000 },
       { attemptId: 'at-a3', atMs: 30_000 },
       { attemptId: 'at-a4', atMs: 35_000 },
+      { attemptId: 'at-a5', atMs: 37_000 },
       { attemptId: 'at-b1', atMs: 40_000 },
     ];
-    const withB0Attempts = [...attempts, attempt('at-b0', 'b0', 1)];
+    const withB0Attempts = [...attempts, attempt('at-b0', 'b0', 1), attempt('at-a5', 'a5', 1)];
     expect(startsOutOfFairOrder(calls, withB0Attempts, withB0, 10_000)).toEqual([]);
     expect(startsOutOfFairOrder(calls.filter((call) => call.atMs !== 12_000), withB0Attempts, withB0, 10_000)).toEqual(['b1']);
   });
 
-  it("names a job that waited while another agent's batch took two starts beyond its own, after its interval to join", () => {
-    // From 11 s (submitted at 1 s, plus one interval): a3 and a4 went before b1.
-    expect(startsOutOfFairOrder(startsAt(['a1', 'a2', 'a3', 'a4', 'b1']), attempts, jobs, 10_000)).toEqual(['b1']);
+  it("names a job that waited while another agent's batch took three starts beyond its own, after its interval to join", () => {
+    // From 11 s (submitted at 1 s, plus one interval): a2, a3, a4 and a5 went before b1.
+    const withA5 = [...jobs, job('a5', 'SUCCESS', 'A', 0)];
+    expect(startsOutOfFairOrder(startsAt(['a1', 'a2', 'a3', 'a4', 'a5', 'b1']), [...attempts, attempt('at-a5', 'a5', 1)], withA5, 10_000)).toEqual(['b1']);
   });
 });
 

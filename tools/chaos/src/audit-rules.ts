@@ -221,11 +221,16 @@ export function evaluateInvariants(facts: AuditFacts): InvariantResult[] {
 }
 
 /**
+ * Start-time fair queueing keeps the starts of two parties that both wait within this many of
+ * each other (Goyal, Vin and Cheng's bound, one unit per start and equal shares: 1 + 1).
+ */
+export const FAIR_START_ALLOWANCE = 2;
+
+/**
  * Jobs whose first start another agent overtook unfairly: while the job waited (from one interval
  * after its submission, time enough to join the line, to its first create call), some other party
- * got more than one start beyond those of the job's own party. A start is a create call, bought
- * or refused (a slot was spent on it either way). Start-time fair queueing allows exactly that
- * one: the other party's job of the same tag that joined earlier.
+ * got more than {@link FAIR_START_ALLOWANCE} starts beyond those of the job's own party. A start
+ * is a create call, bought or refused (a slot was spent on it either way).
  */
 export function startsOutOfFairOrder(calls: readonly CreateCall[], attempts: readonly AttemptFact[], jobs: readonly JobFact[], intervalMs: number): string[] {
   const attemptById = new Map(attempts.map((a) => [a.id, a]));
@@ -248,7 +253,7 @@ export function startsOutOfFairOrder(calls: readonly CreateCall[], attempts: rea
       if (other.atMs > from && other.atMs < start.atMs) perParty.set(other.job.party, (perParty.get(other.job.party) ?? 0) + 1);
     }
     const own = perParty.get(start.job.party) ?? 0;
-    if ([...perParty].some(([party, count]) => party !== start.job.party && count > own + 1)) overtaken.push(start.job.id);
+    if ([...perParty].some(([party, count]) => party !== start.job.party && count > own + FAIR_START_ALLOWANCE)) overtaken.push(start.job.id);
   }
   return overtaken;
 }
