@@ -129,7 +129,7 @@ describe('startsOutOfFairOrder', () => {
   });
 
   it("names a job that waited while another agent's batch took three starts beyond its own, after its interval to join", () => {
-    // From 11 s (submitted at 1 s, plus one interval): a2, a3, a4 and a5 went before b1.
+    // From 11 s (submitted at 1 s, plus one interval): a3, a4 and a5 went before b1.
     const withA5 = [...jobs, job('a5', 'SUCCESS', 'A', 0)];
     expect(startsOutOfFairOrder(startsAt(['a1', 'a2', 'a3', 'a4', 'a5', 'b1']), [...attempts, attempt('at-a5', 'a5', 1)], withA5, 10_000)).toEqual(['b1']);
   });
