@@ -13,6 +13,7 @@ import { BulkBar } from './bulk-bar';
 import { CreateItemForm } from './create-item-form';
 import { CsvImport } from './csv-import';
 import { useInventoryCache } from './inventory-cache';
+import { ItemColumnHeads } from './item-cells';
 import { ItemRow } from './item-row';
 import { PagedInventory } from './paged-inventory';
 import { AddUnitForm, UnitActions } from './unit-controls';
@@ -138,15 +139,7 @@ export function InventoryManager({ propertyId }: { propertyId: string }) {
                         }
                       />
                     </th>
-                    <th scope="col">{t('unitNumber')}</th>
-                    <th scope="col" className="num">
-                      {t('floor')}
-                    </th>
-                    <th scope="col">{t('status')}</th>
-                    <th scope="col" className="num">
-                      {t('priceAdjustment')}
-                    </th>
-                    <th scope="col">{t('notes')}</th>
+                    <ItemColumnHeads />
                     <th scope="col">{t('actions')}</th>
                   </tr>
                 </thead>

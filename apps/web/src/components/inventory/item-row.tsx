@@ -2,15 +2,15 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { useState, type InputHTMLAttributes } from 'react';
-import { inventoryStatusLabel, type InventoryItemRecord, type InventoryStatus } from '@staging/domain/inventory';
+import type { InventoryItemRecord, InventoryStatus } from '@staging/domain/inventory';
 import { useFocusTarget } from '@/client/use-focus-target';
 import { useTRPC } from '@/client/trpc';
 import { useDashboardText } from '@/client/use-dashboard-text';
-import { formatPriceAdjustment } from '@/lib/format';
 import { AlertMessage } from '@/components/alert-message';
 import { useInventoryCache } from './inventory-cache';
 import { parseNumberField } from './number-input';
 import { InventoryStatusOptions } from '../vocabulary-options';
+import { ItemCells } from './item-cells';
 
 interface ItemRowProps {
   item: InventoryItemRecord;
@@ -74,7 +74,7 @@ function DraftInputCell({ field, header, draft, setDraft, errorOf, errorIdPrefix
 export function ItemRow({ item, propertyId, selected, onToggle, onDelete }: ItemRowProps) {
   const trpc = useTRPC();
   const cache = useInventoryCache(propertyId);
-  const { t, tc, locale, errorSentence, fieldError: issueAt } = useDashboardText('inventory');
+  const { t, tc, errorSentence, fieldError: issueAt } = useDashboardText('inventory');
   const [draft, setDraft] = useState<Draft | null>(null);
   const [localError, setLocalError] = useState<string | undefined>();
   // Save and Cancel leave with the edit form; focus goes back to the row's Edit button.
@@ -104,17 +104,7 @@ export function ItemRow({ item, propertyId, selected, onToggle, onDelete }: Item
             onChange={(event) => onToggle(item.itemId, event.target.checked)}
           />
         </td>
-        <td data-label={t('unitNumber')}>{item.unitNumber}</td>
-        <td className="num" data-label={t('floor')}>
-          {item.floor ?? '—'}
-        </td>
-        <td data-label={t('status')}>
-          <span className="status">{inventoryStatusLabel(item.status, locale)}</span>
-        </td>
-        <td className="num" data-testid="price" data-label={t('priceAdjustment')}>
-          {formatPriceAdjustment(item.priceAdjustment, locale)}
-        </td>
-        <td data-label={t('notes')}>{item.notes ?? ''}</td>
+        <ItemCells item={item} />
         <td>
           <div className="row">
             <button

@@ -1,14 +1,14 @@
 'use client';
 
 import { useId } from 'react';
-import { inventoryStatusLabel, type PropertyUnitRecord } from '@staging/domain/inventory';
+import type { PropertyUnitRecord } from '@staging/domain/inventory';
 import { useTRPC } from '@/client/trpc';
 import { useCursorPages } from '@/client/use-cursor-pages';
 import { useDashboardText } from '@/client/use-dashboard-text';
 import { MoreButton } from '@/components/more-button';
 import { QueryError } from '@/components/query-state';
-import { formatPriceAdjustment } from '@/lib/format';
 import { inventoryExportHref } from '@/lib/inventory-export-href';
+import { ItemCells, ItemColumnHeads } from './item-cells';
 
 const ITEMS_PER_PAGE = 100;
 const UNITS_PER_PAGE = 50;
@@ -17,7 +17,7 @@ const UNITS_PER_PAGE = 50;
 function UnitItems({ unit }: { unit: PropertyUnitRecord }) {
   const trpc = useTRPC();
   const id = useId();
-  const { t, locale } = useDashboardText('inventory');
+  const { t } = useDashboardText('inventory');
   const { first, pages, more } = useCursorPages((cursor) =>
     trpc.inventory.listItems.queryOptions({ propertyUnitId: unit.propertyUnitId, limit: ITEMS_PER_PAGE, ...(cursor === undefined ? {} : { cursor }) }, { staleTime: 60_000 }),
   );
@@ -30,15 +30,7 @@ function UnitItems({ unit }: { unit: PropertyUnitRecord }) {
         <table aria-labelledby={`${id}-unit`}>
           <thead>
             <tr>
-              <th scope="col">{t('unitNumber')}</th>
-              <th scope="col" className="num">
-                {t('floor')}
-              </th>
-              <th scope="col">{t('status')}</th>
-              <th scope="col" className="num">
-                {t('priceAdjustment')}
-              </th>
-              <th scope="col">{t('notes')}</th>
+              <ItemColumnHeads />
             </tr>
           </thead>
           <tbody>
@@ -51,17 +43,7 @@ function UnitItems({ unit }: { unit: PropertyUnitRecord }) {
             )}
             {items.map((item) => (
               <tr key={item.itemId} data-testid="inventory-row" data-unit-number={item.unitNumber}>
-                <td data-label={t('unitNumber')}>{item.unitNumber}</td>
-                <td className="num" data-label={t('floor')}>
-                  {item.floor ?? '—'}
-                </td>
-                <td data-label={t('status')}>
-                  <span className="status">{inventoryStatusLabel(item.status, locale)}</span>
-                </td>
-                <td className="num" data-label={t('priceAdjustment')}>
-                  {formatPriceAdjustment(item.priceAdjustment, locale)}
-                </td>
-                <td data-label={t('notes')}>{item.notes ?? ''}</td>
+                <ItemCells item={item} />
               </tr>
             ))}
           </tbody>
