@@ -11,6 +11,9 @@ import { methodNotAllowed } from '../http/errors';
 import { limitedSession } from '../http/read-limits';
 import type { ReadLimit } from '../http/read-limits';
 
+/** So spreadsheet programs read the UTF-8 (accented names) correctly, as the browser's downloads have it. */
+const UTF8_BOM = '\uFEFF';
+
 /** The first chunk, then the rest: the first was read to learn whether the property may be read at all. */
 async function* startingWith(first: string, rest: AsyncGenerator<string, void>): AsyncGenerator<string, void> {
   yield first;
@@ -39,7 +42,7 @@ export function createInventoryExportRouter(deps: ApiDeps, readLimit: ReadLimit)
     res.setHeader('Vary', 'Cookie');
     // pipeline waits for the socket to drain between chunks, and a client that goes away ends
     // the walk: the generator is returned and reads no further page.
-    await pipeline(Readable.from(first.done === true ? [] : startingWith(first.value, chunks)), res);
+    await pipeline(Readable.from(first.done === true ? [UTF8_BOM] : startingWith(`${UTF8_BOM}${first.value}`, chunks)), res);
   });
   router.all('/api/properties/:propertyId/inventory.csv', methodNotAllowed(['GET']));
   return router;

@@ -8,10 +8,10 @@ import { useFocusTarget } from '@/client/use-focus-target';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDashboardText } from '@/client/use-dashboard-text';
 import { describeError } from '@/lib/api-errors';
-import { inventoryExportHref } from '@/lib/inventory-export-href';
 import { BulkBar } from './bulk-bar';
 import { CreateItemForm } from './create-item-form';
 import { CsvImport } from './csv-import';
+import { ExportButton } from './export-button';
 import { useInventoryCache } from './inventory-cache';
 import { ItemColumnHeads } from './item-cells';
 import { ItemRow } from './item-row';
@@ -87,12 +87,7 @@ export function InventoryManager({ propertyId }: { propertyId: string }) {
         <p className="muted" style={{ margin: 0, alignSelf: 'center' }}>
           {t('shown', { shown: visibleIds.size, total: allItems.length })}
         </p>
-        {/* Streamed by the api a page at a time, so a property of any size exports. */}
-        {allItems.length > 0 && (
-          <a className="button" style={{ marginLeft: 'auto' }} href={inventoryExportHref(propertyId, locale)} download data-testid="inventory-export">
-            {t('export')}
-          </a>
-        )}
+        <ExportButton propertyId={propertyId} disabled={allItems.length === 0} />
       </div>
 
       <BulkBar propertyId={propertyId} selectedIds={selectedIds} onDone={(deleted) => deleted && setSelected(new Set())} />

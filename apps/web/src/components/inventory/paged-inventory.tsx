@@ -7,7 +7,7 @@ import { useCursorPages } from '@/client/use-cursor-pages';
 import { useDashboardText } from '@/client/use-dashboard-text';
 import { MoreButton } from '@/components/more-button';
 import { QueryError } from '@/components/query-state';
-import { inventoryExportHref } from '@/lib/inventory-export-href';
+import { ExportButton } from './export-button';
 import { ItemCells, ItemColumnHeads } from './item-cells';
 
 const ITEMS_PER_PAGE = 100;
@@ -62,7 +62,7 @@ function UnitItems({ unit }: { unit: PropertyUnitRecord }) {
  */
 export function PagedInventory({ propertyId }: { propertyId: string }) {
   const trpc = useTRPC();
-  const { t, locale } = useDashboardText('inventory');
+  const { t } = useDashboardText('inventory');
   const { first, pages, more } = useCursorPages((cursor) =>
     trpc.inventory.listUnits.queryOptions({ propertyId, limit: UNITS_PER_PAGE, ...(cursor === undefined ? {} : { cursor }) }, { staleTime: 60_000 }),
   );
@@ -73,9 +73,7 @@ export function PagedInventory({ propertyId }: { propertyId: string }) {
         <p className="muted" style={{ margin: 0, alignSelf: 'center' }}>
           {t('pagedIntro', { count: ITEMS_PER_PAGE })}
         </p>
-        <a className="button" style={{ marginLeft: 'auto' }} href={inventoryExportHref(propertyId, locale)} download data-testid="inventory-export">
-          {t('export')}
-        </a>
+        <ExportButton propertyId={propertyId} />
       </div>
       {first.isError && <QueryError error={first.error} onRetry={() => first.refetch()} retrying={first.isFetching} />}
       {units.map((unit) => (
