@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { throttledBody } from './create-rate-limit';
 import type { createRateLimiter } from './create-rate-limit';
+import { takeFault } from './faults';
 import { foreignPredictions } from './foreign-predictions';
 import { readJsonBody, sendJson, sendProblem } from './http-helpers';
 import { decodeCursor, listPage } from './list-pagination';
@@ -116,7 +117,7 @@ async function handleCreate(ctx: ApiContext, request: IncomingMessage, response:
     }
   }
   ctx.state.createCalls.push({ at: new Date().toISOString(), webhook: body.data.webhook ?? null });
-  const fault = ctx.state.faults.shift() ?? null;
+  const fault = takeFault(ctx.state.faults, input.data.input_images);
   if (fault?.name === 'http_500') return sendProblem(response, 500, 'Internal Server Error', 'Internal server error (simulated)');
   if (fault?.name === 'http_429') return sendJson(response, 429, throttledBody(fault.retryAfterSeconds ?? 1));
   if (fault?.name === 'throttle_reads') ctx.conditions.readThrottlesLeft += fault.count ?? 3;

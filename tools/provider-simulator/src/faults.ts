@@ -52,6 +52,11 @@ export interface FaultSpec {
   count?: number;
   /** Any fault: the prediction is created, but the caller never hears back (as response_lost). */
   responseLost?: boolean;
+  /**
+   * Any fault: only a create with an input image URL containing this text takes it; others pass it
+   * by. Tests that run side by side against one simulator keep their faults to their own photos.
+   */
+  inputImageContains?: string;
 }
 
 const ZFaultObject = z.strictObject({
@@ -62,6 +67,7 @@ const ZFaultObject = z.strictObject({
   listLagMs: z.int().min(0).max(3_600_000).optional(),
   count: z.int().min(1).max(10_000).optional(),
   responseLost: z.boolean().optional(),
+  inputImageContains: z.string().min(1).max(500).optional(),
 });
 
 /** A fault is its name or an object with options; the request body is a list or `{ faults }`. */
@@ -69,6 +75,12 @@ export const ZFaultList = z
   .union([z.array(z.union([z.enum(FAULT_NAMES), ZFaultObject])), z.strictObject({ faults: z.array(z.union([z.enum(FAULT_NAMES), ZFaultObject])) })])
   .transform((value) => (Array.isArray(value) ? value : value.faults))
   .transform((list): FaultSpec[] => list.map((entry) => (typeof entry === 'string' ? { name: entry } : entry)));
+
+/** Takes out of the queue the first fault meant for a create with these input images. */
+export function takeFault(queue: FaultSpec[], inputImages: readonly string[]): FaultSpec | null {
+  const index = queue.findIndex((fault) => fault.inputImageContains === undefined || inputImages.some((url) => url.includes(fault.inputImageContains!)));
+  return index === -1 ? null : queue.splice(index, 1)[0]!;
+}
 
 /** Text of a transient failure; the worker's classifier must treat it as retryable. */
 export const RETRYABLE_FAILURE_ERROR = 'Prediction failed: internal server error in the model runtime (simulated transient failure, retry later)';

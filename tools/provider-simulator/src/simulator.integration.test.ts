@@ -375,6 +375,21 @@ describe('control API', () => {
     expect(ctx.sim.state.predictions.size).toBe(0);
   });
 
+  it('gives a fault kept for some photos only to a create with one of them', async () => {
+    const queued = await rawRequest('/__sim/faults', { method: 'POST', body: JSON.stringify([{ name: 'never_complete', inputImageContains: 'mine/' }]) });
+    expect(queued.status).toBe(200);
+    const other = await client().createPrediction({ model: MODEL, input: input(), webhook: webhookFor('att-other') });
+    expect(ctx.sim.state.predictions.get(other.id)?.fault).toBeNull();
+    expect(ctx.sim.state.faults).toHaveLength(1);
+    const mine = await client().createPrediction({
+      model: MODEL,
+      input: predictionInputFor(`${ctx.files.origin}/mine/photo.jpg?X-Amz-Signature=abc`),
+      webhook: webhookFor('att-mine'),
+    });
+    expect(ctx.sim.state.predictions.get(mine.id)?.fault?.name).toBe('never_complete');
+    expect(ctx.sim.state.faults).toEqual([]);
+  });
+
   it('forces completion over HTTP, including a chosen failure', async () => {
     ctx.sim.enqueueFaults(['never_complete', 'never_complete']);
     const a = await client().createPrediction({ model: MODEL, input: input(), webhook: webhookFor('att-a') });

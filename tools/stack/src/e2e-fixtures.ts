@@ -186,7 +186,7 @@ export async function seedStagedVariant(
 }
 
 /** Scripts the next prediction outcomes of the provider simulator (POST /__sim/faults). */
-export async function queueSimulatorFaults(simulatorOrigin: string, faults: (string | { name: string; delayMs?: number })[]): Promise<void> {
+export async function queueSimulatorFaults(simulatorOrigin: string, faults: (string | { name: string; delayMs?: number; inputImageContains?: string })[]): Promise<void> {
   const response = await fetch(`${simulatorOrigin}/__sim/faults`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
