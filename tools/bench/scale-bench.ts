@@ -91,6 +91,7 @@ const READS: Read[] = [
   { name: 'ai.spendByProperty page 1', paginated: true, prepare: async ({ agent }) => () => agent.ai.spendByProperty({ month: currentMonth(), limit: 50 }) },
   { name: 'ai.reviewVariants waiting, page 1', paginated: true, prepare: async ({ agent }) => () => agent.ai.reviewVariants({ reviewStatus: 'PENDING_REVIEW', limit: 20 }) },
   { name: 'ai.reviewVariants published, page 1', paginated: true, prepare: async ({ agent }) => () => agent.ai.reviewVariants({ reviewStatus: 'APPROVED', limit: 20 }) },
+  { name: 'ai.startLine (badge)', paginated: false, prepare: async ({ agent }) => () => agent.ai.startLine() },
   { name: 'inventory.getUnits (big property)', paginated: false, prepare: async ({ agent }, seed) => () => agent.inventory.getUnits({ propertyId: seed.propertyId }) },
   { name: 'inventory.listUnits (big property)', paginated: true, prepare: async ({ agent }, seed) => () => agent.inventory.listUnits({ propertyId: seed.propertyId }) },
   { name: 'inventory.listItems page 1 (one unit)', paginated: true, prepare: async ({ agent }, seed) => () => agent.inventory.listItems({ propertyUnitId: seed.unitId, limit: 100 }) },
@@ -111,7 +112,7 @@ const READS: Read[] = [
 
 /** Every procedure the reads call, with room for a benchmark's many calls in one minute. */
 const UNLIMITED: RequestLimitOverrides = Object.fromEntries(
-  ['property.list', 'ai.jobHistory', 'ai.listJobs', 'ai.spendSummary', 'ai.spendByProperty', 'ai.reviewVariants', 'inventory.getUnits', 'inventory.listUnits', 'inventory.listItems', 'public.getProperty', 'public.search'].map((path) => [path, 1_000_000]),
+  ['property.list', 'ai.jobHistory', 'ai.listJobs', 'ai.spendSummary', 'ai.spendByProperty', 'ai.reviewVariants', 'ai.startLine', 'inventory.getUnits', 'inventory.listUnits', 'inventory.listItems', 'public.getProperty', 'public.search'].map((path) => [path, 1_000_000]),
 );
 
 function percentile(samples: readonly number[], p: number): number {

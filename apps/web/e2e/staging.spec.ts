@@ -234,7 +234,7 @@ test('cancel a running job', async ({ page, data }) => {
   expect(await data.db.propertyImage.count({ where: { propertyId, isStyled: true } })).toBe(0);
 });
 
-// A batch waits in line for start slots (one every 500 ms at this stack's 120 a minute): each
+// A batch waits in line for start slots (one every 2 s at this stack's 30 a minute): each
 // waiting job says where it stands and when it should start, the places move as earlier jobs start,
 // and what is still open of the batch is canceled in one action. The provider holds every started
 // one open, so the batch cannot finish before the cancel however slow the machine. Selectors are
@@ -269,6 +269,10 @@ for (const run of [
       rows.map((row) => ({ jobId: row.getAttribute('data-job-id') ?? '', position: Number(row.querySelector('[data-testid="job-place-in-line"]')?.getAttribute('data-position')) })),
     );
     const farthest = waiting.reduce((a, b) => (b.position > a.position ? b : a));
+    // The navigation's review badge counts the photos still on their way, on every page.
+    const lineBadge = page.getByTestId('start-line-count');
+    await expect(lineBadge).toHaveText(run.locale === 'es' ? /^\d+ en cola/ : /^\d+ in line/);
+    await expect(lineBadge).toHaveAttribute('data-position', /^\d+$/);
     await saveScreenshot(page, `staging-place-in-line-${run.name}`);
     await expect.poll(() => placeOf(farthest.jobId), { timeout: JOB_TIMEOUT }).toBeLessThan(farthest.position);
 
@@ -279,6 +283,7 @@ for (const run of [
     await expect(page.getByTestId('batch-cancel-note')).toBeVisible();
     await saveScreenshot(page, `staging-batch-canceled-${run.name}`);
     await expect(places).toHaveCount(0, { timeout: JOB_TIMEOUT });
+    await expect(lineBadge).toHaveCount(0);
     await expect
       .poll(async () => data.db.aiJob.count({ where: { propertyId, status: { in: ['PENDING', 'PROCESSING', 'RETRYING', 'CANCEL_REQUESTED'] } } }), { timeout: JOB_TIMEOUT })
       .toBe(0);

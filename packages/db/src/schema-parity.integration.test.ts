@@ -18,6 +18,9 @@ const PARTIAL_UNIQUE_INDEXES = [
   { name: 'property_image_review_events_one_approved_uidx', table: 'property_image_review_events', columns: ['imageId'] },
 ];
 
+// Partial and not unique: the jobs waiting for a start slot (0029).
+const PARTIAL_INDEXES = [{ name: 'ai_jobs_waiting_for_start_idx', table: 'ai_jobs', columns: ['requestedByUserId'] }];
+
 // Outside Prisma's language too: unique on an expression (0021). Only its plain columns show here.
 const EXPRESSION_UNIQUE_INDEXES = [{ name: 'property_units_name_uidx', table: 'property_units', columns: ['propertyId'] }];
 
@@ -87,6 +90,7 @@ describe('database after 0010 matches schema.prisma', () => {
     const wanted = [
       ...expected.indexes.map((index) => ({ ...index, predicate: null })),
       ...PARTIAL_UNIQUE_INDEXES.map((index) => ({ ...index, unique: true, primary: false, predicate: expect.any(String) })),
+      ...PARTIAL_INDEXES.map((index) => ({ ...index, unique: false, primary: false, predicate: expect.any(String) })),
       ...EXPRESSION_UNIQUE_INDEXES.map((index) => ({ ...index, unique: true, primary: false, predicate: null })),
     ];
     expect(byKey(actual, (i) => i.name)).toEqual(byKey(wanted, (i) => i.name));

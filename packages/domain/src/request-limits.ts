@@ -67,6 +67,8 @@ export const PROCEDURE_LIMITS = {
   'ai.reviewVariants': perUser(120),
   // The navigation badge polls every 15 s in every tab, besides page loads.
   'ai.pendingReviewCount': perUser(120),
+  // The same badge's line of photos waiting to start: every 5 s in every tab while some wait.
+  'ai.startLine': perUser(120),
   'property.get': perUser(300),
   // What the public page shows: an agent going down a gallery switches a photo a click at a time,
   // like review clicks; the cover and the default for new photos are set once in a while.

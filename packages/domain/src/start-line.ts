@@ -33,28 +33,3 @@ export function placeInLine(input: { rank: number; nextSlotAtMs: number; interva
 export function fairShareParty(requestedByUserId: string | null): string {
   return requestedByUserId ?? 'unattributed';
 }
-
-export interface LineEntry {
-  jobId: string;
-  party: string;
-  /** When the job asked for a start (joined the line). */
-  joinedAtMs: number;
-}
-
-/**
- * The fair order of a set of waiting jobs with no start in between: the order the line grants
- * them in when they all wait at once. Used to check a run's starts (tests, chaos audit): each
- * party's k-th job gets tag k (its own jobs in join order); lower tags first, ties by join time.
- */
-export function fairOrder(entries: readonly LineEntry[]): string[] {
-  const seen = new Map<string, number>();
-  const tagged = [...entries]
-    .sort((a, b) => a.joinedAtMs - b.joinedAtMs)
-    .map((entry) => {
-      const tag = seen.get(entry.party) ?? 0;
-      seen.set(entry.party, tag + 1);
-      return { ...entry, tag };
-    });
-  tagged.sort((a, b) => a.tag - b.tag || a.joinedAtMs - b.joinedAtMs);
-  return tagged.map((entry) => entry.jobId);
-}

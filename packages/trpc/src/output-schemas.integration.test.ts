@@ -56,6 +56,7 @@ test.each<[string, () => unknown, (answer: Answer) => Answer]>([
   ['ai.getJob', () => ({ aiJobId }), withTopLevelField],
   ['ai.jobHistory', () => ({ propertyId }), withFieldIn('items', 'requestedByUserId')],
   ['ai.spendSummary', () => ({}), withTopLevelField],
+  ['ai.startLine', () => undefined, withTopLevelField],
   ['property.get', () => ({ propertyId }), withFieldIn('images', 'objectKey')],
   ['property.list', () => undefined, withFieldIn('items', 'ownerEmail')],
   ['public.getProperty', () => ({ propertyId }), withFieldIn('images', 'objectKey')],

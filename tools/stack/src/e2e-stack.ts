@@ -209,8 +209,9 @@ export async function startE2eStack(options: StartE2eStackOptions): Promise<E2eS
       PROVIDER_WEBHOOK_BASE_URL: apiUrl,
       ALLOW_INSECURE_WEBHOOK_BASE_URL: 'true',
       AI_STAGING_USER_HASH_SECRET: secrets.AI_STAGING_USER_HASH_SECRET,
-      // Several jobs start within a minute of each other in the staging tests.
-      AI_STAGING_RATE_LIMIT_PER_MINUTE: '120',
+      // Several jobs start within a minute of each other in the staging tests; one every 2 s keeps
+      // a batch of 16 in line long enough to watch on a loaded machine.
+      AI_STAGING_RATE_LIMIT_PER_MINUTE: '30',
       DELETION_OUTBOX_INTERVAL_MS: '1000',
       QUEUE_DASHBOARD_USER: 'admin',
       QUEUE_DASHBOARD_PASSWORD: secrets.QUEUE_DASHBOARD_PASSWORD,

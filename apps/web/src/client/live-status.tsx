@@ -47,7 +47,7 @@ export function LiveStatusProvider({ pollSeconds, children }: { pollSeconds: num
           properties === null || properties === undefined
             ? [trpc.property.get.queryKey()]
             : [...properties].map((id) => trpc.property.get.queryKey({ propertyId: id }));
-        const lists = [trpc.property.list.queryKey(), trpc.ai.jobHistory.queryKey(), trpc.ai.spendSummary.queryKey(), trpc.ai.reviewVariants.queryKey(), trpc.ai.pendingReviewCount.queryKey()];
+        const lists = [trpc.property.list.queryKey(), trpc.ai.jobHistory.queryKey(), trpc.ai.spendSummary.queryKey(), trpc.ai.reviewVariants.queryKey(), trpc.ai.pendingReviewCount.queryKey(), trpc.ai.startLine.queryKey()];
         for (const queryKey of [...keys, ...lists]) {
           void queryClient.invalidateQueries({ queryKey });
         }

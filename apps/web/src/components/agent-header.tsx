@@ -5,7 +5,7 @@ import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { useLiveStatus } from '@/client/live-status';
-import { usePendingReviewCount } from '@/client/review-data';
+import { usePendingReviewCount, useStartLine } from '@/client/review-data';
 import { LocaleSwitcher } from '@/components/locale-switcher';
 
 function NavLink({ href, children, current }: { href: string; children: React.ReactNode; current: boolean }) {
@@ -22,16 +22,32 @@ export function AgentHeader({ userName }: { userName: string }) {
   const tc = useTranslations('common');
   const pathname = usePathname();
   const pending = usePendingReviewCount();
+  const line = useStartLine();
   const { isLive } = useLiveStatus();
-  // On the Menu button (phones) and on the Review link: the same count, one of them tested by id.
-  const reviewBadge = (onLink: boolean) =>
-    pending !== undefined &&
-    pending.pending > 0 && (
-      <span className="badge" data-testid={onLink ? 'review-count' : undefined}>
-        {pending.isLowerBound ? t('countAtLeast', { count: pending.pending }) : pending.pending}
-        <span className="visually-hidden"> {t('waitingForReview', { count: pending.pending })}</span>
-      </span>
-    );
+  // On the Menu button (phones) and on the Review link: the same counts, one of each tested by id.
+  // Beside the variants waiting for review, the photos still waiting to start on their way there.
+  const lineText =
+    line !== undefined && line.waiting > 0
+      ? line.next === null
+        ? t('waitingToStart', { count: line.waiting })
+        : t('waitingToStartNext', { count: line.waiting, position: line.next.position, at: new Date(line.next.expectedStartAt) })
+      : undefined;
+  const reviewBadge = (onLink: boolean) => (
+    <>
+      {pending !== undefined && pending.pending > 0 && (
+        <span className="badge" data-testid={onLink ? 'review-count' : undefined}>
+          {pending.isLowerBound ? t('countAtLeast', { count: pending.pending }) : pending.pending}
+          <span className="visually-hidden"> {t('waitingForReview', { count: pending.pending })}</span>
+        </span>
+      )}
+      {line !== undefined && lineText !== undefined && (
+        <span className="badge badge-neutral" title={lineText} data-testid={onLink ? 'start-line-count' : undefined} data-position={line.next?.position}>
+          {t('inLine', { count: line.isLowerBound ? t('countAtLeast', { count: line.waiting }) : String(line.waiting) })}
+          <span className="visually-hidden"> {lineText}</span>
+        </span>
+      )}
+    </>
+  );
   const id = useId();
   // On phones the navigation folds behind a Menu button; it is open only on the page it was
   // opened on, so following a link folds it again.

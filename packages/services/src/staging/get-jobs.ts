@@ -16,7 +16,7 @@ import { accessiblePropertySql, assertCanManageProperty, newestOfVisibleProperti
 import type { Actor } from '../access/property-access';
 import type { JobReadDeps } from './staging-deps';
 import { decodeCreatedAtCursor, encodeCreatedAtCursor } from '../keyset-cursor';
-import { paidStartLimiterKey, readPlacesInLine } from './paid-start-limiter';
+import { placesInLineOf } from './start-line-summary';
 
 /** One provider attempt as clients see it. */
 const ZStagingAttempt = z.strictObject({
@@ -117,21 +117,14 @@ type JobRow = Prisma.AiJobGetPayload<{ select: typeof jobSelect }>;
  */
 export async function getStagingJob(deps: JobReadDeps, input: { actor: Actor; aiJobId: string }): Promise<StagingJobDto> {
   const row = await loadAccessibleJob(deps.db, input.actor, input.aiJobId);
-  const places = await placesInLineOf(deps, [row]);
+  const places = await placesInLineOf(deps, waitingIds([row]));
   return toStagingJobDto(row, deps.clock.now(), places.get(row.id));
 }
 
 
-/** The places in line of the rows waiting for a start slot; none when Redis cannot be read. */
-async function placesInLineOf(deps: JobReadDeps, rows: readonly JobRow[]): Promise<Map<string, PlaceInLine>> {
-  const waiting = rows.filter((row) => row.phase === WAITING_FOR_START_SLOT && !isTerminalJobStatus(row.status as JobStatus)).map((row) => row.id);
-  if (waiting.length === 0) return new Map();
-  try {
-    return await readPlacesInLine(deps.redis, paidStartLimiterKey(deps.stagingQueue.name), waiting);
-  } catch (error) {
-    deps.logger.warn({ event: 'start_line.unreadable', err: error }, 'could not read the start line; jobs are listed without their place');
-    return new Map();
-  }
+/** The rows that may stand in the start line; the line itself says whether they still do. */
+function waitingIds(rows: readonly JobRow[]): string[] {
+  return rows.filter((row) => row.phase === WAITING_FOR_START_SLOT && !isTerminalJobStatus(row.status as JobStatus)).map((row) => row.id);
 }
 
 /**
@@ -178,7 +171,7 @@ export async function listStagingJobs(
   const rows = await deps.db.aiJob.findMany({ where: { id: { in: pageIds } }, select: jobSelect });
   const byId = new Map(rows.map((row) => [row.id, row]));
   const now = deps.clock.now();
-  const places = await placesInLineOf(deps, rows);
+  const places = await placesInLineOf(deps, waitingIds(rows));
   const items = pageIds.flatMap((id) => {
     const row = byId.get(id);
     return row === undefined ? [] : [toStagingJobDto(row, now, places.get(id))];

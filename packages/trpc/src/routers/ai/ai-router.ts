@@ -9,6 +9,7 @@ import { rejectStagedVariantProcedure } from './reject-staged-variant';
 import { reviewVariantsProcedure } from './review-variants';
 import { spendByPropertyProcedure } from './spend-by-property';
 import { spendSummaryProcedure } from './spend-summary';
+import { startLineProcedure } from './start-line';
 import { stagingEventsProcedure } from './staging-events';
 import { submitStagingProcedure } from './submit-staging';
 
@@ -25,6 +26,7 @@ export const aiRouter = router({
   stagingEvents: stagingEventsProcedure,
   reviewVariants: reviewVariantsProcedure,
   pendingReviewCount: pendingReviewCountProcedure,
+  startLine: startLineProcedure,
   approveStagedVariant: approveStagedVariantProcedure,
   rejectStagedVariant: rejectStagedVariantProcedure,
 });
