@@ -7,6 +7,7 @@ import { writePublicSearchDocuments } from '../search/public-search-documents';
 import { openTestDb } from '../staging/testing/staging-test-kit';
 import { getPublicProperty } from './get-public-property';
 import { searchPublicProperties } from './search-public-properties';
+import type { PublicSearchResult } from './search-public-properties';
 
 let db: Db;
 let ownerAgentId: string;
@@ -117,7 +118,7 @@ describe('public search: order, count and hostile input', () => {
     expect(firstTwo).toMatchObject({ query: word, total: 4, totalIsLowerBound: false });
   });
 
-  it('counts matches up to the cap, and says when there are more', async () => {
+  it('counts matches up to the cap, says when there are more, and pages in title order either way', async () => {
     const word = uniqueWord();
     const over = PUBLIC_SEARCH_LIMITS.totalCap + 1;
     const [{ ids } = { ids: [] }] = await queryRows<{ ids: string[] }>(
@@ -125,15 +126,22 @@ describe('public search: order, count and hostile input', () => {
       Prisma.sql`
         WITH created AS (
           INSERT INTO "properties" ("id", "ownerAgentId", "title", "address", "city", "bedrooms", "bathrooms", "updatedAt")
-          SELECT ${word} || '-' || n, ${ownerAgentId}, 'Many ' || ${word}, n || ' Rua', 'Faro', 1, 1, now()
+          SELECT ${word} || '-' || n, ${ownerAgentId}, 'Many ' || ${word} || ' ' || lpad((${over} - n)::text, 5, '0'), n || ' Rua', 'Faro', 1, 1, now()
           FROM generate_series(1, ${over}) n
           RETURNING "id")
         SELECT array_agg("id") AS "ids" FROM created`,
     );
     await writePublicSearchDocuments(db, ids);
-    expect(await search(word, { limit: 1 })).toMatchObject({ total: PUBLIC_SEARCH_LIMITS.totalCap, totalIsLowerBound: true });
-    await db.property.delete({ where: { id: ids[0]! } });
-    expect(await search(word, { limit: 1 })).toMatchObject({ total: PUBLIC_SEARCH_LIMITS.totalCap, totalIsLowerBound: false });
+    // Past the cap the page is in title order among the matches counted; at the cap, of all.
+    const titlesOf = (result: PublicSearchResult) => result.results.map((hit) => hit.title);
+    const many = await search(word, { limit: 3 });
+    expect(many).toMatchObject({ total: PUBLIC_SEARCH_LIMITS.totalCap, totalIsLowerBound: true });
+    expect(titlesOf(many)).toHaveLength(3);
+    expect(titlesOf(many)).toEqual([...titlesOf(many)].sort());
+    await db.property.delete({ where: { id: `${word}-1` } });
+    const capped = await search(word, { limit: 3 });
+    expect(capped).toMatchObject({ total: PUBLIC_SEARCH_LIMITS.totalCap, totalIsLowerBound: false });
+    expect(titlesOf(capped)).toEqual([0, 1, 2].map((k) => `Many ${word} ${String(k).padStart(5, '0')}`));
   });
 
   it('reads operators, quotes and very long words as text, never as SQL or tsquery syntax', async () => {

@@ -67,14 +67,17 @@ const HIT_COLUMNS = Prisma.sql`d."propertyId", d."title", d."city", d."address",
  * One page of hits in title order. With a condition, the matches are taken from its indexes first
  * and only then sorted: left to choose, the planner walks the title index and filters, hoping to
  * meet 20 matches early, which reads most of the table when the matching titles sort late or
- * nothing matches (250-320 ms at 100k listings, docs/decisions/public-pages.md).
+ * nothing matches (250-320 ms at 100k listings, docs/decisions/public-pages.md). Only as many
+ * matches as the count reports are sorted: past that the answer says there are more
+ * (totalIsLowerBound), and the page is the title order of those, so its cost stays flat however
+ * many listings a common word matches.
  */
 function pageStatement(condition: Prisma.Sql | null, limit: number): Prisma.Sql {
   if (condition === null) {
     return Prisma.sql`SELECT ${HIT_COLUMNS} FROM "public_search_documents" d ORDER BY d."title", d."propertyId" LIMIT ${limit}`;
   }
   return Prisma.sql`
-    WITH m AS MATERIALIZED (SELECT d."propertyId", d."title" FROM "public_search_documents" d WHERE ${condition})
+    WITH m AS MATERIALIZED (SELECT d."propertyId", d."title" FROM "public_search_documents" d WHERE ${condition} LIMIT ${PUBLIC_SEARCH_LIMITS.totalCap + 1})
     SELECT ${HIT_COLUMNS}
     FROM (SELECT * FROM m ORDER BY m."title", m."propertyId" LIMIT ${limit}) p
     JOIN "public_search_documents" d ON d."propertyId" = p."propertyId"
