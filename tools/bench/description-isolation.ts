@@ -70,7 +70,7 @@ try {
       await new Promise((resolve) => setTimeout(resolve, SAMPLE_GAP_MS));
     }
     const cores = (cpuSeconds(worker.pid) - cpuBefore) / ((performance.now() - from) / 1000);
-    const backlog = Object.values(await stagingQueue.getJobCounts('waiting', 'active', 'delayed')).reduce((a, b) => a + b, 0);
+    const backlog = Object.values(await stagingQueue.getJobCounts('waiting', 'prioritized', 'active', 'delayed')).reduce((a, b) => a + b, 0);
     const p50 = percentile(latencies, 0.5);
     console.log(
       `${name.padEnd(9)} description end-to-end p50 ${p50.toFixed(1)} ms, p90 ${percentile(latencies, 0.9).toFixed(1)} ms; ` +

@@ -51,15 +51,31 @@ export function createStagingQueue(connection: ConnectionOptions, queueSuffix: s
   return openQueue<TStagingJobPayload, unknown>(queueNames(queueSuffix).staging, connection);
 }
 
+/** BullMQ's lowest priority; a batch longer than this shares it from there on. */
+const LOWEST_PRIORITY = 2_097_151;
+
+/**
+ * The BullMQ priority of the message of the `index`-th (0-based) job of one submission. A
+ * submission's first job has none, so it waits in plain FIFO order, ahead of every prioritized
+ * message; the rest follow by their place in the batch. The worker thus picks up each agent's
+ * first photo before any batch's tail, and that photo joins the fair start line at once however
+ * long a backlog another agent's batch left in the queue (the line, not the queue, decides who
+ * buys; the queue only decides who gets to ask first).
+ */
+export function batchPriority(index: number): number | undefined {
+  return index === 0 ? undefined : Math.min(index, LOWEST_PRIORITY);
+}
+
 /**
  * Adds the message of staging job `aiJobId` with jobId = aiJobId. Idempotent: BullMQ ignores an
  * add whose jobId exists in any state, so a duplicate submit, repair or wake adds nothing.
  */
-export async function enqueueStagingJob(queue: StagingQueue, aiJobId: string, opts: { delayMs?: number } = {}): Promise<void> {
+export async function enqueueStagingJob(queue: StagingQueue, aiJobId: string, opts: { delayMs?: number; priority?: number } = {}): Promise<void> {
   await queue.add(STAGING_MESSAGE.jobName, buildMessage(STAGING_MESSAGE, { aiJobId, v: 1 }), {
     ...STAGING_MESSAGE.options,
     jobId: aiJobId,
     ...(opts.delayMs === undefined ? {} : { delay: opts.delayMs }),
+    ...(opts.priority === undefined ? {} : { priority: opts.priority }),
   });
 }
 

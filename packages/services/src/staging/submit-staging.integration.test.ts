@@ -1,4 +1,5 @@
-import { createStagedImage } from '@staging/db/testing/factories';
+import { Worker } from 'bullmq';
+import { createOriginalImage, createStagedImage } from '@staging/db/testing/factories';
 import { AppError } from '@staging/domain/errors';
 import { renderStagingPrompt } from '@staging/domain/prompt';
 import type { StagingProducerDeps } from './staging-deps';
@@ -276,6 +277,33 @@ describe('submitStaging', () => {
     const [second] = await submit('OFFICE', 'retro');
     expect(second).toEqual({ ...first, disposition: 'EXISTING' });
     expect(await jobCountFor(listing.originalImageId)).toBe(1);
+  });
+
+  it("lets the worker pick up another agent's single photo before the tail of a batch submitted earlier", async () => {
+    const a = await seedListing(ctx.db);
+    const photos = [a.originalImageId, ...(await Promise.all([1, 2].map(async () => (await createOriginalImage(ctx.db, { propertyId: a.propertyId })).id)))];
+    const batch = await submitStaging(deps, { actor: a.actor, assignments: photos.map((originalImageId) => ({ originalImageId, roomType: 'BEDROOM', style: 'MODERN' })) });
+    const b = await seedListing(ctx.db);
+    const [single] = await submitModernBedroom(b);
+
+    const picked: string[] = [];
+    let allPicked!: () => void;
+    const done = new Promise<void>((resolve) => (allPicked = resolve));
+    const worker = new Worker(
+      ctx.tq.name,
+      async (job) => {
+        picked.push(job.id!);
+        if (picked.length === 4) allPicked();
+      },
+      { connection: ctx.redis.duplicate({ maxRetriesPerRequest: null }), concurrency: 1 },
+    );
+    try {
+      await done;
+    } finally {
+      await worker.close();
+    }
+    const ids = batch.map((item) => item.aiJobId!);
+    expect(picked).toEqual([ids[0], single!.aiJobId, ids[1], ids[2]]);
   });
 
   it('re-adds the message of an EXISTING job that is still PENDING when its message was lost', async () => {

@@ -17,7 +17,7 @@ import { ZEntityId } from '../images/ids';
 import type { Actor } from '../access/property-access';
 import { findOpenStagingJob, insertStagingJob } from './ledger/staging-job-inserts';
 import type { StagingProducerDeps } from './staging-deps';
-import { enqueueStagingJob, withQueueTimeout } from './staging-queue';
+import { batchPriority, enqueueStagingJob, withQueueTimeout } from './staging-queue';
 
 export type { StagingProducerDeps } from './staging-deps';
 
@@ -112,10 +112,12 @@ export async function submitStagingBatch(
 
   const submissionId = randomUUID();
   const results: StagingSubmissionItem[] = [];
+  let enqueued = 0;
   for (const assignment of planned) {
     const outcome = await writeAssignment(deps, input.actor, assignment, submissionId);
     if (outcome.disposition === STAGING_DISPOSITIONS.ENQUEUED || outcome.shouldEnsureQueued) {
-      await enqueueAfterCommit(deps, outcome.aiJobId as string);
+      await enqueueAfterCommit(deps, outcome.aiJobId as string, batchPriority(enqueued));
+      enqueued += 1;
     }
     deps.logger.info(
       {
@@ -285,9 +287,9 @@ async function writeAssignment(deps: StagingProducerDeps, actor: Actor, a: Plann
   );
 }
 
-async function enqueueAfterCommit(deps: StagingProducerDeps, aiJobId: string): Promise<void> {
+async function enqueueAfterCommit(deps: StagingProducerDeps, aiJobId: string, priority: number | undefined): Promise<void> {
   try {
-    await withQueueTimeout(enqueueStagingJob(deps.stagingQueue, aiJobId), 'enqueue');
+    await withQueueTimeout(enqueueStagingJob(deps.stagingQueue, aiJobId, { priority }), 'enqueue');
   } catch (error) {
     // ai_jobs is the outbox: the job stays PENDING and the repair dispatcher adds the message.
     deps.logger.warn({ event: 'ai_room_staging.enqueue_failed', jobId: aiJobId, err: error }, 'ai_room_staging.enqueue_failed');
