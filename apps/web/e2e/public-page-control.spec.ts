@@ -15,6 +15,8 @@ const TEXT = {
     seeStaged: 'See staged version',
     enlarge: /^View larger: /,
     close: 'Close',
+    next: 'Next photo',
+    position: (index: number, count: number) => `${index} of ${count}`,
   },
   es: {
     publicSwitch: /^Mostrar en la página pública/,
@@ -28,6 +30,8 @@ const TEXT = {
     seeStaged: 'Ver versión amueblada',
     enlarge: /^Ver más grande: /,
     close: 'Cerrar',
+    next: 'Foto siguiente',
+    position: (index: number, count: number) => `${index} de ${count}`,
   },
 } as const;
 
@@ -158,7 +162,7 @@ for (const [lang, device] of CASES) {
   });
 
   test(`(${lang}, ${device}) a staged version sits beside its original with the label and a toggle; photos open larger; the cover is whole`, async ({ browser, data }) => {
-    const { listing, bedroom, staged } = await seedThreeRooms(data, `Gallery flat ${Date.now().toString(36)}`);
+    const { listing, bedroom, kitchen, staged } = await seedThreeRooms(data, `Gallery flat ${Date.now().toString(36)}`);
     const context = await openContext(browser, lang, device);
     const page = await context.newPage();
     await page.goto(`/listings/${listing.propertyId}`);
@@ -208,6 +212,26 @@ for (const [lang, device] of CASES) {
     const area = (box: { width: number; height: number } | null) => (box === null ? 0 : box.width * box.height);
     expect(area(await lightbox.locator('img').boundingBox())).toBeGreaterThan(area(await stagedImg.boundingBox()));
     await saveScreenshot(page, `public-lightbox-${lang}-${device}`, { fullPage: false });
+
+    // Previous and next go through the photos in page order: living room, bedroom, its staged
+    // version, kitchen; by the arrow keys, the buttons and a swipe.
+    const shows = (imageId: string) => expect(lightbox.locator('img')).toHaveAttribute('src', `/api/public/images/${imageId}/content`);
+    await expect(lightbox.getByTestId('lightbox-position')).toHaveText(text.position(3, 4));
+    await page.keyboard.press('ArrowLeft');
+    await shows(bedroom.id);
+    await expect(lightbox.getByTestId('lightbox-position')).toHaveText(text.position(2, 4));
+    await lightbox.getByRole('button', { name: text.next }).click();
+    await shows(staged.id);
+    const body = lightbox.locator('.lightbox-body');
+    const swipe = async (fromX: number, toX: number) => {
+      await body.dispatchEvent('pointerdown', { clientX: fromX, clientY: 300, pointerType: 'touch', isPrimary: true });
+      await body.dispatchEvent('pointerup', { clientX: toX, clientY: 305, pointerType: 'touch', isPrimary: true });
+    };
+    await swipe(300, 120);
+    await shows(kitchen.id);
+    await expect(lightbox.getByRole('button', { name: text.next })).toBeDisabled();
+    await swipe(120, 300);
+    await shows(staged.id);
     await page.keyboard.press('Escape');
     await expect(lightbox).toBeHidden();
     await expect(opener).toBeFocused();

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
 import { publicDerivativeUrl, type PublicImageDto } from '@staging/services/public/public-images';
 import { useRoomTypeLabel } from '@/client/use-room-type-label';
-import { ImageLightbox, type LightboxImage } from '@/components/review/image-lightbox';
+import { ImageLightbox, useLightboxSequence, type LightboxImage } from '@/components/review/image-lightbox';
 import '@/components/review/review.css';
 import styles from './public-gallery.module.css';
 
@@ -21,6 +21,10 @@ function useRoomLabel(): (roomType: string | null) => string {
 }
 
 type Open = (image: LightboxImage) => void;
+
+function lightboxImageOf(image: PublicImageDto, alt: string, title: string): LightboxImage {
+  return { url: image.url, width: image.width, height: image.height, alt, title };
+}
 
 /** A photo that opens larger in the lightbox; the button is named after what it shows. */
 function OpenablePhoto({
@@ -45,7 +49,7 @@ function OpenablePhoto({
       className={className ?? styles.open}
       aria-haspopup="dialog"
       aria-label={t('enlarge', { photo: alt })}
-      onClick={() => onOpen({ url: image.url, width: image.width, height: image.height, alt, title })}
+      onClick={() => onOpen(lightboxImageOf(image, alt, title))}
     >
       <img src={src} alt={alt} width={image.width} height={image.height} loading="lazy" />
     </button>
@@ -98,9 +102,19 @@ export function PublicGallery({
 }) {
   const t = useTranslations('listing');
   const roomLabel = useRoomLabel();
-  const [open, setOpen] = useState<LightboxImage | undefined>();
   const originals = images.filter((image) => !image.isStyled);
   const stagedOf = (originalId: string) => images.filter((image) => image.isStyled && image.originalImageId === originalId);
+  // Previous and next in the lightbox go through the photos in page order, each original and then
+  // its staged versions.
+  const { open: setOpen, lightbox } = useLightboxSequence(
+    originals.flatMap((original) => {
+      const room = roomLabel(original.roomType);
+      return [
+        lightboxImageOf(original, t('photoAlt', { title, room: room.toLocaleLowerCase() }), room),
+        ...stagedOf(original.id).map((image) => lightboxImageOf(image, t('stagedAlt', { title, room: room.toLocaleLowerCase() }), `${room} · ${t('disclosure')}`)),
+      ];
+    }),
+  );
   const hasStaged = images.some((image) => image.isStyled);
   return (
     <>
@@ -141,7 +155,7 @@ export function PublicGallery({
           })}
         </ul>
       </section>
-      <ImageLightbox image={open} onClose={() => setOpen(undefined)} />
+      <ImageLightbox {...lightbox} />
     </>
   );
 }

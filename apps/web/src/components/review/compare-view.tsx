@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
 import { aspectLabel, containBox, uncoveredShare } from '@/lib/aspect';
 import { downloadFileName } from '@staging/domain/download-name';
-import { ImageLightbox, type LightboxImage } from './image-lightbox';
+import { ImageLightbox, useLightboxSequence, type LightboxImage } from './image-lightbox';
 import './review.css';
 
 export interface CompareImage {
@@ -48,7 +48,6 @@ export function CompareView({ before, after, name }: CompareViewProps) {
   const t = useTranslations('compare');
   const [mode, setMode] = useState<'slider' | 'side-by-side'>('slider');
   const [split, setSplit] = useState(50);
-  const [zoomed, setZoomed] = useState<LightboxImage | undefined>();
   const stageRef = useRef<HTMLDivElement>(null);
   const frameAspect = before.width > 0 && before.height > 0 ? before.width / before.height : 1;
   const afterAspect = after.width > 0 && after.height > 0 ? after.width / after.height : frameAspect;
@@ -60,6 +59,8 @@ export function CompareView({ before, after, name }: CompareViewProps) {
     before: { ...before, alt: t('beforeFullAlt', { name }), title: t('beforeTitle', { name }), downloadName: t('originalFile', { name }) },
     after: { ...after, alt: t('afterFullAlt', { name }), title: t('afterTitle', { name }), downloadName: t('stagedFile', { name }) },
   } satisfies Record<'before' | 'after', LightboxImage>;
+  // Previous and next in the lightbox flip between the two, like the slider.
+  const { open: setZoomed, lightbox } = useLightboxSequence([images.before, images.after]);
 
   const moveTo = (clientX: number) => {
     const rect = stageRef.current?.getBoundingClientRect();
@@ -172,7 +173,7 @@ export function CompareView({ before, after, name }: CompareViewProps) {
           {t('downloadStaged')}
         </a>
       </div>
-      <ImageLightbox image={zoomed} onClose={() => setZoomed(undefined)} />
+      <ImageLightbox {...lightbox} />
     </div>
   );
 }

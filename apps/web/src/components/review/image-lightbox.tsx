@@ -2,7 +2,9 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
+import type { KeyboardEvent, PointerEvent } from 'react';
 import { downloadFileName } from '@staging/domain/download-name';
+import { swipeStep } from '@/client/swipe';
 
 export interface LightboxImage {
   url: string;
@@ -15,15 +17,65 @@ export interface LightboxImage {
   contentType?: string;
 }
 
+interface LightboxProps {
+  image: LightboxImage | undefined;
+  onClose: () => void;
+  /** Set when there is a photo before or after this one in the same gallery. */
+  onPrevious?: (() => void) | undefined;
+  onNext?: (() => void) | undefined;
+  /** Where the photo stands in its gallery (0-based index), shown as "2 of 5". */
+  position?: { index: number; count: number } | undefined;
+}
+
+/**
+ * The lightbox of one gallery: which photo is open, and its neighbours in `sequence` (found by
+ * URL, so a photo opened from any tile showing it, the cover for one, has its place).
+ */
+export function useLightboxSequence(sequence: readonly LightboxImage[]): { open: (image: LightboxImage) => void; lightbox: LightboxProps } {
+  const [image, setImage] = useState<LightboxImage | undefined>();
+  const index = image === undefined ? -1 : sequence.findIndex((candidate) => candidate.url === image.url);
+  const at = (i: number) => (index >= 0 && sequence[i] !== undefined ? () => setImage(sequence[i]) : undefined);
+  return {
+    open: setImage,
+    lightbox: {
+      image,
+      onClose: () => setImage(undefined),
+      onPrevious: at(index - 1),
+      onNext: at(index + 1),
+      position: index >= 0 && sequence.length > 1 ? { index, count: sequence.length } : undefined,
+    },
+  };
+}
+
 /**
  * An image at full resolution in a modal <dialog> (focus trapped, Escape closes, focus returns to
- * the opener): fitted to the screen first, one click for 1:1 pixels with scrolling.
+ * the opener): fitted to the screen first, one click for 1:1 pixels with scrolling. In a gallery,
+ * previous and next by buttons, the arrow keys and a swipe; at 1:1 the arrows and drags scroll
+ * the photo instead.
  */
-export function ImageLightbox({ image, onClose }: { image: LightboxImage | undefined; onClose: () => void }) {
+export function ImageLightbox({ image, onClose, onPrevious, onNext, position }: LightboxProps) {
   const t = useTranslations('lightbox');
   const ref = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const [actualSize, setActualSize] = useState(false);
+  const dragFrom = useRef<{ x: number; y: number } | null>(null);
+  const step = (direction: -1 | 0 | 1) => (direction === 1 ? onNext : direction === -1 ? onPrevious : undefined)?.();
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (actualSize) return;
+    if (event.key === 'ArrowRight') step(1);
+    else if (event.key === 'ArrowLeft') step(-1);
+    else return;
+    event.preventDefault();
+  };
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    dragFrom.current = actualSize ? null : { x: event.clientX, y: event.clientY };
+  };
+  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
+    const from = dragFrom.current;
+    dragFrom.current = null;
+    if (from !== null) step(swipeStep(event.clientX - from.x, event.clientY - from.y));
+  };
 
   useEffect(() => {
     const dialog = ref.current;
@@ -39,7 +91,7 @@ export function ImageLightbox({ image, onClose }: { image: LightboxImage | undef
   }, [image]);
 
   return (
-    <dialog ref={ref} className="lightbox" aria-label={image?.title ?? t('image')} onClose={onClose} data-testid="lightbox">
+    <dialog ref={ref} className="lightbox" aria-label={image?.title ?? t('image')} onClose={onClose} onKeyDown={onKeyDown} data-testid="lightbox">
       {image !== undefined && (
         <>
           <div className="lightbox-bar">
@@ -47,6 +99,19 @@ export function ImageLightbox({ image, onClose }: { image: LightboxImage | undef
             <span className="small muted">
               {image.width}×{image.height}
             </span>
+            {position !== undefined && (
+              <>
+                <button type="button" className="button button-small" onClick={onPrevious} disabled={onPrevious === undefined}>
+                  {t('previous')}
+                </button>
+                <span className="small" data-testid="lightbox-position">
+                  {t('position', { index: position.index + 1, count: position.count })}
+                </span>
+                <button type="button" className="button button-small" onClick={onNext} disabled={onNext === undefined}>
+                  {t('next')}
+                </button>
+              </>
+            )}
             <button type="button" className="button button-small" aria-pressed={actualSize} onClick={() => setActualSize(!actualSize)}>
               {actualSize ? t('fit') : t('actual')}
             </button>
@@ -59,7 +124,12 @@ export function ImageLightbox({ image, onClose }: { image: LightboxImage | undef
               {t('close')}
             </button>
           </div>
-          <div className={actualSize ? 'lightbox-body lightbox-actual' : 'lightbox-body'}>
+          <div
+            className={actualSize ? 'lightbox-body lightbox-actual' : 'lightbox-body'}
+            onPointerDown={onPointerDown}
+            onPointerUp={onPointerUp}
+            onPointerCancel={() => (dragFrom.current = null)}
+          >
             <img src={image.url} alt={image.alt} width={image.width} height={image.height} />
           </div>
         </>
