@@ -112,10 +112,22 @@ export async function seedAgencyAtScale(data: E2eData, size: ScaleSize): Promise
 /** An original photo with real bytes in object storage, as an upload would leave it. */
 export async function seedOriginalPhoto(
   data: E2eData,
-  options: { propertyId: string; roomType?: RoomType | null; isMain?: boolean; displayOrder?: number; wall?: string; fileName?: string },
+  options: {
+    propertyId: string;
+    roomType?: RoomType | null;
+    isMain?: boolean;
+    displayOrder?: number;
+    wall?: string;
+    fileName?: string;
+    /** 1200×800 unless given: below the short edge staging renders at, so it warns as small. */
+    width?: number;
+    height?: number;
+  },
 ): Promise<PropertyImage> {
   const id = randomUUID();
-  const bytes = await drawRoomPhoto({ ...(options.wall === undefined ? {} : { wall: options.wall }) });
+  const width = options.width ?? 1200;
+  const height = options.height ?? 800;
+  const bytes = await drawRoomPhoto({ width, height, ...(options.wall === undefined ? {} : { wall: options.wall }) });
   const objectKey = `originals/${options.propertyId}/${id}.jpg`;
   await data.storage.putObject(objectKey, bytes, 'image/jpeg');
   return data.db.propertyImage.create({
@@ -124,8 +136,8 @@ export async function seedOriginalPhoto(
       propertyId: options.propertyId,
       objectKey,
       contentType: 'image/jpeg',
-      width: 1200,
-      height: 800,
+      width,
+      height,
       bytes: bytes.length,
       displayOrder: options.displayOrder ?? 0,
       isMain: options.isMain ?? false,

