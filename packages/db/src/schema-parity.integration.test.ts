@@ -21,7 +21,7 @@ const PARTIAL_UNIQUE_INDEXES = [
 // Partial and not unique: the jobs waiting for a start slot (0029).
 const PARTIAL_INDEXES = [{ name: 'ai_jobs_waiting_for_start_idx', table: 'ai_jobs', columns: ['requestedByUserId'] }];
 
-// Outside Prisma's language too: unique on an expression (0021). Only its plain columns show here.
+// Outside Prisma's language too: unique on an expression (0021, rebuilt in 0027). Only its plain columns show here.
 const EXPRESSION_UNIQUE_INDEXES = [{ name: 'property_units_name_uidx', table: 'property_units', columns: ['propertyId'] }];
 
 let client: pg.Client;

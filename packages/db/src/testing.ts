@@ -24,6 +24,11 @@ export interface CreateTestDatabaseOptions {
   applyMigrations?: boolean;
   /** Server to create the database on; defaults to TEST_ADMIN_DATABASE_URL or the local server. */
   adminUrl?: string;
+  /**
+   * `'C'`: a database in the plain C locale, as some servers are initialized (byte-order
+   * comparison, case mapping of ASCII letters only); the server's default otherwise.
+   */
+  locale?: 'C';
 }
 
 async function withAdmin<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -44,7 +49,8 @@ export async function createTestDatabase(options: CreateTestDatabaseOptions = {}
   url.pathname = `/${name}`;
 
   // The name is generated here from hex digits only, so interpolating it is safe.
-  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  const locale = options.locale === undefined ? '' : ` TEMPLATE template0 ENCODING 'UTF8' LOCALE '${options.locale}'`;
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"${locale}`));
   const drop = async (): Promise<void> => {
     await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
   };

@@ -4,7 +4,7 @@ import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import { SESSION_COOKIE_NAME } from '@staging/services/auth/cookies';
 import { resolveSession, type ResolvedSession, type SessionUser } from '@staging/services/auth/sessions';
-import { safeNextPath } from '@/lib/safe-next-path';
+import { safeNextPath } from '@staging/domain/safe-next-path';
 import { getWebDeps } from './deps';
 import { REQUEST_PATH_HEADER } from './request-path';
 

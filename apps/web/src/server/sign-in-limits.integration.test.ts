@@ -3,10 +3,10 @@ import { webTestEnv } from '@staging/config/test-env';
 import { parseWebEnv } from '@staging/config/web';
 import { createUser } from '@staging/db/testing/factories';
 import { SESSION_COOKIE_NAME } from '@staging/services/auth/cookies';
-import { createSession } from '@staging/services/auth/sessions';
+import { createSession, resolveSession } from '@staging/services/auth/sessions';
 import { createLoginGuard } from '@staging/trpc/login-guard';
 import { createTestDeps, env, openTestResources } from '@staging/trpc/testing/test-server';
-import type { TestResources } from '@staging/trpc/testing/test-server';
+import type { LogCapture, TestResources } from '@staging/trpc/testing/test-server';
 import { POST as signIn } from '@/app/auth/sign-in/route';
 import { POST as signOut } from '@/app/auth/sign-out/route';
 import type { WebDeps } from './deps';
@@ -23,10 +23,10 @@ afterAll(async () => {
   await resources.close();
 });
 
-/** The web's deps (src/server/deps.ts picks them up from globalThis) with TRUSTED_PROXY_HOPS = hops. */
-function useWebDeps(hops: number): void {
+/** The web's deps (src/server/deps.ts picks them up from globalThis) with TRUSTED_PROXY_HOPS = hops; its warnings and errors. */
+function useWebDeps(hops: number): LogCapture {
   const config = parseWebEnv(webTestEnv({ DATABASE_URL: env('DATABASE_URL'), VALKEY_URL: env('VALKEY_URL'), TRUSTED_PROXY_HOPS: String(hops) }));
-  const { deps } = createTestDeps(resources, { trustedProxyHops: hops });
+  const { deps, logs } = createTestDeps(resources, { trustedProxyHops: hops });
   const web: WebDeps = {
     config,
     db: resources.db,
@@ -36,14 +36,23 @@ function useWebDeps(hops: number): void {
     loginGuard: createLoginGuard(deps, LIMITS),
   };
   (globalThis as { __stagingWebDeps?: WebDeps }).__stagingWebDeps = web;
+  return logs;
 }
 
-function form(email: string, password: string, headers: Record<string, string>): Request {
+function form(email: string, password: string, headers: Record<string, string>, next = '/properties'): Request {
   return new Request('http://app.example.test/auth/sign-in', {
     method: 'POST',
     headers: { host: 'app.example.test', origin: 'http://app.example.test', ...headers },
-    body: new URLSearchParams({ email, password, next: '/properties' }),
+    body: new URLSearchParams({ email, password, next }),
   });
+}
+
+/** The session the answer's cookie names, if it names one that is live. */
+async function sessionUserOf(response: Response): Promise<string | null> {
+  const cookie = response.headers.getSetCookie().find((value) => value.startsWith(`${SESSION_COOKIE_NAME}=`));
+  const token = cookie?.slice(SESSION_COOKIE_NAME.length + 1).split(';')[0];
+  if (token === undefined) return null;
+  return (await resolveSession(resources.db, token, new Date()))?.user.id ?? null;
 }
 
 /** The sign-in form's outcome as the page shows it: invalid, throttled, or the next page. */
@@ -127,5 +136,42 @@ describe('sign-in route and a language chosen before signing in', () => {
     expect(response.status).toBe(303);
     expect(response.headers.getSetCookie().map((cookie) => cookie.split('=')[0])).toEqual([SESSION_COOKIE_NAME]);
     expect(await resources.db.session.count({ where: { userId: agent.id } })).toBe(0);
+  });
+});
+
+describe('sign-in route: whatever the form says, a session it creates leaves with its cookie', () => {
+  it.each([
+    ['outside ASCII', '/日', '/%E6%97%A5'],
+    ['with a space and a right-to-left override', '/properties/x?q=a b\u202e', '/properties/x?q=a%20b%E2%80%AE'],
+    ['whose percent-encoding is not UTF-8', '/%FF', '/properties'],
+    ['with a line break', '/x\r\nSet-Cookie: a=b', '/properties'],
+    ['protocol-relative', '//evil.test', '/properties'],
+  ])('a next %s, %j: 303 to a path a header can carry, with the cookie of the one new session', async (_name, next, location) => {
+    useWebDeps(1);
+    const agent = await createUser(resources.db);
+    const response = await signIn(form(agent.email, agent.password, { 'x-forwarded-for': '203.0.113.90' }, next));
+    expect([response.status, response.headers.get('location')]).toEqual([303, location]);
+    expect(await sessionUserOf(response)).toBe(agent.id);
+    expect(await resources.db.session.count({ where: { userId: agent.id } })).toBe(1);
+  });
+
+  it('signs in with the cookie when the account cannot take the language chosen in this browser, and says so in the log', async () => {
+    const logs = useWebDeps(1);
+    const agent = await createUser(resources.db);
+    // The database refuses this one agent's language, as it would refuse any write during an outage.
+    const refusal = `refuse_locale_${agent.id.replace(/-/g, '')}`;
+    await resources.db.$executeRawUnsafe(`CREATE FUNCTION ${refusal}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$`);
+    await resources.db.$executeRawUnsafe(
+      `CREATE TRIGGER ${refusal} BEFORE UPDATE OF "locale" ON "users" FOR EACH ROW WHEN (NEW."id" = '${agent.id}') EXECUTE FUNCTION ${refusal}()`,
+    );
+    try {
+      const response = await signIn(form(agent.email, agent.password, { 'x-forwarded-for': '203.0.113.91', cookie: 'locale=es' }));
+      expect([response.status, response.headers.get('location')]).toEqual([303, '/properties']);
+      expect(await sessionUserOf(response)).toBe(agent.id);
+      expect(logs.lines).toContainEqual(expect.objectContaining({ event: 'web.sign_in_locale_not_saved', userId: agent.id }));
+    } finally {
+      await resources.db.$executeRawUnsafe(`DROP TRIGGER ${refusal} ON "users"`);
+      await resources.db.$executeRawUnsafe(`DROP FUNCTION ${refusal}()`);
+    }
   });
 });

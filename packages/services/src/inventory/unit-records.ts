@@ -51,17 +51,19 @@ export async function lockManageableUnit(tx: DbTransaction, actor: Actor, unitId
 
 /**
  * CONFLICT on `name` when another unit of the property (not `exceptUnitId`) has a name that reads
- * the same: compared as the unique index property_units_name_uidx (migration 0021) compares them,
- * without regard to letter case or character width (lower of NFKC), so rows stored before names
- * were normalized are found too. Runs under {@link lockManageableProperty}'s lock, so the index
- * never meets a second unit of one name; the export's unit column and the import's unit picker
- * show units by name, and two alike would be told apart by nothing.
+ * the same: compared as the unique index property_units_name_uidx (migrations 0021, 0027) compares
+ * them, without regard to letter case or character width (lower of NFKC, lowered by ICU's root
+ * locale whatever the database's own), so rows stored before names were normalized are found too.
+ * Runs under {@link lockManageableProperty}'s lock, so the index never meets a second unit of one
+ * name; the export's unit column and the import's unit picker show units by name, and two alike
+ * would be told apart by nothing.
  */
 export async function assertUnitNameFree(tx: DbTransaction, propertyId: string, name: string, exceptUnitId?: string): Promise<void> {
   const except = exceptUnitId === undefined ? Prisma.empty : Prisma.sql`AND "id" <> ${exceptUnitId}`;
   const taken = await tx.$queryRaw<{ id: string }[]>`
     SELECT "id" FROM "property_units"
-    WHERE "propertyId" = ${propertyId} AND lower(normalize("name", NFKC)) = lower(normalize(${name}::text, NFKC)) ${except}
+    WHERE "propertyId" = ${propertyId}
+      AND lower(normalize("name", NFKC) COLLATE "und-x-icu") = lower(normalize(${name}::text, NFKC) COLLATE "und-x-icu") ${except}
     LIMIT 1`;
   if (taken.length > 0) {
     throw new AppError(ErrorCode.CONFLICT, 'A unit with this name already exists in this property', {

@@ -1,5 +1,5 @@
 import { redirect } from 'next/navigation';
-import { safeNextPath } from '@/lib/safe-next-path';
+import { safeNextPath } from '@staging/domain/safe-next-path';
 
 // /login is where people (and password managers) look first; the sign-in page lives at /sign-in.
 export default async function LoginPage({ searchParams }: PageProps<'/login'>): Promise<never> {

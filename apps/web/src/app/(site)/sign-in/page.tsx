@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { safeNextPath } from '@staging/domain/safe-next-path';
 import { LocaleSwitcher } from '@/components/locale-switcher';
-import { safeNextPath } from '@/lib/safe-next-path';
 import { getCurrentUser } from '@/server/session';
 import { AlertMessage } from '@/components/alert-message';
 

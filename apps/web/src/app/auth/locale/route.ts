@@ -1,7 +1,7 @@
 import { isLocale } from '@staging/domain/locale';
+import { safeNextPath } from '@staging/domain/safe-next-path';
 import { saveUserLocale } from '@staging/services/auth/user-locale';
 import { serializeLocaleCookie } from '@/lib/locale';
-import { safeNextPath } from '@/lib/safe-next-path';
 import { getWebDeps } from '@/server/deps';
 import { crossSiteRefused, isHttpsRequest, isSameOriginRequest } from '@/server/same-origin';
 import { getCurrentUser } from '@/server/session';
