@@ -60,7 +60,6 @@ async function switchFarDown(page: Page, device: Device, from: Language, cards: 
   const scrolled = Math.min(DEVICES[device].scrolled, await maxScroll());
   await page.evaluate((y) => window.scrollTo(0, y), scrolled);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
-  const middle = await middleOf(page, cards);
 
   const switcher = page.getByTestId('locale-switcher');
   if (device === 'phone') {
@@ -73,6 +72,8 @@ async function switchFarDown(page: Page, device: Device, from: Language, cards: 
   }
   const button = switcher.getByRole('button', { name: AUTONYM[to] });
   await expectOnScreen(page, button, `the ${AUTONYM[to]} button`);
+  // Measured with the menu open: opening it pushes the page down as it always did.
+  const middle = await middleOf(page, cards);
   await saveScreenshot(page, `${shot}-before`, { fullPage: false });
   const box = (await button.boundingBox())!;
   // Pressed where it is on screen: a locator's click would scroll to it first.
