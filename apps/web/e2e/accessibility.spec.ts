@@ -1,3 +1,4 @@
+import { letApprovalLapse } from './support/approval-hold';
 import { seriousViolations } from './support/axe';
 import { expect, saveScreenshot, signInQuickly, stack, test } from './support/fixtures';
 import { agentPages, publicPages, seedTourListing } from './support/page-tour';
@@ -35,8 +36,10 @@ for (const [size, options] of Object.entries(VIEWPORTS)) {
 
     // The primary action of the review queue works by touch too.
     if (size === 'phone') {
+      await page.clock.install();
       await page.goto('/review');
       await page.getByRole('button', { name: /^Approve/ }).tap();
+      await letApprovalLapse(page);
       await expect(page.getByRole('status').filter({ hasText: /^Approved/ })).toBeVisible();
     }
     await context.close();
@@ -47,6 +50,7 @@ test('keyboard only: sign in, open a property and approve a variant', async ({ b
   const listing = await seedTourListing(data, { title: `Showcase ${Date.now().toString(36)}`, secondRoom: 'TV_ROOM', unitName: 'Building A', items: 6 });
   const context = await browser.newContext({ baseURL: stack.webUrl });
   const page = await context.newPage();
+  await page.clock.install();
   await page.goto('/review');
   await expect(page).toHaveURL(/\/sign-in\?next=%2Freview/);
 
@@ -72,6 +76,7 @@ test('keyboard only: sign in, open a property and approve a variant', async ({ b
   for (let i = 0; i < 5 && !(await approve.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
   await expect(approve).toBeFocused();
   await page.keyboard.press('Enter');
+  await letApprovalLapse(page);
   await expect(page.getByRole('status').filter({ hasText: /^Approved/ })).toBeVisible();
   await context.close();
 });

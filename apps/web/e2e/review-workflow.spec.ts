@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { findImage, seedAgentWithListing, seedOriginalPhoto, seedStagedVariant } from '@staging/stack/e2e-fixtures';
+import { letApprovalLapse } from './support/approval-hold';
 import { expect, saveScreenshot, signInQuickly, stack, test } from './support/fixtures';
 
 const PHONE = { width: 390, height: 844 };
@@ -89,6 +90,7 @@ test('review at speed: shortcuts, bulk approve with confirmation, reject with a 
     variants.push(await seedStagedVariant(data, { original, canonicalStyle: 'SCANDINAVIAN' }));
   }
   await signInQuickly(page, listing.agent);
+  await page.clock.install();
   await page.goto('/review');
   const items = page.getByTestId('review-item');
   await expect(items).toHaveCount(4);
@@ -96,12 +98,13 @@ test('review at speed: shortcuts, bulk approve with confirmation, reject with a 
   await expect(current).toHaveCount(1);
   const first = await current.getAttribute('data-image-id');
 
-  // J/K move between items; A approves the current one and moves on.
+  // J/K move between items; A approves the current one (once its Undo lapses) and moves on.
   await page.keyboard.press('j');
   await expect(current).not.toHaveAttribute('data-image-id', first!);
   await page.keyboard.press('k');
   await expect(current).toHaveAttribute('data-image-id', first!);
   await page.keyboard.press('a');
+  await letApprovalLapse(page);
   await expect(page.getByRole('status').filter({ hasText: /^Approved Photo/ })).toBeVisible();
   await expect(items).toHaveCount(3);
   await expect.poll(async () => (await findImage(data, first!))?.reviewStatus).toBe('APPROVED');

@@ -10,6 +10,7 @@ import {
   seedOriginalPhoto,
   stagedVariantsOf,
 } from '@staging/stack/e2e-fixtures';
+import { letApprovalLapse } from './support/approval-hold';
 import { expect, saveScreenshot, signInQuickly, stack, test, type Credentials } from './support/fixtures';
 
 // One file, run in order: the simulator's scripted faults are consumed by the next predictions
@@ -101,7 +102,9 @@ test('upload an original, stage it, watch it reach review, compare, approve and 
   expect(pendingHtml).not.toContain(variant!.id);
   expect((await anonymous.request.get(`/api/public/images/${variant!.id}/content`)).status()).toBe(404);
 
-  // Review: compare with the slider (keyboard) and side by side, then approve.
+  // Review: compare with the slider (keyboard) and side by side, then approve (held 5 s on the
+  // page's clock).
+  await page.clock.install();
   await page.getByRole('link', { name: /^Review/ }).first().click();
   await expect(page).toHaveURL(/\/review/);
   const item = page.getByTestId('review-item');
@@ -118,6 +121,7 @@ test('upload an original, stage it, watch it reach review, compare, approve and 
   await expect(item.getByRole('img', { name: /after staging/ })).toBeVisible();
   await saveScreenshot(page, 'review-side-by-side');
   await item.getByRole('button', { name: /^Approve/ }).click();
+  await letApprovalLapse(page);
   await expect(page.getByRole('status').filter({ hasText: /^Approved Photo 1/ })).toBeVisible();
   await expect(page.getByTestId('review-item')).toHaveCount(0);
   await expect(page.getByTestId('review-count')).toHaveCount(0);

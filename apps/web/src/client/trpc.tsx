@@ -1,7 +1,7 @@
 'use client';
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink, TRPCClientError } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpLink, httpSubscriptionLink, splitLink, TRPCClientError } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { useState, type ReactNode } from 'react';
 import type { AppRouter } from '@staging/trpc/root';
@@ -25,6 +25,13 @@ const fetchWithTimeout: typeof fetch = (input, init) => {
   const signal = init?.signal == null ? timeout : AbortSignal.any([init.signal, timeout]);
   return fetch(input, { ...init, signal });
 };
+
+/**
+ * A call that must reach the server even if the page is closing (`context: { keepalive: true }`):
+ * sent on its own at once with fetch's keepalive, which outlives the page. A batch would wait for
+ * a timer the closing page never runs.
+ */
+const fetchKeepalive: typeof fetch = (input, init) => fetchWithTimeout(input, { ...init, keepalive: true });
 
 function makeQueryClient(): QueryClient {
   return new QueryClient({
@@ -55,8 +62,12 @@ export function TrpcProviders({ children }: { children: ReactNode }) {
           // request (EventSource cannot time out a stream; the server's pings let it notice silence).
           condition: (op) => op.type === 'subscription',
           true: httpSubscriptionLink({ url: '/api/trpc' }),
-          // Batches stay well below the server's limit of 20 calls per request.
-          false: httpBatchLink({ url: '/api/trpc', maxItems: 10, fetch: fetchWithTimeout }),
+          false: splitLink({
+            condition: (op) => op.context.keepalive === true,
+            true: httpLink({ url: '/api/trpc', fetch: fetchKeepalive }),
+            // Batches stay well below the server's limit of 20 calls per request.
+            false: httpBatchLink({ url: '/api/trpc', maxItems: 10, fetch: fetchWithTimeout }),
+          }),
         }),
       ],
     }),

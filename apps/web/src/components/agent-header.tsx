@@ -6,6 +6,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { useLiveStatus } from '@/client/live-status';
 import { usePendingReviewCount, useStartLine } from '@/client/review-data';
+import { HeaderHeight } from '@/client/header-height';
 import { LocaleSwitcher } from '@/components/locale-switcher';
 
 function NavLink({ href, children, current }: { href: string; children: React.ReactNode; current: boolean }) {
@@ -56,6 +57,7 @@ export function AgentHeader({ userName }: { userName: string }) {
   // data-live: whether the page follows changes by the live stream (true) or by polling; for tests and support.
   return (
     <header className="site-header" data-menu-open={menuOpen} data-live={isLive}>
+      <HeaderHeight />
       <div className="site-header-inner">
         <Link className="brand" href="/properties">
           {t('brand')}

@@ -25,9 +25,11 @@ export function LocaleSwitcher() {
  * The UI language switcher: a plain form post to /auth/locale (works without JavaScript), which
  * remembers the pick and comes back to `here`. With JavaScript the same post is sent in the
  * background and the page re-renders in place, so the reader keeps their scroll position, focus
- * and whatever they had open.
+ * and whatever they had open. A page whose root layout is per language (`reload`: the cached
+ * public pages) cannot re-render in place: Next.js would load it afresh at the top; it is
+ * reloaded instead, and the browser restores the scroll position of a reload.
  */
-export function LocaleSwitcherForm({ here }: { here: string }) {
+export function LocaleSwitcherForm({ here, reload = false }: { here: string; reload?: boolean }) {
   const t = useTranslations('language');
   const current = useLocale();
   const router = useRouter();
@@ -46,6 +48,10 @@ export function LocaleSwitcherForm({ here }: { here: string }) {
     if (response?.type !== 'opaqueredirect') {
       plainPost.current = true;
       form.requestSubmit(submitter);
+      return;
+    }
+    if (reload) {
+      window.location.reload();
       return;
     }
     // Re-renders the server components with the new cookie and drops the client's cached pages,

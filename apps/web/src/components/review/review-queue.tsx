@@ -15,6 +15,7 @@ import { QueryError, QueryLoading } from '@/components/query-state';
 import { AlertMessage } from '@/components/alert-message';
 import { CompareView } from './compare-view';
 import { useReviewVariants, type ReviewVariant } from './review-data';
+import { APPROVAL_HOLD_SECONDS, useApprovalHold, type HeldApproval } from './use-approval-hold';
 import './review.css';
 
 /** Typing in a field or working in a dialog must never trigger a shortcut. */
@@ -28,6 +29,13 @@ interface Outcome {
   /** Rejected variants that can be staged again in the same style. */
   retry: ReviewVariant[];
   error?: boolean;
+}
+
+/** `set` without `imageId`. */
+function without(set: ReadonlySet<string>, imageId: string): ReadonlySet<string> {
+  const next = new Set(set);
+  next.delete(imageId);
+  return next;
 }
 
 /** The rejection (or take-down) being confirmed: one variant, or the bulk selection. */
@@ -49,8 +57,11 @@ function ReviewCard({
 }: {
   item: ReviewVariant;
   current: boolean;
-  /** Bring the card into view: it became current by a shortcut or a review, not by a click. */
-  reveal: boolean;
+  /**
+   * Bring the card into view, and with `focus` move the keyboard focus to it: it became current
+   * by a shortcut or a review, not by a click. A new object each time it is asked.
+   */
+  reveal: { focus: boolean } | undefined;
   selected: boolean;
   busy: boolean;
   onSelect: (selected: boolean) => void;
@@ -64,7 +75,10 @@ function ReviewCard({
   const ref = useRef<HTMLLIElement>(null);
   const style = styleName(item.variant.canonicalStyle ?? item.variant.style);
   useEffect(() => {
-    if (reveal) ref.current?.scrollIntoView?.({ block: 'nearest' });
+    if (reveal === undefined) return;
+    // Focus first without its own scroll: 'nearest' moves the page the least.
+    if (reveal.focus) ref.current?.focus({ preventScroll: true });
+    ref.current?.scrollIntoView?.({ block: 'nearest' });
   }, [reveal]);
 
   return (
@@ -76,6 +90,7 @@ function ReviewCard({
       data-current={current}
       aria-labelledby={`${id}-title`}
       aria-current={current ? 'true' : undefined}
+      tabIndex={-1}
       onFocusCapture={onFocus}
     >
       <div className="row" style={{ justifyContent: 'space-between' }}>
@@ -135,10 +150,10 @@ function PublishedList({ items, busy, onTakeDown }: { items: ReviewVariant[]; bu
 
 /**
  * The review queue: every variant waiting for the agent's review, one current item driven by
- * keyboard shortcuts (A approve, R reject, J/N next, K/P previous), bulk approve/reject of a
- * selection after a confirmation, "Try again" right after a rejection, and the published variants
- * with a take-down (the same rejection: REJECTED event, row removed, object to the deletion
- * outbox, search document rebuilt).
+ * keyboard shortcuts (A approve, R reject, J/N next, K/P previous), an approval held a few seconds
+ * with an Undo before it is sent, bulk approve/reject of a selection after a confirmation, "Try
+ * again" right after a rejection, and the published variants with a take-down (the same
+ * rejection: REJECTED event, row removed, object to the deletion outbox, search document rebuilt).
  */
 export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined }) {
   const trpc = useTRPC();
@@ -152,17 +167,21 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
   /** A variant in messages: "Photo 1 (Bedroom) in Modern style for Sunny flat". */
   const describe = (item: ReviewVariant) =>
     t('describe', { name: item.name, style: styleName(item.variant.canonicalStyle ?? item.variant.style), property: item.property.title });
-  const { list, details, pending, approved, morePending, moreApproved, loading } = useReviewVariants();
+  const { list, details, pending: waiting, approved, morePending, moreApproved, loading } = useReviewVariants();
   // A variant linked from the property page comes first.
-  pending.sort((a, b) => Number(b.variant.id === focusImageId) - Number(a.variant.id === focusImageId));
+  waiting.sort((a, b) => Number(b.variant.id === focusImageId) - Number(a.variant.id === focusImageId));
+  // Approvals held for their Undo, and sent ones until the queue is read again, are out of it.
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const pending = waiting.filter((item) => !hidden.has(item.variant.id));
 
   // The current item, and whether to scroll it into view. A shortcut or a review moves it off
-  // screen, so it is revealed; focus (a click or Tab into a card) makes a card current without
+  // screen, so it is revealed; J/K and an undo move the keyboard focus to it too, so Tab goes on
+  // from the card shown. Focus (a click or Tab into a card) makes a card current without
   // scrolling: the browser already shows what takes focus, and a scroll between the mouse press
   // and its release moves the card from under the pointer, which loses the click.
-  const [cursor, setCursor] = useState<{ id: string | undefined; reveal: boolean }>({ id: focusImageId, reveal: false });
+  const [cursor, setCursor] = useState<{ id: string | undefined; reveal: { focus: boolean } | undefined }>({ id: focusImageId, reveal: undefined });
   const currentId = cursor.id;
-  const moveTo = (imageId: string | undefined) => setCursor({ id: imageId, reveal: true });
+  const moveTo = (imageId: string | undefined, focus = false) => setCursor({ id: imageId, reveal: { focus } });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirmApprove, setConfirmApprove] = useState<ReviewVariant[] | undefined>();
   const [rejectRequest, setRejectRequest] = useState<RejectRequest | undefined>();
@@ -197,6 +216,40 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
     setSelected((old) => new Set([...old].filter((imageId) => !ids.has(imageId))));
   };
 
+  // A held approval that lapsed, or whose page is being left: sent with keepalive, so it arrives
+  // even from a page that is closing. After a lapse the queue says so; an Undo button that had
+  // the focus is gone, so the current card takes it.
+  const sendHeld = ({ key, item }: HeldApproval<ReviewVariant>) => {
+    if (document.activeElement?.closest(`[data-hold-key="${key}"]`) != null) setCursor((old) => ({ id: old.id, reveal: { focus: true } }));
+    client.ai.approveStagedVariant.mutate({ imageId: item.variant.id }, { context: { keepalive: true } }).then(
+      async () => {
+        setOutcome({ text: t('approvedOne', { what: describe(item) }), retry: [] });
+        await refresh();
+      },
+      async (error: unknown) => {
+        setHidden((old) => without(old, item.variant.id));
+        announce({ text: errorSentence(error), retry: [], error: true });
+        await refresh();
+      },
+    );
+  };
+  const approvals = useApprovalHold(sendHeld);
+  // A new hold's Undo takes the focus from the card that left the queue.
+  const undoFocus = useFocusTarget<HTMLButtonElement>();
+  const startApproval = (item: ReviewVariant) => {
+    setHidden((old) => new Set(old).add(item.variant.id));
+    advancePast([item]);
+    approvals.hold(item);
+    undoFocus.moveFocus();
+  };
+  const undoApproval = (held: HeldApproval<ReviewVariant>) => {
+    if (approvals.undo(held.key) === undefined) return;
+    setHidden((old) => without(old, held.item.variant.id));
+    moveTo(held.item.variant.id, true);
+    setOutcome({ text: t('approvalWithdrawn', { what: describe(held.item) }), retry: [] });
+  };
+
+  // Bulk approval: confirmed in a dialog first, sent at once.
   const approve = useMutation({
     mutationFn: async (items: ReviewVariant[]) => {
       for (const item of items) await client.ai.approveStagedVariant.mutate({ imageId: item.variant.id });
@@ -272,9 +325,9 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
   shortcut.current = (event: KeyboardEvent) => {
     if (event.altKey || event.ctrlKey || event.metaKey || isTypingTarget(event.target) || busy) return;
     const key = event.key.toLowerCase();
-    if ((key === 'j' || key === 'n') && pending.length > 0) moveTo(pending[Math.min(pending.length - 1, currentIndex + 1)]!.variant.id);
-    else if ((key === 'k' || key === 'p') && pending.length > 0) moveTo(pending[Math.max(0, currentIndex - 1)]!.variant.id);
-    else if (key === 'a' && current !== undefined) approve.mutate([current]);
+    if ((key === 'j' || key === 'n') && pending.length > 0) moveTo(pending[Math.min(pending.length - 1, currentIndex + 1)]!.variant.id, true);
+    else if ((key === 'k' || key === 'p') && pending.length > 0) moveTo(pending[Math.max(0, currentIndex - 1)]!.variant.id, true);
+    else if (key === 'a' && current !== undefined) startApproval(current);
     else if (key === 'r' && current !== undefined) openReject([current], false);
     else return;
     event.preventDefault();
@@ -301,6 +354,23 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
             </button>
           </div>
         )}
+      </div>
+      {/* Fixed at the bottom of the window, so the Undo is in reach wherever the page is scrolled. */}
+      <div role="status" aria-live="polite" className="approval-holds">
+        {approvals.held.map((held, index) => (
+          <p key={held.key} className="approval-hold" data-testid="approval-hold" data-hold-key={held.key}>
+            <span>{t('approvingIn', { seconds: APPROVAL_HOLD_SECONDS, what: describe(held.item) })}</span>
+            <button
+              type="button"
+              className="button button-small"
+              ref={index === approvals.held.length - 1 ? undoFocus.ref : undefined}
+              onClick={() => undoApproval(held)}
+            >
+              {t('undo')}
+              <span className="visually-hidden"> {describe(held.item)}</span>
+            </button>
+          </p>
+        ))}
       </div>
       <AlertMessage message={tryAgain.isError ? errorSentence(tryAgain.error) : undefined} tone="page" />
       {details
@@ -341,7 +411,7 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
             key={item.variant.id}
             item={item}
             current={item === current}
-            reveal={item === current && cursor.reveal}
+            reveal={item === current ? cursor.reveal : undefined}
             selected={selected.has(item.variant.id)}
             busy={busy}
             onSelect={(on) =>
@@ -352,8 +422,8 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
                 return next;
               })
             }
-            onFocus={() => setCursor((old) => (old.id === item.variant.id ? old : { id: item.variant.id, reveal: false }))}
-            onApprove={() => approve.mutate([item])}
+            onFocus={() => setCursor((old) => (old.id === item.variant.id ? old : { id: item.variant.id, reveal: undefined }))}
+            onApprove={() => startApproval(item)}
             onReject={() => openReject([item], false)}
           />
         ))}

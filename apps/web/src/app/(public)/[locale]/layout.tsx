@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
+import { HeaderHeight } from '@/client/header-height';
 import { DocumentShell, documentMetadata } from '@/components/document-shell';
 import { PublicLocaleSwitcher } from '@/components/public-locale-switcher';
 import { pinLocale } from '@/server/public-pages';
@@ -24,6 +25,7 @@ export default async function PublicLayout({ children, params }: LayoutProps<'/[
   return (
     <DocumentShell locale={locale}>
       <header className="site-header">
+        <HeaderHeight />
         <div className="site-header-inner">
           <Link className="brand" href="/search">
             {t('brand')}
