@@ -15,6 +15,8 @@ const TEXTS = {
     small: 'Small for staging 1200×800 px; staged versions come out sharp from 1024 px on the short side.',
     submit: 'Stage selected photos',
     styleExists: /Already staged/,
+    toStagePanel: 'Stage photos',
+    waitingForReview: 'Waiting for review',
   },
   es: {
     browserLocale: 'es-ES',
@@ -26,6 +28,8 @@ const TEXTS = {
     small: 'Pequeña para amueblar 1200×800 px; las versiones amuebladas salen nítidas a partir de 1024 px en el lado corto.',
     submit: 'Amueblar las fotos elegidas',
     styleExists: /Ya existe/,
+    toStagePanel: 'Amueblar fotos',
+    waitingForReview: 'Pendiente de revisión',
   },
 } as const;
 
@@ -41,7 +45,8 @@ for (const viewport of VIEWPORTS) {
       const sharp = { propertyId: listing.propertyId, roomType: 'LIVING_ROOM' as const, width: 1536, height: 1024 };
       const staged = await seedOriginalPhoto(data, { ...sharp, fileName: 'living-room.jpg', isMain: true, displayOrder: 0 });
       await seedStagedVariant(data, { original: staged, canonicalStyle: 'MODERN', reviewStatus: 'APPROVED' });
-      await seedOriginalPhoto(data, { ...sharp, fileName: 'kitchen.jpg', displayOrder: 1 });
+      const kitchen = await seedOriginalPhoto(data, { ...sharp, fileName: 'kitchen.jpg', displayOrder: 1 });
+      await seedStagedVariant(data, { original: kitchen, canonicalStyle: 'COASTAL', reviewStatus: 'PENDING_REVIEW' });
       await seedOriginalPhoto(data, { propertyId: listing.propertyId, roomType: 'BEDROOM', fileName: 'tiny.jpg', displayOrder: 2 });
 
       const context = await browser.newContext({ baseURL: stack.webUrl, locale: texts.browserLocale, viewport: { width: viewport.width, height: viewport.height } });
@@ -51,6 +56,13 @@ for (const viewport of VIEWPORTS) {
       const panel = page.locator('#stage-panel');
       const estimate = panel.getByTestId('price-estimate');
       const alreadyStaged = panel.getByTestId('already-staged');
+
+      // One move from the top of the page reaches the staging form, below every photo on a phone.
+      await page.getByRole('link', { name: texts.toStagePanel, exact: true }).click();
+      await expect(panel).toBeInViewport();
+      // A variant waiting for review links there with a target a finger can hit (24 px or more).
+      const waitingLink = page.getByRole('link', { name: texts.waitingForReview, exact: true });
+      expect((await waitingLink.boundingBox())?.height).toBeGreaterThanOrEqual(24);
 
       await panel.getByRole('checkbox', { name: 'living-room.jpg' }).check();
       await panel.getByRole('checkbox', { name: 'kitchen.jpg' }).check();

@@ -63,6 +63,10 @@ export function PropertyView({
           </p>
         </div>
         <div className="row">
+          {/* On a phone the staging form sits below every photo: one move from the top reaches it. */}
+          <a className="button button-primary" href="#stage-panel">
+            {t('toStagePanel')}
+          </a>
           <Link className="button" href={`/properties/${encodeURIComponent(data.id)}/inventory`}>
             {tc('inventory')}
           </Link>
