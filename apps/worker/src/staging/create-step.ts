@@ -5,8 +5,8 @@
  * for an unknown create"; docs/system.md states them for operators):
  * - An attempt becomes CREATING, with the fingerprint of the exact input and the callback URL sent,
  *   only after the job-lock check and immediately before the request; recovery compares with
- *   those, never with values recomputed from current config. A RESERVED attempt was never sent and goes ahead at
- *   once; CREATING without a prediction ID means "a purchase may exist".
+ *   those, never with values recomputed from current config. A RESERVED attempt was never sent
+ *   and goes ahead at once; CREATING without a prediction ID means "a purchase may exist".
  * - Every create carries Cancel-After, so a purchase is terminal by creatingAt + that deadline,
  *   and its final webhook, retried by the provider, is over a minute or so later: the evidence
  *   deadline. Only evidence settles the attempt: a receipt on its own callback URL (the `start`
