@@ -145,7 +145,7 @@ export async function createWorkerApp(config: WorkerConfig, overrides: WorkerApp
     events: createStagingEvents(logger),
     logger,
     captureAlert,
-    callbackPathUp: () => isCallbackOriginUp(config.webhookBaseUrl),
+    callbackPathUp: (webhookUrl) => isCallbackOriginUp(new URL(webhookUrl).origin),
     boundary: overrides.boundary ?? (async () => undefined),
     backgroundTurn: () => priority.backgroundTurn(),
     settings: {
@@ -296,12 +296,13 @@ function stripUndefined<T extends object>(value: T): { [K in keyof T]: Exclude<T
 }
 
 /**
- * The api's liveness answer on the origin the provider calls back. The webhook base URL is a bare
- * origin (webhook-url.ts) served by the api, whose /healthz touches no dependency.
+ * The api's liveness answer on the origin the provider calls back: the origin of the callback URL
+ * sent, which is PROVIDER_WEBHOOK_BASE_URL as it was then (webhook-url.ts), served by the api,
+ * whose /healthz touches no dependency.
  */
-async function isCallbackOriginUp(webhookBaseUrl: string): Promise<boolean> {
+async function isCallbackOriginUp(callbackOrigin: string): Promise<boolean> {
   try {
-    const response = await fetch(`${webhookBaseUrl}/healthz`, { signal: AbortSignal.timeout(5_000), redirect: 'error' });
+    const response = await fetch(`${callbackOrigin}/healthz`, { signal: AbortSignal.timeout(5_000), redirect: 'error' });
     await response.body?.cancel();
     return response.ok;
   } catch {

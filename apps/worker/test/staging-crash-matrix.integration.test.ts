@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FaultSpec } from '@staging/provider-simulator/faults';
 import { STEP_BOUNDARIES } from '../src/staging/staging-deps';
@@ -18,39 +19,63 @@ afterAll(async () => {
 const settings = { lockDurationMs: 1_200, stalledIntervalMs: 500 };
 
 /** Every staged object of the job in storage is referenced by an image row or an outbox row. */
-async function expectNoUntrackedObjects(jobId: string, propertyId: string): Promise<void> {
+async function expectNoUntrackedObjects(jobId: string, propertyId: string, on: TestStack = stack): Promise<void> {
   for (const attemptNumber of [1, 2]) {
     const key = `staged/${propertyId}/${jobId}/${attemptNumber}.jpg`;
-    if ((await stack.storage.headObject(key)) === null) continue;
-    const image = await stack.db.propertyImage.count({ where: { objectKey: key } });
-    const outbox = await stack.db.storageDeletionOutbox.count({ where: { objectKey: key } });
+    if ((await on.storage.headObject(key)) === null) continue;
+    const image = await on.db.propertyImage.count({ where: { objectKey: key } });
+    const outbox = await on.db.storageDeletionOutbox.count({ where: { objectKey: key } });
     expect(image + outbox).toBeGreaterThan(0);
   }
 }
 
 /**
  * The create call's answer is lost under `fault` (the purchase exists); the worker is killed once
- * the provider holds the purchase, wherever its recovery stood, and a fresh one finishes the job.
+ * the provider holds the purchase, wherever its recovery stood, and a fresh one (its environment
+ * `survivorEnv`, e.g. config changed by a deploy) finishes the job.
  */
-async function loseCreateResponseThenRestart(fault: FaultSpec, env: Record<string, string> = {}) {
-  await stack.faults([{ ...fault, responseLost: true }]);
-  const { jobId, propertyId } = await stack.seedJob();
-  const first = await stack.spawnReadyWorker({ settings, env: stack.env(env) });
-  await waitUntil(async () => (await stack.purchasesFor(jobId)).length > 0, { what: 'the purchase whose answer was lost' });
+async function loseCreateResponseThenRestart(
+  fault: FaultSpec,
+  env: Record<string, string> = {},
+  survivorEnv: Record<string, string> = env,
+  on: TestStack = stack,
+) {
+  await on.faults([{ ...fault, responseLost: true }]);
+  const { jobId, propertyId } = await on.seedJob();
+  const first = await on.spawnReadyWorker({ settings, env: on.env(env) });
+  await waitUntil(async () => (await on.purchasesFor(jobId)).length > 0, { what: 'the purchase whose answer was lost' });
   first.child.kill('SIGKILL');
   expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
-  const survivor = await stack.spawnReadyWorker({ settings, env: stack.env(env) });
-  const status = await stack.waitForStatus(jobId, ['SUCCESS', 'CANCELED', 'FAILED']);
+  const survivor = await on.spawnReadyWorker({ settings, env: on.env(survivorEnv) });
+  const status = await on.waitForStatus(jobId, ['SUCCESS', 'CANCELED', 'FAILED']);
   survivor.child.kill('SIGTERM');
   expect(await survivor.exited).toEqual({ code: 0, signal: null });
   return { jobId, propertyId, status };
 }
 
-async function expectOnePurchaseOfAttempt1(jobId: string, propertyId: string): Promise<void> {
-  const attempts = await stack.db.aiProviderAttempt.findMany({ where: { aiJobId: jobId } });
+async function expectOnePurchaseOfAttempt1(jobId: string, propertyId: string, on: TestStack = stack): Promise<void> {
+  const attempts = await on.db.aiProviderAttempt.findMany({ where: { aiJobId: jobId } });
   expect(attempts.map((a) => [a.attemptNumber, a.status])).toEqual([[1, 'SUCCEEDED']]);
-  expect(await stack.purchasesFor(jobId)).toHaveLength(1);
-  await expectNoUntrackedObjects(jobId, propertyId);
+  expect(await on.purchasesFor(jobId)).toHaveLength(1);
+  await expectNoUntrackedObjects(jobId, propertyId, on);
+}
+
+/**
+ * Every callback lost, and the list shows the purchase only after the first worker is killed: the
+ * restarted worker's walk of the list is the only evidence.
+ */
+const LIST_IS_THE_ONLY_EVIDENCE = { listLagMs: 3_000, events: ['start', 'completed'] } satisfies Partial<FaultSpec>;
+
+/** A stack of its own for the rows below, whose simulator is set up unlike the shared one. */
+function useOwnStack(sim: Parameters<typeof startTestStack>[0]): () => TestStack {
+  let own: TestStack;
+  beforeAll(async () => {
+    own = await startTestStack(sim);
+  });
+  afterAll(async () => {
+    await own.close();
+  });
+  return () => own;
 }
 
 describe('crash matrix: a real account around the lost create response', () => {
@@ -82,6 +107,92 @@ describe('crash matrix: a real account around the lost create response', () => {
       });
       expect(status).toBe('SUCCESS');
       await expectOnePurchaseOfAttempt1(jobId, propertyId);
+    },
+    300_000,
+  );
+
+  it(
+    'AI_STAGING_USER_HASH_SECRET rotated while the attempt is CREATING: recovery finds the purchase by what was sent and buys nothing twice',
+    async () => {
+      const { jobId, propertyId, status } = await loseCreateResponseThenRestart(
+        { name: 'list_lag', ...LIST_IS_THE_ONLY_EVIDENCE },
+        {},
+        { AI_STAGING_USER_HASH_SECRET: randomBytes(32).toString('hex') },
+      );
+      expect(status).toBe('SUCCESS');
+      await expectOnePurchaseOfAttempt1(jobId, propertyId);
+    },
+    300_000,
+  );
+});
+
+describe('crash matrix: a provider that echoes the callback URL', () => {
+  const own = useOwnStack({ sim: { mode: 'lenient' } });
+
+  it(
+    'PROVIDER_WEBHOOK_BASE_URL changed while the attempt is CREATING: the echoed callback URL is compared with the one sent, one purchase',
+    async () => {
+      // The same receiver, its origin spelled another way: a deploy that moved the public origin.
+      const movedOrigin = own().receiver.origin.replace('127.0.0.1', 'localhost');
+      const { jobId, propertyId, status } = await loseCreateResponseThenRestart(
+        { name: 'list_lag', ...LIST_IS_THE_ONLY_EVIDENCE },
+        {},
+        { PROVIDER_WEBHOOK_BASE_URL: movedOrigin },
+        own(),
+      );
+      expect(status).toBe('SUCCESS');
+      await expectOnePurchaseOfAttempt1(jobId, propertyId, own());
+    },
+    300_000,
+  );
+});
+
+describe('crash matrix: an echo that alters a value sent', () => {
+  // Its own stack: the purchase it leaves unclaimed would be doubt for every later row's window.
+  const own = useOwnStack({});
+
+  it(
+    'the listed purchase echoes another user_id: doubt, so the job fails closed with no second purchase',
+    async () => {
+      const { jobId, status } = await loseCreateResponseThenRestart(
+        { name: 'echo_rewritten', rewrite: ['user_id'], ...LIST_IS_THE_ONLY_EVIDENCE },
+        {},
+        {},
+        own(),
+      );
+      expect(status).toBe('FAILED');
+      const job = await own().db.aiJob.findUniqueOrThrow({ where: { id: jobId }, select: { errorCode: true } });
+      expect(job.errorCode).toBe('PURCHASE_UNCONFIRMED');
+      const attempts = await own().db.aiProviderAttempt.findMany({ where: { aiJobId: jobId } });
+      expect(attempts.map((a) => [a.attemptNumber, a.status, a.errorCode])).toEqual([[1, 'FAILED', 'PURCHASE_UNCONFIRMED']]);
+      expect(await own().purchasesFor(jobId)).toHaveLength(1);
+    },
+    300_000,
+  );
+});
+
+describe('crash matrix: a list of several pages whose next links spell the origin their own way', () => {
+  const own = useOwnStack({ sim: { listPageSize: 2, linkHost: 'localhost' } });
+
+  it(
+    'killed before the create call with three pages in the window: two walks through the pages rule the purchase out, one purchase',
+    async () => {
+      // The account's other predictions (and one job's purchase) fill three pages of the window.
+      await own().faults(['foreign_predictions']);
+      const neighbour = await own().seedJob();
+      const worker = await own().spawnReadyWorker({ settings });
+      expect(await own().waitForStatus(neighbour.jobId, ['SUCCESS', 'CANCELED', 'FAILED'])).toBe('SUCCESS');
+      worker.child.kill('SIGTERM');
+      expect(await worker.exited).toEqual({ code: 0, signal: null });
+
+      const { jobId, propertyId } = await own().seedJob();
+      const doomed = await own().spawnWorker({ args: ['--test-crash-at=before-create'], settings });
+      expect(await doomed.exited).toEqual({ code: null, signal: 'SIGKILL' });
+      const survivor = await own().spawnReadyWorker({ settings });
+      expect(await own().waitForStatus(jobId, ['SUCCESS', 'CANCELED', 'FAILED'])).toBe('SUCCESS');
+      survivor.child.kill('SIGTERM');
+      expect(await survivor.exited).toEqual({ code: 0, signal: null });
+      await expectOnePurchaseOfAttempt1(jobId, propertyId, own());
     },
     300_000,
   );

@@ -8,16 +8,22 @@
  * recovery walks the list of the time span around that request (docs/decisions/staging.md "Recovering a
  * CREATING attempt" and "Evidence for an unknown create").
  *
+ * Recovery compares with what the create call sent, as persisted before it left (the fingerprint of
+ * the input, hashed user id included, and the callback URL), never with values recomputed from
+ * current config: a rotated user-hash secret or a moved webhook base URL would make our own
+ * purchase look like someone else's.
+ *
  * The list is account-wide: other tokens, models and website runs share it. Each entry is judged
  * on its own:
  * - another model, or a website run (`source: web`): someone else's, never doubt;
- * - our model with the same fixed input keys (everything but the image URL) and the same image
- *   URL: ours (unless another attempt already holds it: calls made within one second for the
- *   same photo send the same input, since the URL is signed to the second);
- * - our model, the fixed keys equal but another image URL, and nobody holds it: doubt (the
- *   provider may have rewritten the URL on echo, or another job of the same agent and style);
- * - our model without a readable input, or an entry that is not a readable prediction: doubt;
- * - our model with other fixed keys: someone else's.
+ * - our model, held by another attempt of the ledger: someone else's (calls made within one
+ *   second for the same photo send the same input, since the URL is signed to the second);
+ * - our model echoing exactly the input sent (and, if it echoes a callback URL, the one sent):
+ *   ours;
+ * - any other entry of our model: doubt. An echo that differs from what was sent, in the image URL
+ *   or in any other value, may be the provider's rewrite of our own purchase; nothing Replicate
+ *   documents tells it apart from another caller's prediction. So is an entry without a readable
+ *   input, or one that is not a readable prediction.
  *
  * The answer is three-valued, because spending depends on the difference:
  * - `found`: this is the purchase; persist it.
@@ -28,7 +34,7 @@
  */
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
-import type { ListedPrediction, PredictionInput, PredictionPage, ProviderClient } from './provider-client';
+import type { ListedPrediction, ListPredictionsOptions, PredictionInput, PredictionPage, ProviderClient } from './provider-client';
 
 /** The keys the worker sends; an echo is compared on these only, so provider-added defaults don't matter. */
 export const PREDICTION_INPUT_KEYS = [
@@ -41,23 +47,11 @@ export const PREDICTION_INPUT_KEYS = [
   'user_id',
 ] as const satisfies readonly (keyof PredictionInput)[];
 
-/** The sent keys that do not change from one create call of a job to the next (all but the URL). */
-export const FIXED_INPUT_KEYS = PREDICTION_INPUT_KEYS.filter((key) => key !== 'input_images');
-
-function fingerprintKeys(input: PredictionInput | Record<string, unknown>, keys: readonly string[]): string {
-  const record = input as Record<string, unknown>;
-  const picked = Object.fromEntries(keys.map((key) => [key, record[key]]));
-  return createHash('sha256').update(canonicalize(picked) ?? '').digest('hex');
-}
-
 /** SHA-256 (hex) of the RFC 8785 canonical JSON of the input's sent keys. Safe to log and store. */
 export function fingerprintPredictionInput(input: PredictionInput | Record<string, unknown>): string {
-  return fingerprintKeys(input, PREDICTION_INPUT_KEYS);
-}
-
-/** {@link fingerprintPredictionInput} of the {@link FIXED_INPUT_KEYS} only. */
-export function fingerprintFixedInput(input: Omit<PredictionInput, 'input_images'> | Record<string, unknown>): string {
-  return fingerprintKeys(input, FIXED_INPUT_KEYS);
+  const record = input as Record<string, unknown>;
+  const picked = Object.fromEntries(PREDICTION_INPUT_KEYS.map((key) => [key, record[key]]));
+  return createHash('sha256').update(canonicalize(picked) ?? '').digest('hex');
 }
 
 export type RecoverySearchResult =
@@ -68,12 +62,13 @@ export type RecoverySearchResult =
 export interface RecoverySearchOptions {
   /** `owner/name` the create call named. */
   model: string;
-  /** {@link fingerprintPredictionInput} of the input the create call sent. */
+  /** {@link fingerprintPredictionInput} of the input the create call sent, as persisted before it left. */
   inputFingerprint: string;
-  /** {@link fingerprintFixedInput} of the same input. */
-  fixedFingerprint: string;
-  /** The callback URL sent; used only to exclude a prediction that echoes a different one. */
-  webhook: string;
+  /**
+   * The callback URL the create call sent, as persisted; an echo of another one is never ours.
+   * Null when it was not kept: an echoed callback URL then neither proves nor denies a match.
+   */
+  webhook: string | null;
   /** When the create call was about to leave (persisted before the request). */
   sentAt: Date;
   /**
@@ -84,10 +79,15 @@ export interface RecoverySearchOptions {
   /** Pages read at most (100 predictions each on Replicate); default 100. */
   maxPages?: number;
   /**
-   * True when another attempt holds this prediction ID (asked only of a prediction whose fixed
-   * input matches): a purchase with the same input, not ours, and the walk goes on past it.
+   * True when another attempt holds this prediction ID (asked only of our model's predictions):
+   * another purchase of ours, and the walk goes on past it.
    */
   isHeldElsewhere: (predictionId: string) => Promise<boolean>;
+  /**
+   * Called when a page's `next` link was off the API's list (provider-client `refusedNextOrigin`),
+   * with the origin it named; the walk goes on by time instead.
+   */
+  onRefusedNext?: (origin: string) => void;
 }
 
 type Classification = 'ours' | 'other' | 'doubt';
@@ -96,13 +96,17 @@ async function classify(entry: PredictionPage['results'][number], options: Recov
   if (!entry.readable) return 'doubt';
   if (entry.source === 'web') return 'other';
   if (entry.model !== null && entry.model !== options.model) return 'other';
-  // Echoed only by some providers; when present it can only rule a prediction out.
-  if (entry.webhook !== null && entry.webhook !== options.webhook) return 'other';
-  const input = entry.input;
-  if (entry.data_removed || input === null || FIXED_INPUT_KEYS.some((key) => !(key in input))) return 'doubt';
-  if (fingerprintFixedInput(input) !== options.fixedFingerprint) return 'other';
   if (await options.isHeldElsewhere(entry.id)) return 'other';
-  return fingerprintPredictionInput(input) === options.inputFingerprint ? 'ours' : 'doubt';
+  // Echoed only by some providers; when present and not the one sent, the entry is not provably ours.
+  if (entry.webhook !== null && options.webhook !== null && entry.webhook !== options.webhook) return 'doubt';
+  if (entry.data_removed || entry.input === null) return 'doubt';
+  return fingerprintPredictionInput(entry.input) === options.inputFingerprint ? 'ours' : 'doubt';
+}
+
+/** Walks the provider's prediction list of the span around `sentAt` for the purchase of one create call. */
+interface Span {
+  after: number;
+  before: number;
 }
 
 /** Walks the provider's prediction list of the span around `sentAt` for the purchase of one create call. */
@@ -112,33 +116,66 @@ export async function searchPredictionByInput(
 ): Promise<RecoverySearchResult> {
   const maxPages = options.maxPages ?? 100;
   const skewMs = options.clockSkewMs ?? 5 * 60_000;
-  const createdAfter = new Date(options.sentAt.getTime() - skewMs);
-  const createdBefore = new Date(options.sentAt.getTime() + skewMs);
+  const sentMs = options.sentAt.getTime();
   let doubts = 0;
   let scanned = 0;
-  let next: string | null = null;
-  for (let page = 0; page < maxPages; page += 1) {
-    const { results, next: following }: PredictionPage = await client.listPredictions(
-      next === null ? { createdAfter, createdBefore } : { next },
-    );
-    for (const entry of results) {
-      const createdAt = entry.created_at === null ? Number.NaN : Date.parse(entry.created_at);
-      // A provider that ignored the filters still lists newest first: past the span, stop.
-      if (createdAt < createdAfter.getTime()) return settle(doubts, scanned);
-      if (createdAt >= createdBefore.getTime()) continue;
-      scanned += 1;
-      const kind = await classify(entry, options);
-      if (kind === 'ours' && entry.readable) return { kind: 'found', prediction: entry };
-      if (kind === 'doubt') doubts += 1;
+  let pages = 0;
+  // Origin of a refused link whose page could not be read on by time, if any.
+  let unreadAfter: string | null = null;
+  // IDs judged already: reading on by time reads the oldest instant of a page again.
+  const judged = new Set<string>();
+  // Spans of creation time still to read; the last one is read first.
+  const spans: Span[] = [{ after: sentMs - skewMs, before: sentMs + skewMs }];
+  for (let span = spans.pop(); span !== undefined; span = spans.pop()) {
+    let request: ListPredictionsOptions = { createdAfter: new Date(span.after), createdBefore: new Date(span.before) };
+    for (;;) {
+      if (pages >= maxPages) return { kind: 'undecidable', reason: `the list was not exhausted after ${maxPages} pages`, scanned };
+      pages += 1;
+      const { results, next, refusedNextOrigin }: PredictionPage = await client.listPredictions(request);
+      let oldestMs = Number.POSITIVE_INFINITY;
+      let pastSpan = false;
+      for (const entry of results) {
+        const createdAt = entry.created_at === null ? Number.NaN : Date.parse(entry.created_at);
+        // A provider that ignored the filters still lists newest first: past the span, stop.
+        if (createdAt < span.after) {
+          pastSpan = true;
+          break;
+        }
+        if (Number.isFinite(createdAt)) oldestMs = Math.min(oldestMs, createdAt);
+        if (createdAt >= span.before) continue;
+        if (entry.readable) {
+          if (judged.has(entry.id)) continue;
+          judged.add(entry.id);
+        }
+        scanned += 1;
+        const kind = await classify(entry, options);
+        if (kind === 'ours' && entry.readable) return { kind: 'found', prediction: entry };
+        if (kind === 'doubt') doubts += 1;
+      }
+      if (next !== null && !pastSpan) {
+        request = { next };
+        continue;
+      }
+      if (refusedNextOrigin !== undefined && !pastSpan) {
+        options.onRefusedNext?.(refusedNextOrigin);
+        // Newest first: what is left unread was created up to this page's oldest instant. Read on
+        // by time, with the filters Replicate documents: that instant on its own (its entries
+        // judged already are skipped), then what is older. An instant that fills more than a page
+        // cannot be read on, nor a page that shows nothing of the span.
+        if (oldestMs >= span.before || span.before - span.after <= 1) unreadAfter = refusedNextOrigin;
+        else spans.push({ after: span.after, before: oldestMs }, { after: oldestMs, before: oldestMs + 1 });
+      }
+      break;
     }
-    if (following === null) return settle(doubts, scanned);
-    next = following;
   }
-  return { kind: 'undecidable', reason: `the list was not exhausted after ${maxPages} pages`, scanned };
+  if (unreadAfter !== null) {
+    return { kind: 'undecidable', reason: `the list's next link named another origin (${unreadAfter}) and the span could not be read on by time`, scanned };
+  }
+  return settle(doubts, scanned);
 }
 
 function settle(doubts: number, scanned: number): RecoverySearchResult {
   return doubts === 0
     ? { kind: 'absent', scanned }
-    : { kind: 'undecidable', reason: `${doubts} prediction(s) in the time span may be ours (no readable input, or our input with another image URL)`, scanned };
+    : { kind: 'undecidable', reason: `${doubts} prediction(s) of our model in the time span may be ours (no readable input, or an echo that differs from what was sent)`, scanned };
 }

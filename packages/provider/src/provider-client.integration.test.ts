@@ -165,9 +165,25 @@ describe('reads', () => {
     expect(page.results).toMatchObject([{ readable: true, id: 'llm', input: null }, { readable: false }]);
   });
 
-  it('refuses to send the token to a next URL outside the API base URL', async () => {
-    await expect(client().listPredictions({ next: 'https://evil.example/v1/predictions?cursor=x' })).rejects.toMatchObject({ kind: 'server' });
-    expect(recorded).toEqual([]);
+  it('follows a next link that spells the API origin another way, asking the configured base URL', async () => {
+    handler = (req, res) => {
+      const page2 = req.url?.includes('cursor=');
+      json(res, 200, { next: page2 ? null : `${origin.replace('127.0.0.1', 'localhost')}/v1/predictions?cursor=c2`, results: [] });
+    };
+    const first = await client().listPredictions();
+    expect(first.next).toEqual(expect.stringContaining('//localhost:'));
+    await client().listPredictions({ next: first.next });
+    expect(recorded.map((r) => [r.headers.host, r.url])).toEqual([
+      [origin.slice('http://'.length), '/v1/predictions'],
+      [origin.slice('http://'.length), '/v1/predictions?cursor=c2'],
+    ]);
+  });
+
+  it('refuses a next link naming another origin: the page says which, and the token is never sent there', async () => {
+    handler = (_req, res) => json(res, 200, { next: 'https://evil.example/v1/predictions?cursor=x', results: [prediction({ id: 'newer' })] });
+    expect(await client().listPredictions()).toMatchObject({ next: null, refusedNextOrigin: 'https://evil.example', results: [{ id: 'newer' }] });
+    await expect(client().listPredictions({ next: 'https://evil.example/v1/predictions?cursor=x' })).rejects.toMatchObject({ kind: 'invalid' });
+    expect(recorded).toHaveLength(1);
   });
 
   it('sends Cancel-After as a duration when asked', async () => {

@@ -7,6 +7,7 @@
  * creation endpoint".
  */
 import { z } from 'zod';
+import { readListLink } from './list-link';
 import { readInputConstraints } from './model-schema';
 import type { ModelInfo } from './model-schema';
 
@@ -124,12 +125,20 @@ export interface UnreadableListEntry {
 
 export interface PredictionPage {
   results: (ListedPrediction | UnreadableListEntry)[];
-  /** The provider's full URL of the next (older) page, or null on the last page. */
+  /**
+   * The provider's full URL of the next (older) page, or null on the last page and when the link
+   * was refused.
+   */
   next: string | null;
+  /**
+   * Set when the page had a `next` link off the API's list (list-link.ts): the origin it named.
+   * The older pages are then unread, not absent.
+   */
+  refusedNextOrigin?: string;
 }
 
 export interface ListPredictionsOptions {
-  /** A `next` URL of an earlier page of this client (same origin as the base URL). */
+  /** A `next` URL of an earlier page of this client (on the API's list, however spelled). */
   next?: string | null;
   /** Replicate's `created_after` filter (inclusive). Ignored when `next` is given: it carries it. */
   createdAfter?: Date;
@@ -367,22 +376,16 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
   }
 
   /**
-   * The path of a list request. A `next` URL is followed as the provider wrote it (it carries the
-   * cursor and the filters), but only on the base URL's origin and path: the token goes with it.
+   * The path of a list request. A `next` URL's query (cursor and filters) is kept as the provider
+   * wrote it and sent to the configured base URL, never to the link's host: the token stays there.
    */
   function listPath({ next, createdAfter, createdBefore }: ListPredictionsOptions): string {
     if (next) {
-      const base = new URL(`${baseUrl}/predictions`);
-      let url: URL;
-      try {
-        url = new URL(next);
-      } catch (cause) {
-        throw new ProviderError({ kind: 'server', operation: 'listPredictions', message: 'provider listPredictions returned a next link that is not a URL', cause });
+      const link = readListLink(next, baseUrl);
+      if (link.kind === 'refused') {
+        throw new ProviderError({ kind: 'invalid', operation: 'listPredictions', message: 'a next link off the API base URL was given to listPredictions' });
       }
-      if (url.origin !== base.origin || url.pathname !== base.pathname) {
-        throw new ProviderError({ kind: 'server', operation: 'listPredictions', message: 'provider listPredictions returned a next link outside the API base URL' });
-      }
-      return `/predictions${url.search}`;
+      return `/predictions${link.query}`;
     }
     const query = new URLSearchParams();
     if (createdAfter) query.set('created_after', createdAfter.toISOString());
@@ -424,7 +427,10 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
       const json = await request('listPredictions', 'GET', listPath(listOptions));
       return parseOrThrow('listPredictions', () => {
         const page = ZPredictionPage.parse(json);
-        return { results: page.results.map(readListEntry), next: page.next ?? null };
+        const results = page.results.map(readListEntry);
+        if (!page.next) return { results, next: null };
+        const link = readListLink(page.next, baseUrl);
+        return link.kind === 'on-api' ? { results, next: page.next } : { results, next: null, refusedNextOrigin: link.origin };
       });
     },
     async getModel(owner, name) {

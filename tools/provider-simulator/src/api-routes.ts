@@ -192,7 +192,7 @@ function handleList(ctx: ApiContext, response: ServerResponse, url: URL): void {
   const page = listPage(visible, {
     cursor,
     pageSize: ctx.listPageSize,
-    urlFor: (value) => `${ctx.address.apiUrl}/predictions?cursor=${value}${filters.size > 0 ? `&${filters.toString()}` : ''}`,
+    urlFor: (value) => `${ctx.address.linkApiUrl}/predictions?cursor=${value}${filters.size > 0 ? `&${filters.toString()}` : ''}`,
   });
   sendJson(response, 200, { previous: page.previous, next: page.next, results: page.results.map(ctx.lifecycle.publicJson) });
 }

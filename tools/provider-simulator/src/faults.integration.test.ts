@@ -287,6 +287,14 @@ describe('what a real account does', () => {
     expect(echoed).not.toEqual(inputFor('att-echo').input_images);
   });
 
+  it('echo_rewritten with rewrite: the named keys are echoed altered, the image URL as sent', async () => {
+    script({ name: 'echo_rewritten', rewrite: ['user_id', 'output_compression'] });
+    const created = await create('att-echo-fixed');
+    const echoed = (await api().getPrediction(created.id)).input;
+    const sent = inputFor('att-echo-fixed');
+    expect(echoed).toMatchObject({ input_images: sent.input_images, user_id: `${sent.user_id} `, output_compression: String(sent.output_compression) });
+  });
+
   it('http_500_after_create: answers 500 although the prediction was created and runs', async () => {
     script('http_500_after_create');
     const error = await rejection(create('att-500-after'));

@@ -24,7 +24,10 @@ export const FAULT_NAMES = [
   'list_lag',
   /** Before ours, the account gains predictions of other models, website runs, object outputs, null and removed inputs. */
   'foreign_predictions',
-  /** Gets, lists and webhooks echo the input with the image URL rewritten (as a provider may copy files). */
+  /**
+   * Gets, lists and webhooks echo the input with the image URL rewritten (as a provider may copy
+   * files), or with the keys named in `rewrite` altered.
+   */
   'echo_rewritten',
   /** The prediction is created (and billed), then the create call is answered 500. */
   'http_500_after_create',
@@ -57,6 +60,11 @@ export interface FaultSpec {
    * by. Tests that run side by side against one simulator keep their faults to their own photos.
    */
   inputImageContains?: string;
+  /**
+   * echo_rewritten: the input keys echoed altered (default ['input_images']). Image URLs become the
+   * provider's own; text gains a trailing space; a number is echoed as text.
+   */
+  rewrite?: string[];
 }
 
 const ZFaultObject = z.strictObject({
@@ -68,6 +76,7 @@ const ZFaultObject = z.strictObject({
   count: z.int().min(1).max(10_000).optional(),
   responseLost: z.boolean().optional(),
   inputImageContains: z.string().min(1).max(500).optional(),
+  rewrite: z.array(z.string().min(1)).min(1).optional(),
 });
 
 /** A fault is its name or an object with options; the request body is a list or `{ faults }`. */

@@ -41,7 +41,7 @@ export function predictionDocument(p: SimPrediction, context: DocumentContext): 
     id: p.id,
     model: p.model,
     version: p.version,
-    input: p.fault?.name === 'echo_rewritten' && p.input !== null ? rewrittenEcho(p.input) : p.input,
+    input: p.fault?.name === 'echo_rewritten' && p.input !== null ? rewrittenEcho(p.input, p.fault.rewrite ?? ['input_images']) : p.input,
     logs: p.logs,
     output: p.outputJson ?? p.output,
     data_removed: p.data_removed,
@@ -65,9 +65,19 @@ export function predictionDocument(p: SimPrediction, context: DocumentContext): 
   return document;
 }
 
-/** The input as a provider that copied the input files would echo it: the image URLs are its own. */
-function rewrittenEcho(input: Record<string, unknown>): Record<string, unknown> {
-  const images = input['input_images'];
-  if (!Array.isArray(images)) return input;
-  return { ...input, input_images: images.map((_url, index) => `https://replicate.delivery/simulated/input-${index}.jpg`) };
+/**
+ * The input as a provider that rewrites what it echoes would show it: copied input files under its
+ * own URLs, normalized values.
+ */
+function rewrittenEcho(input: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  const echo = { ...input };
+  for (const key of keys) echo[key] = rewrittenValue(key, input[key]);
+  return echo;
+}
+
+function rewrittenValue(key: string, value: unknown): unknown {
+  if (key === 'input_images' && Array.isArray(value)) return value.map((_url, index) => `https://replicate.delivery/simulated/input-${index}.jpg`);
+  if (typeof value === 'string') return `${value} `;
+  if (typeof value === 'number') return String(value);
+  return value;
 }

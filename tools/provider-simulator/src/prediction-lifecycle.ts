@@ -34,6 +34,8 @@ export interface LifecycleSettings {
 export interface SimulatorAddress {
   origin: string;
   apiUrl: string;
+  /** API base written into list `next`/`previous` links (apiUrl unless `linkHost` respells it). */
+  linkApiUrl: string;
 }
 
 export interface PredictionLifecycle {

@@ -43,6 +43,11 @@ export interface ProviderSimulatorOptions {
   /** Page size of GET /predictions; default 100 (Replicate's). */
   listPageSize?: number;
   /**
+   * A loopback name written as the host of list `next`/`previous` links instead of the bound
+   * address (same port), e.g. 'localhost': the provider spells its own origin as it likes.
+   */
+  linkHost?: string;
+  /**
    * Waits between redeliveries of a terminal (`completed`) webhook; its length is the number of
    * redeliveries. The default backs off exponentially so that the last retry goes out about a
    * minute after completion, as Replicate documents; tests pass a short schedule.
@@ -90,6 +95,7 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 export async function startProviderSimulator(options: ProviderSimulatorOptions): Promise<ProviderSimulator> {
   const host = options.host ?? '127.0.0.1';
   if (!LOOPBACK_HOSTS.has(host)) throw new Error(`provider simulator binds to loopback only, not ${host}`);
+  if (options.linkHost !== undefined && !LOOPBACK_HOSTS.has(options.linkHost)) throw new Error(`linkHost must be a loopback name, not ${options.linkHost}`);
   if (!options.token) throw new Error('provider simulator needs a token');
   const mode = options.mode ?? 'strict';
   const listPageSize = options.listPageSize ?? 100;
@@ -98,7 +104,7 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
   const state: SimulatorState = { predictions: new Map(), foreign: new Map(), faults: [], files: new Map(), createCalls: [] };
   const conditions: SimulatorConditions = { listOutageStatus: null, readThrottlesLeft: 0 };
   // Filled in once the server is bound; nothing reads it before a request arrives.
-  const address: SimulatorAddress = { origin: '', apiUrl: '' };
+  const address: SimulatorAddress = { origin: '', apiUrl: '', linkApiUrl: '' };
   const lifecycle = createPredictionLifecycle(
     state,
     {
@@ -176,6 +182,8 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
   const bound = server.address() as AddressInfo;
   address.origin = `http://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}`;
   address.apiUrl = `${address.origin}/v1`;
+  const linkHost = options.linkHost === '::1' ? '[::1]' : options.linkHost;
+  address.linkApiUrl = linkHost === undefined ? address.apiUrl : `http://${linkHost}:${bound.port}/v1`;
 
   return {
     url: address.apiUrl,

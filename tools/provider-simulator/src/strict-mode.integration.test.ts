@@ -157,6 +157,16 @@ describe('list', () => {
     });
   });
 
+  it('spells its own origin in list links as told (linkHost), and the client follows them', async () => {
+    await withSimulator({ listPageSize: 1, linkHost: 'localhost' }, async (sim) => {
+      for (let i = 0; i < 2; i += 1) expect((await createRaw(sim, `spelled-${i}`, ['completed'])).status).toBe(201);
+      const client = createProviderClient({ baseUrl: sim.url, token: TOKEN });
+      const first = await client.listPredictions();
+      expect(first.next).toEqual(expect.stringMatching(/^http:\/\/localhost:\d+\/v1\/predictions\?cursor=/));
+      expect((await client.listPredictions({ next: first.next })).results).toHaveLength(1);
+    });
+  });
+
   it('answers the scripted status during a list outage, then lists again', async () => {
     expect((await call(ctx.sim, '/__sim/list-outage', { method: 'POST', body: JSON.stringify({ status: 503 }) })).json).toEqual({ listOutageStatus: 503 });
     const error = await createProviderClient({ baseUrl: ctx.sim.url, token: TOKEN }).listPredictions().catch((e: unknown) => e);

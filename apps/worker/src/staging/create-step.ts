@@ -3,9 +3,10 @@
  * recovery of a CREATING attempt whose prediction ID was never persisted (a crash, a lost
  * response, a stale run). Rules (docs/decisions/staging.md "Recovering a CREATING attempt" and "Evidence
  * for an unknown create"; docs/system.md states them for operators):
- * - An attempt becomes CREATING, with the fingerprint of the exact input, only after the job-lock
- *   check and immediately before the request. A RESERVED attempt was never sent and goes ahead at
- *   once; CREATING without a prediction ID means "a purchase may exist".
+ * - An attempt becomes CREATING, with the fingerprint of the exact input and the callback URL sent,
+ *   only after the job-lock check and immediately before the request; recovery compares with
+ *   those, never with values recomputed from current config. A RESERVED attempt was never sent
+ *   and goes ahead at once; CREATING without a prediction ID means "a purchase may exist".
  * - Every create carries Cancel-After, so a purchase is terminal by creatingAt + that deadline,
  *   and its final webhook, retried by the provider, is over a minute or so later: the evidence
  *   deadline. Only evidence settles the attempt: a receipt on its own callback URL (the `start`
@@ -25,7 +26,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { backoffDelayMs } from '@staging/provider/backoff';
-import { fingerprintFixedInput, fingerprintPredictionInput, searchPredictionByInput } from '@staging/provider/prediction-recovery';
+import { fingerprintPredictionInput, searchPredictionByInput } from '@staging/provider/prediction-recovery';
 import { ProviderError } from '@staging/provider/provider-client';
 import type { Prediction, PredictionInput } from '@staging/provider/provider-client';
 import { hashUserId } from '@staging/provider/user-hash';
@@ -120,7 +121,7 @@ async function recoverCreating(
   // The list holds nothing that could be ours. That is evidence only once any purchase would be
   // terminal and its callbacks over, with the api there to receive them, and seen twice.
   if (now < evidenceAt) return wait(timings.recoveryPollMs, 'recovering-prediction');
-  if (!(await deps.callbackPathUp())) {
+  if (!(await deps.callbackPathUp(attempt.webhookUrl ?? stagingWebhookUrl(deps.settings.webhookBaseUrl, attempt.id)))) {
     if (now < giveUpAt) return wait(timings.recoveryPollMs, 'recovering-prediction-callbacks-unproven');
     return failClosed(deps, run, job, attempt, 'the api did not answer on the callback origin');
   }
@@ -221,6 +222,7 @@ async function createPrediction(
       markAttemptCreating(db, attempt.id, {
         creatingAt,
         inputFingerprint: fingerprintPredictionInput(input),
+        webhookUrl: webhook,
         errorCode: null,
         errorMessage: null,
         ...(cost === undefined
@@ -321,10 +323,16 @@ export async function findExistingPrediction(deps: StagingDeps, job: StagingJobR
     const result = await searchPredictionByInput(deps.provider, {
       model: job.staging.providerModel,
       inputFingerprint: attempt.inputFingerprint,
-      fixedFingerprint: fingerprintFixedInput(predictionInputFor(deps, job, '')),
-      webhook: stagingWebhookUrl(deps.settings.webhookBaseUrl, attempt.id),
+      webhook: attempt.webhookUrl,
       sentAt: attempt.creatingAt,
       isHeldElsewhere: (predictionId) => isPredictionHeldByOtherAttempt(deps.db, predictionId, attempt.id),
+      onRefusedNext: (origin) =>
+        deps.captureAlert({
+          message: 'provider list gave a next link off the API origin; read on by time instead',
+          level: 'warning',
+          tags: { jobId: job.id, attemptId: attempt.id },
+          extra: { origin },
+        }),
     });
     if (result.kind === 'found') {
       return { kind: 'found', id: result.prediction.id, status: result.prediction.status, source: 'provider_list' };

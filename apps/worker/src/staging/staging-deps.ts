@@ -111,10 +111,10 @@ export interface StagingDeps {
   captureAlert: (alert: Alert) => void;
   settings: StagingSettings;
   /**
-   * True when the api answers on the public origin the provider calls back (its /healthz under
-   * PROVIDER_WEBHOOK_BASE_URL): without that, a missing callback proves nothing.
+   * True when the api answers on the origin of `webhookUrl`, the callback URL a create call sent
+   * (its /healthz there): without that, a missing callback proves nothing.
    */
-  callbackPathUp: () => Promise<boolean>;
+  callbackPathUp: (webhookUrl: string) => Promise<boolean>;
   /** Called at each step boundary; inert in production. */
   boundary: (name: StepBoundary, jobId: string) => Promise<void>;
   /**

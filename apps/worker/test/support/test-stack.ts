@@ -30,7 +30,7 @@ import type { RunningS3rver } from '@staging/stack/s3-server';
 import { startProviderSimulator } from '@staging/provider-simulator/simulator';
 import { STAGING_WEBHOOK_PATH_PREFIX } from '@staging/provider/webhook-url';
 import type { FaultName, FaultSpec } from '@staging/provider-simulator/faults';
-import type { ProviderSimulator } from '@staging/provider-simulator/simulator';
+import type { ProviderSimulator, ProviderSimulatorOptions } from '@staging/provider-simulator/simulator';
 import { createWorkerApp } from '../../src/create-worker-app';
 import type { WorkerApp, WorkerAppOverrides } from '../../src/create-worker-app';
 import type { StagingTimings } from '../../src/staging/staging-deps';
@@ -183,6 +183,8 @@ export async function startTestStack(
   options: {
     simCompletionDelayMs?: number;
     simOutputFetchBaseUrl?: string;
+    /** How the simulator shows its predictions and pages (default: strict, 100 a page, bound address in links). */
+    sim?: Pick<ProviderSimulatorOptions, 'mode' | 'listPageSize' | 'linkHost'>;
     /**
      * A migrated database of this stack's own, dropped on close, for tests whose figures read the
      * whole ledger: the paid-start limiter rebuilds its log from every attempt in the database,
@@ -220,6 +222,7 @@ export async function startTestStack(
     ...(options.simOutputFetchBaseUrl === undefined
       ? {}
       : { outputFetchBaseUrl: options.simOutputFetchBaseUrl }),
+    ...options.sim,
   });
   const receiver = await startTestWebhookReceiver({ db, queue: () => queue, secret: TEST_SIGNING_SECRET });
   const userHashSecret = randomBytes(32).toString('hex');
