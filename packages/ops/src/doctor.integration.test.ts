@@ -279,5 +279,6 @@ describe('doctor', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 90_000);
+    // A hang guard over the three CLI runs, each with its own guard (runOpsCli).
+  }, 3 * 120_000 + 30_000);
 });
