@@ -62,6 +62,11 @@ for (const device of Object.keys(DEVICES) as Device[]) {
       await expect(items).toHaveCount(3);
       await expect(items.first()).toHaveAttribute('data-current', 'true');
       const first = (await items.first().getAttribute('data-image-id'))!;
+      // The current card's Approve and Reject are on screen with the card, before its comparison,
+      // however tall the card; the keyboard shortcuts show only where there is a keyboard.
+      await expect(items.first().getByTestId('review-actions').getByRole('button')).toHaveCount(2);
+      for (const button of await items.first().getByTestId('review-actions').getByRole('button').all()) await expect(button).toBeInViewport();
+      await expect(page.locator('.kbd-help')).toBeVisible({ visible: device === 'desktop' });
 
       if (device === 'desktop') {
         // J/K move the keyboard focus with the highlight, so Tab goes on from the card shown.

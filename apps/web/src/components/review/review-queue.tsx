@@ -102,12 +102,9 @@ function ReviewCard({
           {t('select')}<span className="visually-hidden"> {item.name} {style}</span>
         </label>
       </div>
-      {item.original === undefined ? (
-        <img src={item.variant.url} alt={t('afterAlt', { name: item.name })} />
-      ) : (
-        <CompareView before={item.original} after={item.variant} name={item.name} />
-      )}
-      <div className="row">
+      {/* Right under the title, before the comparison: on a phone a card is taller than the
+          screen, and its actions are on screen as soon as the card is. */}
+      <div className="row" data-testid="review-actions">
         <button type="button" className="button button-primary" disabled={busy} onClick={onApprove} aria-keyshortcuts="A">
           {t('approve')}<span className="visually-hidden"> {item.name} {style}</span>
         </button>
@@ -118,6 +115,11 @@ function ReviewCard({
           {t('openProperty')}<span className="visually-hidden"> {item.property.title}</span>
         </Link>
       </div>
+      {item.original === undefined ? (
+        <img src={item.variant.url} alt={t('afterAlt', { name: item.name })} />
+      ) : (
+        <CompareView before={item.original} after={item.variant} name={item.name} />
+      )}
     </li>
   );
 }
