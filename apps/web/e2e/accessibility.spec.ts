@@ -1,15 +1,10 @@
 import { letApprovalLapse } from './support/approval-hold';
 import { seriousViolations } from './support/axe';
-import { expect, saveScreenshot, signInQuickly, stack, test } from './support/fixtures';
+import { DEVICES, expect, saveScreenshot, signInQuickly, stack, test } from './support/fixtures';
 import { agentPages, publicPages, seedTourListing } from './support/page-tour';
 import type { PageCheck } from './support/page-tour';
 
-const VIEWPORTS = {
-  desktop: { viewport: { width: 1280, height: 800 } },
-  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-} as const;
-
-for (const [size, options] of Object.entries(VIEWPORTS)) {
+for (const [size, options] of Object.entries(DEVICES)) {
   test(`axe finds no serious or critical violations on any page (${size}); screenshots of each`, async ({ browser, data }) => {
     // Ten full axe runs and screenshots in one test on a busy 2-core machine: a hang guard, not a
     // speed check.

@@ -1,15 +1,11 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { countStagingJobs, seedAgentWithListing, seedOriginalPhoto, type E2eData } from '@staging/stack/e2e-fixtures';
-import { expect, saveScreenshot, signInQuickly, stack, test, type Credentials } from './support/fixtures';
+import { DEVICES, expect, saveScreenshot, signInQuickly, stack, test, type Credentials } from './support/fixtures';
+import type { Device } from './support/fixtures';
 
 // Which language a page is in (docs/decisions/web.md "Which language a page is in"): a choice made in
 // this browser, else the signed-in account's, else the browser's Accept-Language.
 
-const DEVICES = {
-  desktop: { viewport: { width: 1280, height: 800 } },
-  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-} as const;
-type Device = keyof typeof DEVICES;
 type Language = 'en' | 'es';
 
 const OTHER: Record<Language, Language> = { en: 'es', es: 'en' };

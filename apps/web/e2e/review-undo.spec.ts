@@ -1,16 +1,12 @@
 import type { Browser, Page } from '@playwright/test';
 import { findImage, seedAgentWithListing, seedOriginalPhoto, seedStagedVariant, type E2eData } from '@staging/stack/e2e-fixtures';
-import { expect, saveScreenshot, signInQuickly, stack, test } from './support/fixtures';
+import { DEVICES, expect, saveScreenshot, signInQuickly, stack, test } from './support/fixtures';
+import type { Device } from './support/fixtures';
 import { freezeClock, HOLD_WORDS } from './support/approval-hold';
 
 // Approve holds for 5 s with an Undo before anything public changes (docs/decisions/web.md
 // "Approve with undo"). Time is the page's fake clock: the tests move it, they never wait for it.
 
-const DEVICES = {
-  desktop: { viewport: { width: 1280, height: 800 } },
-  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-} as const;
-type Device = keyof typeof DEVICES;
 type Language = 'en' | 'es';
 
 const WORDS = {

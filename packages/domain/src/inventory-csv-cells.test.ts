@@ -1,20 +1,6 @@
 import Papa from 'papaparse';
-import type { InventoryItemRecord } from './inventory';
 import { escapeCell, INVENTORY_EXPORT_HEADER, inventoryExportRow, toCsv, unescapeCell } from './inventory-csv-cells';
-
-const item = (fields: Partial<InventoryItemRecord>): InventoryItemRecord => ({
-  itemId: 'i',
-  propertyUnitId: 'u1',
-  propertyId: 'p',
-  unitNumber: '1',
-  floor: null,
-  status: 'AVAILABLE',
-  priceAdjustment: null,
-  notes: null,
-  createdAt: '',
-  updatedAt: '',
-  ...fields,
-});
+import { inventoryItemRecord as item } from './testing/inventory-records';
 
 describe('exported cells', () => {
   it('neutralises every cell a spreadsheet could run, whatever follows, line breaks included', () => {

@@ -18,6 +18,13 @@ const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 export const screenshotDir = path.join(repoRoot, 'test-results', 'screenshots');
 
 /** The desktop and phone widths the dashboard is checked at. */
+/** Browser context options of a desktop and of a touch phone, for specs that run on both. */
+export const DEVICES = {
+  desktop: { viewport: { width: 1280, height: 800 } },
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+} as const;
+export type Device = keyof typeof DEVICES;
+
 export const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 720 },
   { name: 'phone', width: 390, height: 844 },

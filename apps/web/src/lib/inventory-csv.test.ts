@@ -5,6 +5,7 @@ import type en from '../../messages/en.json';
 import { issueText } from './error-sentence';
 import type { InventoryItemRecord, InventoryUnitRecord } from '@staging/domain/inventory';
 import { INVENTORY_EXPORT_HEADER, inventoryExportRow, toCsv } from '@staging/domain/inventory-csv-cells';
+import { inventoryItemRecord } from '@staging/domain/testing/inventory-records';
 import { chunk, errorRowsCsv, inventoryCsvTemplate, parseInventoryCsv, type CsvReadOptions } from './inventory-csv';
 
 /** The export as the api streams it (services/inventory/export-inventory-csv.ts), in one piece. */
@@ -91,19 +92,7 @@ describe('CSV downloads', () => {
     expect(rows).toHaveLength(2);
   });
 
-  const item = (fields: Partial<InventoryItemRecord>): InventoryItemRecord => ({
-    itemId: 'i',
-    propertyUnitId: 'u1',
-    propertyId: 'p',
-    unitNumber: '1',
-    floor: null,
-    status: 'AVAILABLE',
-    priceAdjustment: null,
-    notes: null,
-    createdAt: '',
-    updatedAt: '',
-    ...fields,
-  });
+  const item = inventoryItemRecord;
   const unitWith = (items: InventoryItemRecord[], name = 'Tower'): InventoryUnitRecord => ({ propertyUnitId: 'u1', propertyId: 'p', name, createdAt: '', items });
 
   it('exports every item with human status labels and formulas neutralised', () => {

@@ -7,9 +7,8 @@ import {
 import { AppError } from '@staging/domain/errors';
 import { WAITING_FOR_START_SLOT } from '@staging/domain/start-line';
 import { getStagingJob, listStagingJobs } from './get-jobs';
-import { createPaidStartLimiter, paidStartLimiterKey } from './paid-start-limiter';
 import { submitStaging } from './submit-staging';
-import { seedListing, seedOtherAgent, useProducerTestContext } from './testing/staging-test-kit';
+import { seedListing, seedOtherAgent, testPaidStartLimiter, useProducerTestContext } from './testing/staging-test-kit';
 import type { Actor } from '../access/property-access';
 
 const ctx = useProducerTestContext(new Date('2026-12-02T08:00:00.000Z'));
@@ -144,14 +143,7 @@ describe('getStagingJob', () => {
     const first = await createOriginalImage(ctx.db, { propertyId: listing.propertyId });
     const [ahead, waiting] = [await submit(listing.actor, first.id, 'MODERN'), await submit(listing.actor, listing.originalImageId, 'MODERN')];
     await ctx.db.aiJob.updateMany({ where: { id: { in: [ahead, waiting] } }, data: { status: 'PROCESSING', phase: WAITING_FOR_START_SLOT } });
-    const limiter = createPaidStartLimiter({
-      redis: ctx.redis,
-      key: paidStartLimiterKey(ctx.tq.queue.name),
-      limit: 6,
-      windowMs: 60_000,
-      inFlightHoldMs: 1_000,
-      loadRecordedStarts: async () => [],
-    });
+    const limiter = testPaidStartLimiter(ctx.redis, ctx.tq);
     // Another job took the slot just now; these two wait one and two intervals (10 s each).
     await limiter.tryAcquire({ tokenId: 'other', jobId: 'other', party: 'someone-else' });
     await limiter.tryAcquire({ tokenId: 't1', jobId: ahead, party: listing.actor.id });

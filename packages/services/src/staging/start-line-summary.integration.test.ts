@@ -1,9 +1,8 @@
 import { createOriginalImage } from '@staging/db/testing/factories';
 import { WAITING_FOR_START_SLOT } from '@staging/domain/start-line';
-import { createPaidStartLimiter, paidStartLimiterKey } from './paid-start-limiter';
 import { summarizeStartLine } from './start-line-summary';
 import { submitStaging } from './submit-staging';
-import { seedListing, useProducerTestContext } from './testing/staging-test-kit';
+import { seedListing, testPaidStartLimiter, useProducerTestContext } from './testing/staging-test-kit';
 import type { Actor } from '../access/property-access';
 
 const ctx = useProducerTestContext(new Date('2026-12-05T08:00:00.000Z'));
@@ -13,17 +12,6 @@ async function submitWaiting(actor: Actor, propertyId: string): Promise<string> 
   const [item] = await submitStaging(ctx.deps, { actor, assignments: [{ originalImageId: original.id, roomType: 'BEDROOM', style: 'MODERN' }] });
   await ctx.db.aiJob.update({ where: { id: item!.aiJobId! }, data: { status: 'PROCESSING', phase: WAITING_FOR_START_SLOT } });
   return item!.aiJobId!;
-}
-
-function limiter() {
-  return createPaidStartLimiter({
-    redis: ctx.redis,
-    key: paidStartLimiterKey(ctx.tq.queue.name),
-    limit: 6,
-    windowMs: 60_000,
-    inFlightHoldMs: 1_000,
-    loadRecordedStarts: async () => [],
-  });
 }
 
 describe('summarizeStartLine', () => {
@@ -36,7 +24,7 @@ describe('summarizeStartLine', () => {
     await ctx.db.aiJob.update({ where: { id: canceled }, data: { status: 'CANCELED' } });
     const othersJob = await submitWaiting(other.actor, other.propertyId);
 
-    const line = limiter();
+    const line = testPaidStartLimiter(ctx.redis, ctx.tq);
     // The other agent's job took the slot just now and waits for nothing; its next job is ahead of ours.
     await line.tryAcquire({ tokenId: 'started', jobId: 'started', party: other.actor.id });
     await line.tryAcquire({ tokenId: 'o', jobId: othersJob, party: other.actor.id });

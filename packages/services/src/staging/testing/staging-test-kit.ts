@@ -14,6 +14,8 @@ import { memoryLogger as platformMemoryLogger } from '@staging/platform/testing/
 import type { MemoryLogger } from '@staging/platform/testing/memory-logger';
 import type { Actor } from '../../access/property-access';
 import type { Clock, JobReadDeps, StagingProducerDeps } from '../staging-deps';
+import { createPaidStartLimiter, paidStartLimiterKey } from '../paid-start-limiter';
+import type { PaidStartLimiter } from '../paid-start-limiter';
 import { createStagingQueue } from '../staging-queue';
 import type { StagingQueue } from '../staging-queue';
 import { deleteKeysMatching } from '@staging/platform/redis-keys';
@@ -213,4 +215,16 @@ export function useProducerTestContext(start: Date): ProducerTestContext {
     };
   });
   return ctx;
+}
+
+/** The start line of a test's queue as the workers keep it: 6 starts a minute, nothing recorded before. */
+export function testPaidStartLimiter(redis: Redis, queue: TestQueue): PaidStartLimiter {
+  return createPaidStartLimiter({
+    redis,
+    key: paidStartLimiterKey(queue.queue.name),
+    limit: 6,
+    windowMs: 60_000,
+    inFlightHoldMs: 1_000,
+    loadRecordedStarts: async () => [],
+  });
 }
