@@ -39,7 +39,14 @@ export function createDb(databaseUrl: string, options: { maxConnections?: number
   const ignore = (): void => undefined;
   pool.on('error', ignore);
   pool.on('connect', (client) => client.on('error', ignore));
-  const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  const client = new PrismaClient({
+    adapter: new PrismaPg(pool, { disposeExternalPool: true }),
+    // Prisma's defaults (2 s to get a connection, 5 s for the whole transaction) fail a burst that
+    // takes turns on one row, e.g. twenty photos dropped on one property, each waiting for the
+    // property's lock, as soon as the machine is busy: the later ones answered 500. Interactive
+    // transactions here are short; these bound a stuck one without failing a queue of healthy ones.
+    transactionOptions: { maxWait: 15_000, timeout: 30_000 },
+  });
   Object.defineProperty(client, POOL, { value: pool, enumerable: false });
   return withReadsRetriedOnLostConnection(client);
 }
