@@ -64,11 +64,12 @@ test('keyboard only: sign in, open a property and approve a variant', async ({ b
   const item = page.getByTestId('review-item');
   await expect(item).toHaveCount(1);
   const approve = item.getByRole('button', { name: /^Approve/ });
-  // Tab from the slider to the next controls until Approve has focus.
+  // From the slider back (Shift+Tab) over the comparison's controls until Approve, which comes
+  // before the comparison, has focus.
   await item.getByRole('slider').focus();
   await page.keyboard.press('End');
   await expect(item.getByRole('slider')).toHaveAttribute('aria-valuenow', '100');
-  for (let i = 0; i < 5 && !(await approve.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+  for (let i = 0; i < 8 && !(await approve.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Shift+Tab');
   await expect(approve).toBeFocused();
   await page.keyboard.press('Enter');
   await letApprovalLapse(page);
