@@ -26,6 +26,8 @@ import { runDispatcherPass } from './loops/dispatcher-loop';
 import { createOutputSlots } from './staging/output-slots';
 import { loadRecordedStarts } from '@staging/services/staging/ledger/staging-job-reads';
 import { createPaidStartLimiter, paidStartLimiterKey } from '@staging/services/staging/paid-start-limiter';
+import { createProviderClock } from '@staging/services/staging/provider-clock';
+import { measureFromResponseDates } from './staging/provider-clock-measure';
 import { createReadBudget, readBudgetKey, withReadBudget } from './staging/provider-read-budget';
 import { DEFAULT_STAGING_TIMINGS } from './staging/staging-deps';
 import type { StagingDeps, StagingTimings, StepBoundary } from './staging/staging-deps';
@@ -112,8 +114,14 @@ export async function createWorkerApp(config: WorkerConfig, overrides: WorkerApp
   const ownsStorage = overrides.storage === undefined;
   const storage = overrides.storage ?? createObjectStorage(config.storage);
   const names = queueNames(config.queueSuffix);
+  const providerClock = createProviderClock(redis, config.queueSuffix);
   const provider = withReadBudget(
-    overrides.provider ?? createProviderClient({ baseUrl: config.providerApiBaseUrl, token: config.providerApiToken }),
+    overrides.provider ??
+      createProviderClient({
+        baseUrl: config.providerApiBaseUrl,
+        token: config.providerApiToken,
+        onResponseDate: measureFromResponseDates(providerClock, logger),
+      }),
     createReadBudget({ redis, key: readBudgetKey(names.staging), limitPerMinute: config.providerReadLimitPerMinute }),
   );
   const queue = createStagingQueue(redis, config.queueSuffix);
@@ -145,6 +153,7 @@ export async function createWorkerApp(config: WorkerConfig, overrides: WorkerApp
     events: createStagingEvents(logger),
     logger,
     captureAlert,
+    providerClock,
     callbackPathUp: (webhookUrl) => isCallbackOriginUp(new URL(webhookUrl).origin),
     boundary: overrides.boundary ?? (async () => undefined),
     backgroundTurn: () => priority.backgroundTurn(),

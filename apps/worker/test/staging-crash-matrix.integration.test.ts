@@ -232,3 +232,39 @@ describe('crash matrix: SIGKILL at each step boundary, then restart', () => {
     300_000,
   );
 });
+
+describe('crash matrix: a provider clock 10 minutes behind ours', () => {
+  // Outside the ±5 minutes both the list span and the webhook window allow without a measurement.
+  const own = useOwnStack({ sim: { clockOffsetMs: -10 * 60_000 } });
+
+  it(
+    'create response lost and every callback lost: the list span widened by the measured offset finds the purchase, bought once',
+    async () => {
+      const { jobId, propertyId, status } = await loseCreateResponseThenRestart(
+        { name: 'list_lag', ...LIST_IS_THE_ONLY_EVIDENCE },
+        {},
+        {},
+        own(),
+      );
+      expect(status).toBe('SUCCESS');
+      await expectOnePurchaseOfAttempt1(jobId, propertyId, own());
+    },
+    300_000,
+  );
+
+  it(
+    'create response lost and every callback refused for its timestamp: bought once',
+    async () => {
+      // The stack's receiver checks the plain ±5 minutes, as the api does before the worker has
+      // measured the provider's clock: the provider's retries are all refused.
+      const { jobId, propertyId, status } = await loseCreateResponseThenRestart({ name: 'response_lost' }, {}, {}, own());
+      expect(status).toBe('SUCCESS');
+      await expectOnePurchaseOfAttempt1(jobId, propertyId, own());
+      const [attempt] = await own().db.aiProviderAttempt.findMany({ where: { aiJobId: jobId } });
+      const answers = own().receiver.received.filter((r) => r.attemptId === attempt!.id).map((r) => r.status);
+      expect(answers.length).toBeGreaterThan(0);
+      expect(new Set(answers)).toEqual(new Set([401]));
+    },
+    300_000,
+  );
+});

@@ -255,6 +255,17 @@ export interface ProviderClientOptions {
   fetch?: typeof fetch;
   /** Per-request timeout; default 30 s. */
   timeoutMs?: number;
+  /**
+   * Called with every answer's `Date` header (RFC 9110 6.6.1, whole seconds) and our clock when the
+   * request left and when the answer's headers arrived, to measure the provider's clock.
+   */
+  onResponseDate?: (observation: ResponseDateObservation) => void;
+}
+
+export interface ResponseDateObservation {
+  date: string;
+  sentAtMs: number;
+  receivedAtMs: number;
 }
 
 export interface ProviderClient {
@@ -338,6 +349,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     let response: Response;
     let text: string;
+    const sentAtMs = Date.now();
     try {
       response = await doFetch(`${baseUrl}${path}`, {
         method,
@@ -346,6 +358,8 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
         signal: AbortSignal.timeout(timeoutMs),
         redirect: 'error',
       });
+      const date = response.headers.get('date');
+      if (date !== null) options.onResponseDate?.({ date, sentAtMs, receivedAtMs: Date.now() });
       text = await response.text();
     } catch (cause) {
       const reason = errorName(cause) === 'TimeoutError' ? `timed out after ${timeoutMs} ms` : `request failed: ${describeTransportError(cause)}`;

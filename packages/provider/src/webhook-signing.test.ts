@@ -212,3 +212,34 @@ describe('verifyWebhook', () => {
     expect((caught as WebhookVerificationError).reason).toBe('invalid_secret');
   });
 });
+
+describe('verifyWebhook on the provider clock as measured', () => {
+  // The provider's clock 10 minutes behind ours, measured to within a second.
+  const providerClock = { offsetMs: -10 * 60_000, toleranceMs: 5 * 60_000 + 1_000 };
+
+  it('accepts a fresh callback of a provider 10 minutes behind that the plain window refuses', () => {
+    const headers = signedNow(-10 * 60);
+    expectFailure(() => verifyWebhook({ secret: SECRET, rawBody: body, headers }), 'timestamp_too_old');
+    expect(verifyWebhook({ secret: SECRET, rawBody: body, headers, providerClock }).id).toBe('p1abc');
+  });
+
+  it('keeps the 5-minute window around the provider clock: six minutes older or newer is refused', () => {
+    expectFailure(() => verifyWebhook({ secret: SECRET, rawBody: body, headers: signedNow(-16 * 60), providerClock }), 'timestamp_too_old');
+    expectFailure(() => verifyWebhook({ secret: SECRET, rawBody: body, headers: signedNow(-4 * 60), providerClock }), 'timestamp_too_new');
+  });
+
+  it('checks the signature as the library does', () => {
+    const headers = signedNow(-10 * 60);
+    const tampered = JSON.stringify({ ...prediction, status: 'failed' });
+    expectFailure(() => verifyWebhook({ secret: SECRET, rawBody: tampered, headers, providerClock }), 'invalid_signature');
+    expectFailure(() => verifyWebhook({ secret: SECRET, rawBody: body, headers: { ...headers, 'webhook-id': 'msg_other' }, providerClock }), 'invalid_signature');
+    // Any of several space-separated signatures may match, as in the library.
+    const several = { ...headers, 'webhook-signature': `v1,bm90IGl0 ${headers['webhook-signature']}` };
+    expect(verifyWebhook({ secret: SECRET, rawBody: Buffer.from(body), headers: several, providerClock }).id).toBe('p1abc');
+    const notJson = 'not json';
+    expectFailure(
+      () => verifyWebhook({ secret: SECRET, rawBody: notJson, headers: signedNow(-10 * 60, { body: notJson }), providerClock }),
+      'invalid_payload',
+    );
+  });
+});

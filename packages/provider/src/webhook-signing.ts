@@ -5,7 +5,7 @@
  * than 5 minutes in the past *or* the future (WEBHOOK_TOLERANCE_IN_SECONDS = 300 in
  * standardwebhooks 1.1.1 dist/index.js), which is the docs/system.md 5.1 replay window.
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Webhook, WebhookVerificationError as LibraryVerificationError } from 'standardwebhooks';
 import { parsePrediction } from './provider-client';
 import type { Prediction } from './provider-client';
@@ -134,10 +134,54 @@ export function webhookIdOf(headers: WebhookHeaderSource): string | undefined {
 }
 
 /**
+ * The replay window placed on the provider's clock as measured (packages/domain clock-offset.ts
+ * `webhookTimestampWindow`): a timestamp within `toleranceMs` of our now + `offsetMs` is fresh.
+ */
+export interface ProviderClockWindow {
+  offsetMs: number;
+  toleranceMs: number;
+}
+
+/** The library's signature comparison, for a timestamp it would refuse: any `v1,` entry may match. */
+function signatureMatches(webhook: Webhook, headers: Record<string, string>, timestamp: Date, rawBody: string | Buffer): boolean {
+  const expected = Buffer.from(webhook.sign(headers['webhook-id']!, timestamp, rawBody).slice('v1,'.length));
+  for (const versioned of headers['webhook-signature']!.split(' ')) {
+    const [version, signature] = versioned.split(',');
+    if (version !== 'v1' || signature === undefined) continue;
+    const given = Buffer.from(signature);
+    if (given.length === expected.length && timingSafeEqual(given, expected)) return true;
+  }
+  return false;
+}
+
+/** Checks the timestamp against `window` and the signature as the library does; returns the parsed body. */
+function verifyOnProviderClock(webhook: Webhook, headers: Record<string, string>, rawBody: string | Buffer, window: ProviderClockWindow): unknown {
+  const timestampMs = Number(headers['webhook-timestamp']) * 1000;
+  const providerNowMs = Date.now() + window.offsetMs;
+  if (providerNowMs - timestampMs > window.toleranceMs) {
+    throw new WebhookVerificationError('timestamp_too_old', 'Message timestamp too old for the provider clock as measured');
+  }
+  if (timestampMs - providerNowMs > window.toleranceMs) {
+    throw new WebhookVerificationError('timestamp_too_new', 'Message timestamp too new for the provider clock as measured');
+  }
+  if (!signatureMatches(webhook, headers, new Date(timestampMs), rawBody)) {
+    throw new WebhookVerificationError('invalid_signature', 'No matching signature found');
+  }
+  return JSON.parse(rawBody.toString());
+}
+
+/**
  * Verifies signature and replay window over the raw body, then parses the prediction it carries.
  * Pass the body bytes exactly as received (before any JSON parsing), or the HMAC will not match.
+ * With `providerClock`, the window is placed on the provider's clock as measured instead of ours;
+ * the library still decides every callback checked without it.
  */
-export function verifyWebhook(options: { secret: string; rawBody: string | Buffer; headers: WebhookHeaderSource }): Prediction {
+export function verifyWebhook(options: {
+  secret: string;
+  rawBody: string | Buffer;
+  headers: WebhookHeaderSource;
+  providerClock?: ProviderClockWindow;
+}): Prediction {
   const webhook = createWebhook(options.secret);
   const headers = readHeaders(options.headers);
   const timestampHeader = headers['webhook-timestamp'];
@@ -150,8 +194,12 @@ export function verifyWebhook(options: { secret: string; rawBody: string | Buffe
   }
   let payload: unknown;
   try {
-    payload = webhook.verify(options.rawBody, headers);
+    payload =
+      options.providerClock === undefined
+        ? webhook.verify(options.rawBody, headers)
+        : verifyOnProviderClock(webhook, headers, options.rawBody, options.providerClock);
   } catch (cause) {
+    if (cause instanceof WebhookVerificationError) throw cause;
     if (cause instanceof LibraryVerificationError) throw new WebhookVerificationError(reasonOf(cause), cause.message, { cause });
     // The signature matched but the body is not JSON.
     throw new WebhookVerificationError('invalid_payload', 'signed webhook body is not valid JSON', { cause });

@@ -13,6 +13,7 @@ import { modelDocument, SIMULATED_VERSION_ID, ZModelInput } from './model-docume
 import type { PredictionLifecycle, SimulatorAddress } from './prediction-lifecycle';
 import { randomId } from './prediction-state';
 import type { SimPrediction, SimulatorState } from './prediction-state';
+import type { ProviderClock } from './provider-clock';
 
 /** Conditions the control API switches on and off, apart from per-prediction faults. */
 export interface SimulatorConditions {
@@ -27,6 +28,8 @@ export interface ApiContext {
   lifecycle: PredictionLifecycle;
   address: SimulatorAddress;
   conditions: SimulatorConditions;
+  /** The provider's clock: list filters are given on it. */
+  clock: ProviderClock;
   /** Models served as `owner/name`; the first is the one a bare version ID names. */
   models: Set<string>;
   listPageSize: number;
@@ -173,7 +176,7 @@ function handleList(ctx: ApiContext, response: ServerResponse, url: URL): void {
     if (value === null) continue;
     const time = Date.parse(value);
     if (Number.isNaN(time)) return sendProblem(response, 400, 'Bad request', `${name} must be an ISO 8601 date-time`);
-    bounds[name] = time;
+    bounds[name] = ctx.clock.fromProvider(time);
   }
   const now = Date.now();
   const visible = [...ctx.state.predictions.values(), ...ctx.state.foreign.values()].filter((p) => {

@@ -7,6 +7,8 @@ import type { ModelInput } from './model-document';
 import { CONTENT_TYPES, OUTPUT_SIZES, memoizedRenderer, wrongSizeFor } from './output-image';
 import type { AspectRatio, OutputFormat } from './output-image';
 import { predictionDocument } from './prediction-document';
+import { onProviderClock } from './provider-clock';
+import type { ProviderClock } from './provider-clock';
 import type { SimulatorMode } from './prediction-document';
 import { isTerminal, randomId } from './prediction-state';
 import type { OutputFile, SimPrediction, SimulatorState } from './prediction-state';
@@ -28,6 +30,8 @@ export interface LifecycleSettings {
   dataRetentionMs: number;
   /** Base of output file URLs; the simulator's origin when unset. */
   outputFetchBaseUrl: string | undefined;
+  /** The clock the provider shows (prediction times, webhook-timestamp). */
+  clock: ProviderClock;
 }
 
 /** Where the simulator listens; known only once its server is bound. */
@@ -97,7 +101,7 @@ function wantsWebhook(p: SimPrediction, event: WebhookEvent): p is SimPrediction
 export function createPredictionLifecycle(state: SimulatorState, settings: LifecycleSettings, address: SimulatorAddress): PredictionLifecycle {
   const runtimes = new Map<string, Runtime>();
   const background = new Set<Promise<unknown>>();
-  const deliver = createWebhookSender(settings.webhookSigningSecret);
+  const deliver = createWebhookSender(settings.webhookSigningSecret, settings.clock);
   const render = memoizedRenderer();
   let lifecycle = new AbortController();
 
@@ -130,7 +134,7 @@ export function createPredictionLifecycle(state: SimulatorState, settings: Lifec
   }
 
   function publicJson(p: SimPrediction) {
-    return predictionDocument(p, { apiUrl: address.apiUrl, origin: address.origin, mode: settings.mode });
+    return onProviderClock(predictionDocument(p, { apiUrl: address.apiUrl, origin: address.origin, mode: settings.mode }), settings.clock);
   }
 
   /** Sends the prediction as it is now; only `completed` is redelivered ("We do not retry any webhooks for intermediate states"). */

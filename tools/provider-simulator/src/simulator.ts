@@ -18,6 +18,7 @@ import { ZFaultList } from './faults';
 import type { FaultName, FaultSpec } from './faults';
 import { RequestBodyError, sendProblem } from './http-helpers';
 import { createPredictionLifecycle } from './prediction-lifecycle';
+import { createProviderClock, stampDate } from './provider-clock';
 import type { CompleteOverride, SimulatorAddress } from './prediction-lifecycle';
 import type { SimulatorMode } from './prediction-document';
 import type { SimPrediction, SimulatorState } from './prediction-state';
@@ -66,6 +67,11 @@ export interface ProviderSimulatorOptions {
    * real host.
    */
   allowExternalUrls?: boolean;
+  /**
+   * How far the provider's clock is ahead of the machine's (negative: behind), in ms; default 0.
+   * Applied to the Date header, prediction times, list filters and webhook-timestamp (provider-clock.ts).
+   */
+  clockOffsetMs?: number;
 }
 
 export interface ProviderSimulator {
@@ -105,6 +111,7 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
   const conditions: SimulatorConditions = { listOutageStatus: null, readThrottlesLeft: 0 };
   // Filled in once the server is bound; nothing reads it before a request arrives.
   const address: SimulatorAddress = { origin: '', apiUrl: '', linkApiUrl: '' };
+  const clock = createProviderClock(options.clockOffsetMs);
   const lifecycle = createPredictionLifecycle(
     state,
     {
@@ -116,6 +123,7 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
       webhookTimeoutMs: options.webhookTimeoutMs ?? 10_000,
       dataRetentionMs: options.dataRetentionMs ?? 60 * 60_000,
       outputFetchBaseUrl: options.outputFetchBaseUrl,
+      clock,
     },
     address,
   );
@@ -125,6 +133,7 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
     lifecycle,
     address,
     conditions,
+    clock,
     models: new Set(options.models ?? ['openai/gpt-image-2']),
     listPageSize,
     createLimiter: createRateLimiter(options.createLimitPerMinute ?? 600),
@@ -165,6 +174,7 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
   }
 
   const server = createServer((request, response) => {
+    stampDate(response, clock);
     route(request, response).catch((error: unknown) => {
       if (response.headersSent) return void response.destroy();
       if (error instanceof RequestBodyError) return sendProblem(response, error.status, 'Bad request', error.message);

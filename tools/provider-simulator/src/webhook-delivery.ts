@@ -8,6 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
+import type { ProviderClock } from './provider-clock';
 
 export type WebhookEvent = 'start' | 'output' | 'logs' | 'completed';
 
@@ -65,14 +66,14 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-export function createWebhookSender(secret: string) {
+export function createWebhookSender(secret: string, clock: ProviderClock) {
   const signer = new Webhook(secret);
 
   /** Delivers one callback, redelivering until a 2xx or the retry budget is spent. */
   return async function deliver(options: DeliveryOptions): Promise<boolean> {
     const tries = options.retryDelaysMs.length + 1;
     for (let attempt = 1; attempt <= tries && !options.signal.aborted; attempt += 1) {
-      const now = new Date();
+      const now = clock.now();
       const headers = {
         'content-type': 'application/json',
         'user-agent': 'provider-simulator (Replicate-compatible webhook)',

@@ -7,6 +7,7 @@ import { isWellFormedId } from '@staging/services/images/ids';
 import { wakeStagingJob, withQueueTimeout } from '@staging/services/staging/staging-queue';
 import type { ApiDeps } from '../api-deps';
 import type { ErrorBody } from '../http/errors';
+import { isTimestampRefusal, verifyOnMeasuredProviderClock } from './provider-clock-check';
 import type { ProviderCallbackRecorder } from './record-provider-callback';
 
 /** A prediction callback is a few KB of JSON; anything far larger is not from the provider. */
@@ -42,7 +43,8 @@ const NOT_A_PREDICTION = { status: 400, error: { code: ErrorCode.BAD_REQUEST, me
 const UNKNOWN_ATTEMPT = { status: 404, error: { code: ErrorCode.NOT_FOUND, message: 'Unknown provider attempt' } } as const;
 
 /**
- * docs/system.md 4.1, 5.1: verify the exact bytes first (signature, timestamp ±5 min) and only
+ * docs/system.md 4.1, 5.1: verify the exact bytes first (signature, timestamp ±5 min, or ±5 min
+ * of the provider's measured clock when ours refused it: provider-clock-check.ts) and only
  * then read the database; record the receipt; wake the job; answer 204. Throws only for what is
  * not the caller's fault (a broken secret, the database down): the HTTP layer answers 5xx and the
  * provider retries.
@@ -58,10 +60,15 @@ export async function answerProviderCallback(
     prediction = verifyWebhook({ secret: deps.config.webhookSigningSecret, rawBody: request.rawBody, headers });
   } catch (error) {
     if (!(error instanceof WebhookVerificationError) || error.reason === 'invalid_secret') throw error;
-    log.warn({ event: 'provider_webhook.rejected', reason: error.reason }, 'provider_webhook.rejected');
-    // Signed by the provider but not a prediction: nothing to retry into shape.
-    if (error.reason === 'invalid_payload') return NOT_A_PREDICTION;
-    return { status: 401, error: { code: ErrorCode.INVALID_SIGNATURE, message: 'Webhook signature could not be verified' } };
+    // Logged there with the clock offsets; every other refusal here.
+    const outcome = isTimestampRefusal(error) ? await verifyOnMeasuredProviderClock(deps, request, error) : error.reason;
+    if (typeof outcome === 'string') {
+      if (!isTimestampRefusal(error)) log.warn({ event: 'provider_webhook.rejected', reason: outcome }, 'provider_webhook.rejected');
+      // Signed by the provider but not a prediction: nothing to retry into shape.
+      if (outcome === 'invalid_payload') return NOT_A_PREDICTION;
+      return { status: 401, error: { code: ErrorCode.INVALID_SIGNATURE, message: 'Webhook signature could not be verified' } };
+    }
+    prediction = outcome;
   }
 
   if (!PREDICTION_ID.test(prediction.id)) {

@@ -26,6 +26,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { backoffDelayMs } from '@staging/provider/backoff';
+import { offsetFromTimestamp, recoveryAllowanceMs } from '@staging/domain/clock-offset';
 import { fingerprintPredictionInput, searchPredictionByInput } from '@staging/provider/prediction-recovery';
 import { ProviderError } from '@staging/provider/provider-client';
 import type { Prediction, PredictionInput } from '@staging/provider/provider-client';
@@ -35,6 +36,7 @@ import type { StagingErrorCode } from '@staging/domain/staging-errors';
 import { fairShareParty, WAITING_FOR_START_SLOT } from '@staging/domain/start-line';
 import { failAttempt, failureOf } from './attempt-failure';
 import { markCreatingWithinCap, parkWhileCapReached } from './daily-purchase-cap';
+import { recordProviderClock } from './provider-clock-measure';
 import {
   insertReservedAttempt,
   markAttemptCreating,
@@ -207,6 +209,7 @@ async function createPrediction(
   if (job.phase === WAITING_FOR_START_SLOT) await setJobPhase(deps.db, job, null);
 
   let prediction: Prediction;
+  let sentAtMs = 0;
   try {
     // Last fence before money: a run that outlived its job lock must not buy, and must leave the
     // attempt as it was (RESERVED still means "never sent").
@@ -235,6 +238,7 @@ async function createPrediction(
       return marked;
     }
     await deps.boundary('before-create', run.jobId);
+    sentAtMs = Date.now();
     const pending = deps.provider.createPrediction({
       model: staging.providerModel,
       webhook,
@@ -250,7 +254,10 @@ async function createPrediction(
     await deps.limiter.settle(tokenId);
     return handleCreateError(deps, run, job, attempt, error);
   }
+  const receivedAtMs = Date.now();
   await deps.limiter.settle(tokenId);
+  // Stamped by the provider while it handled this very call: its clock to well under a second.
+  await recordProviderClock(deps.providerClock, deps.logger, offsetFromTimestamp(prediction.created_at, sentAtMs, receivedAtMs), 'created-at', receivedAtMs);
   await deps.boundary('after-create', run.jobId);
   return persistPrediction(deps, run, attempt, prediction.id, 'create', prediction.status);
 }
@@ -319,12 +326,16 @@ export async function findExistingPrediction(deps: StagingDeps, job: StagingJobR
   // An attempt marked CREATING by a release before fingerprints has nothing to match.
   if (attempt.inputFingerprint === null || attempt.creatingAt === null || job.staging === null)
     return { kind: 'undecidable', reason: 'no input fingerprint was persisted for the attempt' };
+  // The provider stamps `created_at` on its own clock: the span around our creatingAt widens by
+  // how far off that clock was last measured.
+  const clockSkewMs = recoveryAllowanceMs(await deps.providerClock.read());
   try {
     const result = await searchPredictionByInput(deps.provider, {
       model: job.staging.providerModel,
       inputFingerprint: attempt.inputFingerprint,
       webhook: attempt.webhookUrl,
       sentAt: attempt.creatingAt,
+      clockSkewMs,
       isHeldElsewhere: (predictionId) => isPredictionHeldByOtherAttempt(deps.db, predictionId, attempt.id),
       onRefusedNext: (origin) =>
         deps.captureAlert({

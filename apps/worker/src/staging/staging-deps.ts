@@ -7,6 +7,7 @@ import type { AbsenceSeen } from '@staging/services/staging/staging-queue';
 import type { JobLock } from './job-lock';
 import type { OutputSlots } from './output-slots';
 import type { PaidStartLimiter } from '@staging/services/staging/paid-start-limiter';
+import type { ProviderClock } from '@staging/services/staging/provider-clock';
 import type { StagingEvents } from './staging-events';
 
 /**
@@ -109,6 +110,8 @@ export interface StagingDeps {
   events: StagingEvents;
   logger: Logger;
   captureAlert: (alert: Alert) => void;
+  /** The provider's clock as last measured (shared with the api); recovery widens its list span by it. */
+  providerClock: ProviderClock;
   settings: StagingSettings;
   /**
    * True when the api answers on the origin of `webhookUrl`, the callback URL a create call sent

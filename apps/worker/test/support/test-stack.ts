@@ -184,7 +184,7 @@ export async function startTestStack(
     simCompletionDelayMs?: number;
     simOutputFetchBaseUrl?: string;
     /** How the simulator shows its predictions and pages (default: strict, 100 a page, bound address in links). */
-    sim?: Pick<ProviderSimulatorOptions, 'mode' | 'listPageSize' | 'linkHost'>;
+    sim?: Pick<ProviderSimulatorOptions, 'mode' | 'listPageSize' | 'linkHost' | 'clockOffsetMs'>;
     /**
      * A migrated database of this stack's own, dropped on close, for tests whose figures read the
      * whole ledger: the paid-start limiter rebuilds its log from every attempt in the database,
