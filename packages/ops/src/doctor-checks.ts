@@ -14,6 +14,7 @@ import { createS3Client } from '@staging/platform/storage';
 import { findUnsupportedInputs } from '@staging/provider/model-schema';
 import type { ModelInfo } from '@staging/provider/model-schema';
 import { createProviderClient } from '@staging/provider/provider-client';
+import type { ResponseDateObservation } from '@staging/provider/provider-client';
 import { STAGING_WEBHOOK_PATH_PREFIX } from '@staging/provider/webhook-url';
 import { Queue } from 'bullmq';
 
@@ -249,9 +250,16 @@ export async function fetchModel(options: {
   baseUrl: string;
   token: string;
   model: string;
+  /** Told the answer's Date header (the provider clock check). */
+  onResponseDate?: (observation: ResponseDateObservation) => void;
 }): Promise<ModelInfo> {
   const [owner, name] = options.model.split('/') as [string, string];
-  return createProviderClient({ baseUrl: options.baseUrl, token: options.token }).getModel(owner, name);
+  const client = createProviderClient({
+    baseUrl: options.baseUrl,
+    token: options.token,
+    ...(options.onResponseDate === undefined ? {} : { onResponseDate: options.onResponseDate }),
+  });
+  return client.getModel(owner, name);
 }
 
 /** docs/system.md 9.6: the configured producer values must be offered by the live model. */

@@ -1,7 +1,8 @@
 /**
  * `pnpm doctor`: checks a deployment from the environments of the roles it is given (web, api,
  * worker): configuration, migrations, queue store, bucket, webhook route, model schema, producer
- * parity, kill switches, the daily purchase cap, queues and stale jobs. Any failing check makes the result not ok.
+ * parity, kill switches, the daily purchase cap, queues, stale jobs and the provider's and database's
+ * clocks against this machine's. Any failing check makes the result not ok.
  */
 import type { ApiConfig } from '@staging/config/api';
 import { parseApiEnv } from '@staging/config/api';
@@ -17,7 +18,9 @@ import { createDb } from '@staging/db/client';
 import { NONTERMINAL_JOB_STATUSES } from '@staging/domain/staging-states';
 import { createRedis } from '@staging/platform/queues';
 import { findStaleJobs } from '@staging/services/alerts/stale-jobs';
+import type { ResponseDateObservation } from '@staging/provider/provider-client';
 import { checkDailyPurchases } from './daily-cap-check';
+import { checkDatabaseClock, providerClockFinding } from './doctor-clock';
 import { listLiveProducerFingerprints } from '@staging/services/parity/producer-parity';
 import {
   checkBucket,
@@ -138,6 +141,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
 
   for (const config of uniqueBy(configs, (c) => c.databaseUrl)) {
     findings.push(...(await checkMigrations(config.databaseUrl, options.migrationsDir)));
+    findings.push(await checkDatabaseClock(config.databaseUrl));
     findings.push(...(await checkStaleJobs(config.databaseUrl, now, worker?.stagingEnabled ?? true)));
     // The worker's value is the one enforced; without it, the value the spend page shows.
     findings.push(...(await checkDailyPurchases(config.databaseUrl, now, (worker ?? config).dailyPurchaseCap)));
@@ -170,11 +174,15 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     });
   } else {
     findings.push(await checkWebhookRoute(worker.webhookBaseUrl, options.fetch));
+    let providerDate: ResponseDateObservation | undefined;
     try {
       const model = await fetchModel({
         baseUrl: worker.providerApiBaseUrl,
         token: worker.providerApiToken,
         model: worker.providerModel,
+        onResponseDate: (seen) => {
+          providerDate = seen;
+        },
       });
       for (const config of configs) findings.push(checkModelValues(config.role, model, config.producer));
     } catch (error) {
@@ -185,6 +193,8 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
         detail: `cannot read the model schema: ${error instanceof Error ? error.message : String(error)}`,
       });
     }
+    // An error answer (401, 404) carries a Date header too.
+    findings.push(providerClockFinding(providerDate));
   }
   return { findings, ok: findings.every((f) => f.status !== 'fail') };
 }

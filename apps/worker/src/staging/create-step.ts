@@ -209,7 +209,7 @@ async function createPrediction(
   if (job.phase === WAITING_FOR_START_SLOT) await setJobPhase(deps.db, job, null);
 
   let prediction: Prediction;
-  let sentAtMs = 0;
+  let sentAtMs: number;
   try {
     // Last fence before money: a run that outlived its job lock must not buy, and must leave the
     // attempt as it was (RESERVED still means "never sent").
