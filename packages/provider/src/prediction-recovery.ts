@@ -73,7 +73,8 @@ export interface RecoverySearchOptions {
   sentAt: Date;
   /**
    * How far around `sentAt` the provider may put the creation (its clock, the request's time in
-   * flight); default 5 minutes each way. The walk asks for exactly this span.
+   * flight); default 5 minutes each way. The walk asks for exactly this span. The worker passes 5
+   * minutes widened by the provider clock's measured offset (domain clock-offset.ts).
    */
   clockSkewMs?: number;
   /** Pages read at most (100 predictions each on Replicate); default 100. */

@@ -3,7 +3,9 @@
  * Verification is delegated to the `standardwebhooks` library: its Webhook.verify checks the
  * HMAC-SHA256 signature over `id.timestamp.body` in constant time and rejects timestamps more
  * than 5 minutes in the past *or* the future (WEBHOOK_TOLERANCE_IN_SECONDS = 300 in
- * standardwebhooks 1.1.1 dist/index.js), which is the docs/system.md 5.1 replay window.
+ * standardwebhooks 1.1.1 dist/index.js), which is the docs/system.md 5.1 replay window. The api
+ * checks a callback refused for its timestamp alone once more with that window placed on the
+ * provider's measured clock (`providerClock`; docs/decisions/provider.md "The provider's clock").
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Webhook, WebhookVerificationError as LibraryVerificationError } from 'standardwebhooks';
