@@ -67,6 +67,8 @@ if left <= 0 then return redis.call('DEL', KEYS[1]) end
 return redis.call('PEXPIRE', KEYS[1], left)
 `;
 
+export const ORPHAN_CANCELED_ALERT = 'orphan prediction canceled: a running purchase of ours that no attempt holds';
+
 export function orphanPassLockKey(queueName: string): string {
   return `staging:orphan-predictions:${queueName}`;
 }
@@ -157,12 +159,12 @@ async function cancelOrphan(deps: OrphanPredictionPassDeps, entry: ListedPredict
     deps.logger.warn({ loop: 'orphan-predictions', ...facts, kind: error.kind, status: error.status }, 'could not cancel an orphan prediction; the next pass tries again');
     return error.kind === 'throttled' || error.kind === 'server' || error.kind === 'network' ? 'stop' : 'refused';
   }
-  deps.logger.error({ loop: 'orphan-predictions', ...facts, statusAfterCancel: status }, 'orphan prediction canceled: a running purchase of ours that no attempt holds');
+  // The alert is its own log line too (error-tracker.ts).
   deps.captureAlert({
-    message: 'orphan prediction canceled: a running purchase of ours that no attempt holds',
+    message: ORPHAN_CANCELED_ALERT,
     level: 'error',
     tags: { predictionId: entry.id },
-    extra: facts,
+    extra: { ...facts, statusAfterCancel: status },
   });
   return 'canceled';
 }
