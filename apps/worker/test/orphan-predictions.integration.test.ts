@@ -8,7 +8,7 @@ import { createProviderClient } from '@staging/provider/provider-client';
 import type { PredictionInput, ProviderClient } from '@staging/provider/provider-client';
 import { stagingWebhookUrl } from '@staging/provider/webhook-url';
 import type { FaultSpec } from '@staging/provider-simulator/faults';
-import { ORPHAN_CANCELED_ALERT, orphanWindowMs, runOrphanPredictionPass } from '../src/loops/orphan-prediction-loop';
+import { ORPHAN_CANCELED_ALERT, ORPHAN_SETTLED_ALERT, orphanWindowMs, runOrphanPredictionPass } from '../src/loops/orphan-prediction-loop';
 import type { OrphanPredictionPassDeps } from '../src/loops/orphan-prediction-loop';
 import { createReadBudget, withReadBudget } from '../src/staging/provider-read-budget';
 import { startTestStack, TEST_TOKEN, waitUntil } from './support/test-stack';
@@ -135,6 +135,7 @@ describe('orphan prediction reconciliation pass', () => {
       [
         [ORPHAN_CANCELED_ALERT, 'error', duplicate],
         [ORPHAN_CANCELED_ALERT, 'error', running],
+        [ORPHAN_SETTLED_ALERT, 'warning', settled],
       ].sort(),
     );
     // Neither the logs nor the alerts carry the photo's signed URL.
@@ -143,6 +144,12 @@ describe('orphan prediction reconciliation pass', () => {
 
     // One pass per interval across workers: the next one within the interval does not run.
     expect(await runOrphanPredictionPass(deps)).toMatchObject({ ran: false, canceled: [] });
+    // A later pass lists the finished orphan again, and does not alert it twice.
+    await stack.redis.del(deps.lockKey);
+    const again = await runOrphanPredictionPass(deps);
+    expect(again).toMatchObject({ ran: true, canceled: [] });
+    expect(again.settled).toContain(settled);
+    expect(alerts).toHaveLength(3);
   });
 
   it('two workers at once: one pass runs', async () => {

@@ -42,7 +42,7 @@ export interface OrphanPredictionPassResult {
   /** False when the walk stopped before the end of the window (throttled, unavailable, page cap). */
   complete: boolean;
   canceled: string[];
-  /** Orphans already terminal: spent, nothing left to stop (logged, not alerted per pass). */
+  /** Orphans already terminal: spent, nothing left to stop (one alert each, across passes). */
   settled: string[];
 }
 
@@ -68,6 +68,7 @@ return redis.call('PEXPIRE', KEYS[1], left)
 `;
 
 export const ORPHAN_CANCELED_ALERT = 'orphan prediction canceled: a running purchase of ours that no attempt holds';
+export const ORPHAN_SETTLED_ALERT = 'orphan prediction found finished: a purchase of ours that no attempt holds was paid for nothing';
 
 export function orphanPassLockKey(queueName: string): string {
   return `staging:orphan-predictions:${queueName}`;
@@ -90,9 +91,10 @@ export async function runOrphanPredictionPass(deps: OrphanPredictionPassDeps): P
     result.complete = walk.complete;
     // Read after the list: an attempt that claimed a listed purchase meanwhile holds it by now.
     const ledger = await readLedger(deps.db, walk.entries.map((entry) => entry.id));
+    const settled: ListedPrediction[] = [];
     for (const entry of walk.entries) {
       const verdict: OrphanVerdict = judgeListedPrediction(entry, { model: deps.model, marks: deps.marks, ledger });
-      if (verdict === 'settled-orphan') result.settled.push(entry.id);
+      if (verdict === 'settled-orphan') settled.push(entry);
       if (verdict !== 'running-orphan') continue;
       const outcome = await cancelOrphan(deps, entry);
       if (outcome === 'canceled') result.canceled.push(entry.id);
@@ -101,9 +103,8 @@ export async function runOrphanPredictionPass(deps: OrphanPredictionPassDeps): P
         break;
       }
     }
-    if (result.settled.length > 0) {
-      deps.logger.warn({ loop: 'orphan-predictions', predictionIds: result.settled.slice(0, 20), count: result.settled.length }, 'provider shows terminal purchases of ours that no attempt holds');
-    }
+    for (const entry of settled) await alertSettledOnce(deps, entry);
+    result.settled = settled.map((entry) => entry.id);
     deps.logger.debug({ loop: 'orphan-predictions', ...result, settled: result.settled.length }, 'orphan prediction pass');
     return result;
   } finally {
@@ -146,6 +147,25 @@ async function readLedger(db: Db, predictionIds: string[]): Promise<LedgerView> 
   };
 }
 
+/**
+ * A terminal orphan is listed by every pass of the window; it is alerted once, so a person can
+ * match it against the bill.
+ */
+async function alertSettledOnce(deps: OrphanPredictionPassDeps, entry: ListedPrediction): Promise<void> {
+  if ((await markAlerted(deps, entry.id)) !== 'OK') return;
+  deps.captureAlert({
+    message: ORPHAN_SETTLED_ALERT,
+    level: 'warning',
+    tags: { predictionId: entry.id },
+    extra: { predictionId: entry.id, createdAt: entry.created_at, status: entry.status },
+  });
+}
+
+/** 'OK' the first time within two windows: the entry has left every pass's window by then. */
+function markAlerted(deps: OrphanPredictionPassDeps, predictionId: string): Promise<'OK' | null> {
+  return deps.redis.set(`${deps.lockKey}:alerted:${predictionId}`, '1', 'PX', deps.windowMs * 2, 'NX');
+}
+
 /** Cancels one orphan; `stop` when the provider's budget or availability ends the pass. */
 async function cancelOrphan(deps: OrphanPredictionPassDeps, entry: ListedPrediction): Promise<'canceled' | 'gone' | 'stop' | 'refused'> {
   // Only IDs, times and statuses: the echoed input holds a signed URL of the photo.
@@ -159,6 +179,8 @@ async function cancelOrphan(deps: OrphanPredictionPassDeps, entry: ListedPredict
     deps.logger.warn({ loop: 'orphan-predictions', ...facts, kind: error.kind, status: error.status }, 'could not cancel an orphan prediction; the next pass tries again');
     return error.kind === 'throttled' || error.kind === 'server' || error.kind === 'network' ? 'stop' : 'refused';
   }
+  // Later passes list it again, terminal now: the alert below is its only one.
+  await markAlerted(deps, entry.id);
   // The alert is its own log line too (error-tracker.ts).
   deps.captureAlert({
     message: ORPHAN_CANCELED_ALERT,
