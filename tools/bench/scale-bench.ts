@@ -1,7 +1,9 @@
 // Scale benchmark: seeds a customer at three sizes (S, M = 10×S, L = 100×S;
 // packages/db/src/testing/scale-seed.ts), each in a database of its own, and measures every read an agent or visitor
 // makes, through the tRPC procedures (session, zod, use case, output check), one call at a time.
-// Prints p50, p95 and answer size per read and size, then each read's p95 L/S as a figure.
+// Every size is seeded first; then each read is timed at every size in turn, call by call, so a
+// machine whose load drifts during the run weighs on every size alike. Prints p50, p95 and answer
+// size per read and size, then each read's p95 L/S as a figure.
 // Targets: p95 L/S ≤ 3 for every read, ≤ 1.5 for a page of a paginated list; the largest answer
 // at L at most 1 MB. Prints numbers only; no assertions.
 //
@@ -137,14 +139,22 @@ interface Measured {
   error: string | null;
 }
 
-async function measure(call: () => Promise<unknown>): Promise<Measured> {
-  const samples: number[] = [];
+/**
+ * Times one read at every size, the sizes taking turns call by call (each round starting at the
+ * next size), so a machine whose load drifts during the run slows every size alike and the L/S
+ * ratio stays a ratio of the read's own cost.
+ */
+async function measureAcrossSizes(calls: readonly (() => Promise<unknown>)[]): Promise<Measured[]> {
+  const samples: number[][] = calls.map(() => []);
   for (let i = 0; i < WARMUP + ITERATIONS; i += 1) {
-    const started = performance.now();
-    await call().catch(() => undefined);
-    if (i >= WARMUP) samples.push(performance.now() - started);
+    for (let turn = 0; turn < calls.length; turn += 1) {
+      const index = (i + turn) % calls.length;
+      const started = performance.now();
+      await calls[index]!().catch(() => undefined);
+      if (i >= WARMUP) samples[index]!.push(performance.now() - started);
+    }
   }
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95), ...(await answerBytes(call)) };
+  return Promise.all(calls.map(async (call, index) => ({ p50: percentile(samples[index]!, 50), p95: percentile(samples[index]!, 95), ...(await answerBytes(call)) })));
 }
 
 function depsFor(db: Db, redis: ReturnType<typeof createRedis>): TrpcDeps {
@@ -191,7 +201,16 @@ async function explainReads(databaseUrl: string, size: ScaleSize, seed: ScaleSee
   return `# Plans of every read at ${size.name}\n\nWritten by \`tools/bench/scale-bench.ts --explain\`: each statement as Postgres ran it at size ${size.name} (${scaleShapeOf(size).jobs.toLocaleString('en')} jobs), with ANALYZE and BUFFERS, warm after the timed runs.\n\n${sections.join('\n\n')}\n`;
 }
 
-async function measureSize(size: ScaleSize, redis: ReturnType<typeof createRedis>, explainTo: string | undefined): Promise<Map<string, Measured>> {
+/** A size seeded in a database of its own, with its callers. */
+interface Seeded {
+  size: ScaleSize;
+  seed: ScaleSeed;
+  callers: Callers;
+  db: Db;
+  database: Awaited<ReturnType<typeof createTestDatabase>>;
+}
+
+async function seedSize(size: ScaleSize, redis: ReturnType<typeof createRedis>): Promise<Seeded> {
   const database = await createTestDatabase();
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
@@ -200,37 +219,45 @@ async function measureSize(size: ScaleSize, redis: ReturnType<typeof createRedis
   const seconds = (performance.now() - started) / 1000;
   const shape = scaleShapeOf(size);
   console.log(
-    `\n${size.name}: ${shape.properties.toLocaleString('en')} properties (${shape.agencyProperties.toLocaleString('en')} of one agent), ` +
+    `${size.name}: ${shape.properties.toLocaleString('en')} properties (${shape.agencyProperties.toLocaleString('en')} of one agent), ` +
       `${shape.jobs.toLocaleString('en')} jobs, ${shape.inventoryItems.toLocaleString('en')} items in one property; seeded in ${seconds.toFixed(1)} s`,
   );
   const db = createDb(database.url);
-  const callers = callersOf(depsFor(db, redis), seed);
-  const results = new Map<string, Measured>();
-  try {
-    for (const read of READS) {
-      const result = await measure(await read.prepare(callers, seed));
-      results.set(read.name, result);
-      const answer = result.error === null ? `${(result.bytes / 1024).toFixed(1)} KB` : `error (${result.bytes} B): ${result.error.slice(0, 60)}`;
-      console.log(`  ${read.name.padEnd(40)} p50 ${result.p50.toFixed(2).padStart(8)} ms  p95 ${result.p95.toFixed(2).padStart(8)} ms  ${answer}`);
-    }
-    if (explainTo !== undefined) {
-      await writeFile(explainTo, await explainReads(database.url, size, seed, redis));
-      console.log(`  plans written to ${explainTo}`);
-    }
-  } finally {
-    await db.$disconnect();
-    if (args.keep && size.name === 'L') console.log(`  kept: ${database.url}`);
-    else await database.drop();
-  }
-  return results;
+  return { size, seed, db, database, callers: callersOf(depsFor(db, redis), seed) };
+}
+
+async function release({ size, db, database }: Seeded): Promise<void> {
+  await db.$disconnect();
+  if (args.keep && size.name === 'L') console.log(`kept: ${database.url}`);
+  else await database.drop();
+}
+
+function printMeasured(name: string, result: Measured): void {
+  const answer = result.error === null ? `${(result.bytes / 1024).toFixed(1)} KB` : `error (${result.bytes} B): ${result.error.slice(0, 60)}`;
+  console.log(`  ${name.padEnd(40)} p50 ${result.p50.toFixed(2).padStart(8)} ms  p95 ${result.p95.toFixed(2).padStart(8)} ms  ${answer}`);
 }
 
 async function main(): Promise<void> {
   const redis = createRedis(process.env.VALKEY_URL ?? 'redis://127.0.0.1:6379', { connectionName: 'scale-bench', role: 'producer' });
   if (redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));
+  const seeded: Seeded[] = [];
   try {
-    const bySize = new Map<string, Map<string, Measured>>();
-    for (const size of sizes) bySize.set(size.name, await measureSize(size, redis, size === sizes[sizes.length - 1] ? args.explain : undefined));
+    for (const size of sizes) seeded.push(await seedSize(size, redis));
+    const bySize = new Map<string, Map<string, Measured>>(seeded.map(({ size }) => [size.name, new Map()]));
+    for (const read of READS) {
+      const calls = await Promise.all(seeded.map(({ callers, seed }) => read.prepare(callers, seed)));
+      (await measureAcrossSizes(calls)).forEach((result, index) => bySize.get(seeded[index]!.size.name)!.set(read.name, result));
+    }
+    for (const { size } of seeded) {
+      console.log(`
+${size.name}`);
+      for (const [name, result] of bySize.get(size.name)!) printMeasured(name, result);
+    }
+    const largestSize = seeded[seeded.length - 1];
+    if (args.explain !== undefined && largestSize !== undefined) {
+      await writeFile(args.explain, await explainReads(largestSize.database.url, largestSize.size, largestSize.seed, redis));
+      console.log(`plans written to ${args.explain}`);
+    }
     const small = bySize.get('S');
     const large = bySize.get('L');
     if (small === undefined || large === undefined) return;
@@ -242,6 +269,7 @@ async function main(): Promise<void> {
     const largest = Math.max(...[...large.values()].map((measured) => measured.bytes));
     printFigure({ name: 'largest answer at L vs 1 MB', value: largest / MAX_ANSWER_BYTES, target: 1, better: 'lower' });
   } finally {
+    for (const size of seeded) await release(size);
     redis.disconnect();
   }
 }

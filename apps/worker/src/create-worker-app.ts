@@ -23,6 +23,8 @@ import { createPriorityGate } from '@staging/platform/priority-gate';
 import type { PriorityGate } from '@staging/platform/priority-gate';
 import { runDeletionOutboxPass } from './loops/deletion-outbox-loop';
 import { runDispatcherPass } from './loops/dispatcher-loop';
+import { orphanPassLockKey, orphanWindowMs, runOrphanPredictionPass } from './loops/orphan-prediction-loop';
+import { objectUrlPrefixOf } from '@staging/provider/orphan-predictions';
 import { createOutputSlots } from './staging/output-slots';
 import { loadRecordedStarts } from '@staging/services/staging/ledger/staging-job-reads';
 import { createPaidStartLimiter, paidStartLimiterKey } from '@staging/services/staging/paid-start-limiter';
@@ -75,12 +77,16 @@ export interface WorkerApp {
   runDispatcher(): Promise<void>;
   /** One deletion-outbox pass now. */
   runDeletionOutbox(): Promise<void>;
+  /** One reconciliation of the provider's recent predictions with the ledger now. */
+  runOrphanPredictions(): Promise<void>;
   /** Graceful stop: no new jobs, active ones finish or park, connections close. */
   stop(): Promise<{ drained: boolean }>;
 }
 
 const DEFAULT_REPAIR_INTERVAL_MS = 60_000;
 const DEFAULT_SHUTDOWN_GRACE_MS = 25_000;
+/** A key presigned only to learn the storage's URL prefix (a local computation, no request). */
+const OBJECT_URL_PROBE_KEY = 'orphan-check-probe';
 const CLOSE_STEP_TIMEOUT_MS = 3_000;
 /**
  * Provider outputs validated and stored at once per process (memory bound, see output-slots).
@@ -98,7 +104,7 @@ const STAGING_YIELD_MAX_MS = 100;
 
 /**
  * Starts the worker from a parsed config: the staging consumer, the deletion-outbox loop, the
- * dispatcher/repair loop and the health server. main.ts calls it with production defaults; tests
+ * dispatcher/repair loop, the orphan-prediction reconciliation and the health server. main.ts calls it with production defaults; tests
  * start workers in-process with injected timings and hooks.
  */
 export async function createWorkerApp(config: WorkerConfig, overrides: WorkerAppOverrides = {}): Promise<WorkerApp> {
@@ -199,6 +205,29 @@ export async function createWorkerApp(config: WorkerConfig, overrides: WorkerApp
     runAtStart: true,
     pass: () => runDeletionOutboxPass({ db, storage, logger, captureAlert, ...(overrides.deletionOutbox === undefined ? {} : { options: overrides.deletionOutbox }) }),
   });
+  const orphanMarks = {
+    objectUrlPrefix: objectUrlPrefixOf(await storage.presignGetUrl(OBJECT_URL_PROBE_KEY, 60), OBJECT_URL_PROBE_KEY),
+    webhookOrigin: new URL(config.webhookBaseUrl).origin,
+  };
+  const orphans: IntervalLoop = startIntervalLoop({
+    name: 'orphan-predictions',
+    intervalMs: config.providerReconcileIntervalMs,
+    logger,
+    pass: async () => {
+      await runOrphanPredictionPass({
+        db,
+        redis,
+        provider,
+        logger,
+        captureAlert,
+        model: config.providerModel,
+        marks: orphanMarks,
+        windowMs: orphanWindowMs(config.providerCancelAfterSeconds),
+        intervalMs: config.providerReconcileIntervalMs,
+        lockKey: orphanPassLockKey(names.staging),
+      });
+    },
+  });
 
   // Rebuilds psearch:property:<id> after every image change (api/web enqueue; docs/system.md 2.4).
   const searchIndexing = createSearchIndexingWorker({ db, redis, queueSuffix: config.queueSuffix, logger, captureAlert, connection: redis });
@@ -261,13 +290,14 @@ export async function createWorkerApp(config: WorkerConfig, overrides: WorkerApp
     port: http?.port ?? null,
     runDispatcher: () => dispatcher.runNow(),
     runDeletionOutbox: () => outbox.runNow(),
+    runOrphanPredictions: () => orphans.runNow(),
     stop() {
       stopping ??= (async () => {
         accepting = false;
         const result = await consumer.stop(overrides.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS);
         // Every later step is bounded too: with Redis unreachable, commands wait for a reconnect
         // forever (maxRetriesPerRequest null), and a stop must still end.
-        await settleWithin(Promise.all([dispatcher.stop(), outbox.stop()]), CLOSE_STEP_TIMEOUT_MS);
+        await settleWithin(Promise.all([dispatcher.stop(), outbox.stop(), orphans.stop()]), CLOSE_STEP_TIMEOUT_MS);
         await settleWithin(
           Promise.all([ai.stop(), staleAlerts.stop(), parity.stop(), dashboardQueues.close(), searchIndexing.close()]),
           CLOSE_STEP_TIMEOUT_MS,

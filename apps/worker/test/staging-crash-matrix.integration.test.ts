@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FaultSpec } from '@staging/provider-simulator/faults';
+import { ORPHAN_CANCELED_ALERT } from '../src/loops/orphan-prediction-loop';
 import { STEP_BOUNDARIES } from '../src/staging/staging-deps';
 import { startTestStack, waitUntil } from './support/test-stack';
 import type { TestStack } from './support/test-stack';
@@ -228,6 +229,65 @@ describe('crash matrix: SIGKILL at each step boundary, then restart', () => {
 
       survivor.child.kill('SIGTERM');
       expect(await survivor.exited).toEqual({ code: 0, signal: null });
+    },
+    300_000,
+  );
+});
+
+describe('crash matrix: a list lagging past the evidence window', () => {
+  // Its own stack: the orphan pass of its survivor reads every recent prediction of the simulator.
+  const own = useOwnStack({});
+
+  it(
+    'create response lost, every callback lost, list lag longer than the evidence window: recovery buys again and the reconciliation cancels the first purchase',
+    async () => {
+      // The first worker sends a deadline of an hour; a deploy lowered it to 5 s, so the survivor's
+      // evidence window (5 s + finalWebhookWindowMs 1 s) ends while the first purchase still runs,
+      // unlisted: the list shows it LIST_LAG_MS after its creation, after the survivor bought again.
+      const LIST_LAG_MS = 45_000;
+      const RECONCILE_INTERVAL_MS = 1_000;
+      // A pass's list, ledger read and cancel on a starved machine.
+      const PASS_ALLOWANCE_MS = 15_000;
+      await own().faults([{ name: 'never_complete', listLagMs: LIST_LAG_MS, events: ['start', 'completed'], responseLost: true }]);
+      const { jobId, propertyId } = await own().seedJob();
+      const first = await own().spawnReadyWorker({ settings, env: own().env({ PROVIDER_CANCEL_AFTER_SECONDS: '3600' }) });
+      const [orphan] = await waitUntil(async () => {
+        const purchases = await own().purchasesFor(jobId);
+        return purchases.length > 0 && purchases;
+      }, { what: 'the purchase whose answer was lost' });
+      first.child.kill('SIGKILL');
+      expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
+
+      const survivor = await own().spawnReadyWorker({
+        settings,
+        env: own().env({ PROVIDER_CANCEL_AFTER_SECONDS: '5', PROVIDER_RECONCILE_INTERVAL_MS: String(RECONCILE_INTERVAL_MS) }),
+      });
+      expect(await own().waitForStatus(jobId, ['SUCCESS', 'CANCELED', 'FAILED'])).toBe('SUCCESS');
+      // Recovery bought again, the list showing nothing: for attempt 1 when the first worker died
+      // before it saw the lost answer as a transport error, else for attempt 2 after attempt 1
+      // failed retryable. Either way one attempt holds one purchase, the second.
+      const attempts = await own().db.aiProviderAttempt.findMany({ where: { aiJobId: jobId }, orderBy: { attemptNumber: 'asc' } });
+      expect(attempts.at(-1)?.status).toBe('SUCCEEDED');
+      const held = attempts.flatMap((a) => (a.providerPredictionId === null ? [] : [a.providerPredictionId]));
+      const purchases = await own().purchasesFor(jobId);
+      expect(purchases.map((p) => p.id)).toEqual([orphan!.id, ...held]);
+
+      // The bound: listed LIST_LAG_MS after creation, canceled by the next pass after that.
+      const boundAt = Date.parse(orphan!.created_at) + LIST_LAG_MS + RECONCILE_INTERVAL_MS + PASS_ALLOWANCE_MS;
+      await waitUntil(
+        async () => (await own().predictions()).find((p) => p.id === orphan!.id)?.status === 'canceled',
+        { what: 'the orphan canceled within list lag + reconciliation interval', timeoutMs: Math.max(0, boundAt - Date.now()) },
+      );
+      const statuses = (await own().purchasesFor(jobId)).map((p) => p.status);
+      expect(statuses).toEqual(['canceled', 'succeeded']);
+      expect(survivor.lines().filter((line) => line['event'] === 'alert' && line['msg'] === ORPHAN_CANCELED_ALERT)).toEqual([
+        expect.objectContaining({ predictionId: orphan!.id }),
+      ]);
+      // Nothing of the photo's signed URL reaches the logs.
+      expect(JSON.stringify(survivor.lines())).not.toContain('X-Amz-Signature');
+      survivor.child.kill('SIGTERM');
+      expect(await survivor.exited).toEqual({ code: 0, signal: null });
+      await expectNoUntrackedObjects(jobId, propertyId, own());
     },
     300_000,
   );

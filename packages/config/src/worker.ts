@@ -38,6 +38,12 @@ export interface WorkerConfig extends CommonConfig {
    * is left to other tools on the same account.
    */
   providerReadLimitPerMinute: number;
+  /**
+   * PROVIDER_RECONCILE_INTERVAL_MS: how often one worker of the namespace compares the provider's
+   * recent predictions with the ledger and cancels running purchases no attempt holds. Default
+   * 60 s: with the list lag, how long an orphan runs before it is canceled (docs/system.md 10).
+   */
+  providerReconcileIntervalMs: number;
   /** Public https origin the provider calls back; no path, no trailing slash. */
   webhookBaseUrl: string;
   /** 64 hex characters; HMAC key for the user_id sent to the provider. */
@@ -82,6 +88,7 @@ export function parseWorkerEnv(env: Env): WorkerConfig {
     providerModel: r.optional('PROVIDER_MODEL', modelRule(), 'openai/gpt-image-2'),
     providerCancelAfterSeconds: r.optional('PROVIDER_CANCEL_AFTER_SECONDS', integerRule(5, 3_600), 600),
     providerReadLimitPerMinute: r.optional('PROVIDER_READ_LIMIT_PER_MINUTE', integerRule(1, 3_000), 2_400),
+    providerReconcileIntervalMs: r.optional('PROVIDER_RECONCILE_INTERVAL_MS', integerRule(1_000, 3_600_000), 60_000),
     webhookBaseUrl: readWebhookBaseUrl(r, common.nodeEnv === 'production'),
     userHashSecret: readUserHashSecret(r),
     stagingConcurrency: r.optional('AI_STAGING_CONCURRENCY', integerRule(1), 4),

@@ -3,6 +3,7 @@ import {
   createdWithin,
   evaluateInvariants,
   INVARIANT_NAMES,
+  orphansLeftRunning,
   orphanObjects,
   overDailyCap,
   purchaseFindings,
@@ -20,8 +21,8 @@ function job(id: string, status: JobFact['status'], party = 'agent', createdAtMs
   return { id, status, party, createdAtMs };
 }
 
-function bought(attemptId: string | null, predictionId = `p-${attemptId}`, createdAtMs = 0): Purchase {
-  return { predictionId, attemptId, createdAtMs };
+function bought(attemptId: string | null, predictionId = `p-${attemptId}`, createdAtMs = 0, status = 'succeeded'): Purchase {
+  return { predictionId, attemptId, createdAtMs, status };
 }
 
 describe('purchaseFindings', () => {
@@ -144,6 +145,20 @@ describe('unconfirmedYetDecided', () => {
   });
 });
 
+describe('orphansLeftRunning', () => {
+  it('counts running purchases no attempt holds, not held or finished ones', () => {
+    const attempts = [attempt('a1', 'j1', 1), attempt('a2', 'j2', 1, { status: 'FAILED', errorCode: 'PURCHASE_UNCONFIRMED', providerPredictionId: null })];
+    const purchases = [
+      bought('a1', 'p-a1', 0, 'processing'),
+      bought('a1', 'p-rebought', 0, 'starting'),
+      bought('a2', 'p-unclaimed', 0, 'processing'),
+      bought('a2', 'p-spent', 0, 'canceled'),
+      bought(null, 'p-aborted', 0, 'aborted'),
+    ];
+    expect(orphansLeftRunning(purchases, attempts)).toEqual(['p-rebought', 'p-unclaimed']);
+  });
+});
+
 describe('evaluateInvariants', () => {
   const clean: AuditFacts = {
     purchases: [bought('a1', 'p-a1', 0)],
@@ -164,6 +179,11 @@ describe('evaluateInvariants', () => {
     expect(results.filter((r) => !r.ok)).toEqual([]);
     expect(results[6]!.figure).toBe('1.00 (peak 1 in 60 s, limit 1)');
     expect(results[8]).toMatchObject({ figure: '0', target: '0; no cap set' });
+  });
+
+  it('fails the orphan line with a running purchase no attempt holds', () => {
+    const results = evaluateInvariants({ ...clean, purchases: [...clean.purchases, bought('a1', 'p-orphan', 5, 'processing')] });
+    expect(results[11]).toMatchObject({ name: 'orphan predictions left running after the drain', figure: '1', target: '0', ok: false, examples: ['p-orphan'] });
   });
 
   it('fails the daily cap line with the purchases beyond the cap', () => {

@@ -14,6 +14,8 @@ export interface Purchase {
   createdAtMs: number;
   /** Last path segment of the callback URL the worker sent (its attempt id), when it sent one. */
   attemptId: string | null;
+  /** The provider's status at the audit (starting and processing: still running, still billed). */
+  status: string;
 }
 
 /** One create call the provider received, bought or not: one start slot spent. */
@@ -138,6 +140,15 @@ export function unconfirmedYetDecided(attempts: readonly AttemptFact[], purchase
     .map((a) => a.aiJobId);
 }
 
+/**
+ * Purchases still running after the drain that no attempt holds: nothing in the ledger will ever
+ * cancel or claim them, so only the orphan reconciliation (or their Cancel-After) stops them.
+ */
+export function orphansLeftRunning(purchases: readonly Purchase[], attempts: readonly AttemptFact[]): string[] {
+  const held = new Set(attempts.map((a) => a.providerPredictionId));
+  return purchases.filter((p) => (p.status === 'starting' || p.status === 'processing') && !held.has(p.predictionId)).map((p) => p.predictionId);
+}
+
 export function stuckJobs(jobs: readonly JobFact[]): string[] {
   return jobs.filter((job) => !isTerminalJobStatus(job.status)).map((job) => job.id);
 }
@@ -179,6 +190,7 @@ export const INVARIANT_NAMES = [
   'purchases over the daily cap',
   "jobs failed PURCHASE_UNCONFIRMED although the simulator's own record decides them",
   'starts out of fair order beyond one interval',
+  'orphan predictions left running after the drain',
 ] as const;
 
 function zero(name: (typeof INVARIANT_NAMES)[number], offenders: string[]): InvariantResult {
@@ -217,6 +229,7 @@ export function evaluateInvariants(facts: AuditFacts): InvariantResult[] {
     },
     zero(INVARIANT_NAMES[9], unconfirmedYetDecided(facts.attempts, facts.purchases)),
     zero(INVARIANT_NAMES[10], startsOutOfFairOrder(facts.createCalls, facts.attempts, facts.jobs, startIntervalMs(facts.rateLimitPerMinute, RATE_WINDOW_MS))),
+    zero(INVARIANT_NAMES[11], orphansLeftRunning(facts.purchases, facts.attempts)),
   ];
 }
 

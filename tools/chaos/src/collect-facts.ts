@@ -1,5 +1,6 @@
 // Reads what the audit judges, after the drain: every prediction the simulator created (its
-// control API, which keeps the callback URL even where the public API does not echo it), the
+// control API, which keeps the callback URL even where the public API does not echo it, and its
+// status at the audit), the
 // ledger rows of the run's database and the keys stored in its bucket.
 import { storedKeys } from '@staging/stack/s3-server';
 import type { Db } from '@staging/db/client';
@@ -10,6 +11,7 @@ import type { AttemptFact, AuditFacts, CreateCall, Interval, JobFact, Purchase }
 
 interface SimPrediction {
   id: string;
+  status: string;
   created_at: string;
   webhook?: string | null;
 }
@@ -22,6 +24,7 @@ export async function readPurchases(simulatorOrigin: string): Promise<Purchase[]
     predictionId: p.id,
     createdAtMs: Date.parse(p.created_at),
     attemptId: attemptIdOfCallback(p.webhook),
+    status: p.status,
   }));
 }
 

@@ -217,6 +217,8 @@ export async function startChaosStack(options: StackOptions): Promise<ChaosStack
         PROVIDER_WEBHOOK_BASE_URL: apiUrl,
         // Above any simulated run (slow: 2.5 s), below nothing the audit needs.
         PROVIDER_CANCEL_AFTER_SECONDS: '30',
+        // Orphans are canceled within seconds, well inside the drain the audit waits for.
+        PROVIDER_RECONCILE_INTERVAL_MS: '5000',
         ALLOW_INSECURE_WEBHOOK_BASE_URL: 'true',
         DELETION_OUTBOX_INTERVAL_MS: '500',
       }),

@@ -75,12 +75,15 @@ export async function getInventoryUnits(
 /**
  * NOT_FOUND unless `actor` may read the property; RESULT_TOO_LARGE when it holds more than
  * {@link GET_UNITS_MAX_ITEMS} items. The count stops at the bound plus one, so it reads at most
- * that many index entries whatever the property's size.
+ * that many index entries whatever the property's size; it walks each unit's items on their
+ * index, since a join of all of the property's items lets the planner pick a scan of the whole
+ * table when one property holds most of it.
  */
 async function assertWithinGetUnitsBound({ db, actor }: Pick<InventoryContext, 'db' | 'actor'>, propertyId: string): Promise<void> {
   const [property] = await db.$queryRaw<{ items: number }[]>`
     SELECT (SELECT count(*) FROM (
-      SELECT 1 FROM "property_units" u JOIN "inventory_items" i ON i."propertyUnitId" = u."id"
+      SELECT 1 FROM "property_units" u
+      CROSS JOIN LATERAL (SELECT 1 FROM "inventory_items" i WHERE i."propertyUnitId" = u."id" LIMIT ${GET_UNITS_MAX_ITEMS + 1}) i
       WHERE u."propertyId" = p."id" LIMIT ${GET_UNITS_MAX_ITEMS + 1}) bounded)::int AS "items"
     FROM "properties" p
     WHERE p."id" = ${propertyId} AND ${accessiblePropertySql(actor, 'p')}`;
