@@ -220,6 +220,7 @@ export async function createWorkerApp(config: WorkerConfig, overrides: WorkerApp
         provider,
         logger,
         captureAlert,
+        providerClock,
         model: config.providerModel,
         marks: orphanMarks,
         windowMs: orphanWindowMs(config.providerCancelAfterSeconds),

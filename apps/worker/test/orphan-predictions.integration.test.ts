@@ -5,6 +5,7 @@ import { memoryLogger } from '@staging/platform/testing/memory-logger';
 import { objectUrlPrefixOf } from '@staging/provider/orphan-predictions';
 import { fingerprintPredictionInput } from '@staging/provider/prediction-recovery';
 import { createProviderClient } from '@staging/provider/provider-client';
+import { createProviderClock, providerClockKey } from '@staging/services/staging/provider-clock';
 import type { PredictionInput, ProviderClient } from '@staging/provider/provider-client';
 import { stagingWebhookUrl } from '@staging/provider/webhook-url';
 import type { FaultSpec } from '@staging/provider-simulator/faults';
@@ -72,6 +73,7 @@ async function passDeps(alerts: Alert[], lockKey: string) {
     provider,
     logger: log.logger,
     captureAlert: (alert) => alerts.push(alert),
+    providerClock: createProviderClock(stack.redis, stack.suffix),
     model: MODEL,
     marks: {
       objectUrlPrefix: objectUrlPrefixOf(await stack.storage.presignGetUrl('probe', 60), 'probe'),
@@ -158,5 +160,31 @@ describe('orphan prediction reconciliation pass', () => {
     const [a, b] = await Promise.all([passDeps(alerts, lockKey), passDeps(alerts, lockKey)]);
     const results = await Promise.all([runOrphanPredictionPass(a.deps), runOrphanPredictionPass(b.deps)]);
     expect(results.map((r) => r.ran).sort()).toEqual([false, true]);
+  });
+});
+
+describe('orphan prediction reconciliation pass: a provider clock 12 minutes behind ours', () => {
+  it('leaves to recovery a purchase stamped further from creatingAt than the fixed shield, once the offset is measured', async () => {
+    const [job] = await stack.seedJobs(1);
+    // The provider stamps created_at 12 minutes before our creatingAt, and its echo differs from
+    // what was sent (a provider that rewrites echoes): only the time ties it to the attempt.
+    await stack.db.aiProviderAttempt.create({
+      data: { aiJobId: job!.jobId, attemptNumber: 1, status: 'CREATING', inputFingerprint: 'f'.repeat(64), creatingAt: new Date(Date.now() + 12 * 60_000) },
+    });
+    const purchase = await buy(await ourInput(job!));
+    const clock = createProviderClock(stack.redis, stack.suffix);
+    await clock.record({ offsetMs: -12 * 60_000, uncertaintyMs: 500, measuredAtMs: Date.now(), source: 'date-header' });
+
+    const alerts: Alert[] = [];
+    const measured = await passDeps(alerts, `staging:orphan-predictions:test-${randomBytes(4).toString('hex')}`);
+    const shielded = await runOrphanPredictionPass(measured.deps);
+    expect(shielded).toMatchObject({ ran: true, complete: true });
+    expect(shielded.canceled).not.toContain(purchase);
+    expect(await statusOf(purchase)).not.toBe('canceled');
+
+    // Without the measurement the same pass takes it for an orphan.
+    await stack.redis.del(providerClockKey(stack.suffix));
+    const unmeasured = await passDeps(alerts, `staging:orphan-predictions:test-${randomBytes(4).toString('hex')}`);
+    expect((await runOrphanPredictionPass(unmeasured.deps)).canceled).toContain(purchase);
   });
 });

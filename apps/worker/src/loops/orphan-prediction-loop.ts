@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Db } from '@staging/db/client';
+import { recoveryAllowanceMs, worstOffsetMs } from '@staging/domain/clock-offset';
+import type { ClockOffset } from '@staging/domain/clock-offset';
 import type { Alert } from '@staging/platform/error-tracker';
 import type { Logger } from '@staging/platform/logger';
 import { judgeListedPrediction, listedOfModel } from '@staging/provider/orphan-predictions';
 import type { LedgerView, OrphanVerdict, OwnershipMarks } from '@staging/provider/orphan-predictions';
 import { ProviderError } from '@staging/provider/provider-client';
 import type { ListedPrediction, ListPredictionsOptions, ProviderClient } from '@staging/provider/provider-client';
+import type { ProviderClock } from '@staging/services/staging/provider-clock';
 
 /**
  * The reconciliation of the provider's list with the ledger (docs/decisions/staging.md "Orphan
@@ -25,6 +28,11 @@ export interface OrphanPredictionPassDeps {
   provider: Pick<ProviderClient, 'listPredictions' | 'cancelPrediction'>;
   logger: Logger;
   captureAlert: (alert: Alert) => void;
+  /**
+   * The provider's clock as last measured: the window and the recovery shield are on our clock,
+   * `created_at` on the provider's, so both widen by the offset.
+   */
+  providerClock: Pick<ProviderClock, 'read'>;
   /** `owner/name` this deployment buys (PROVIDER_MODEL). */
   model: string;
   marks: OwnershipMarks;
@@ -53,7 +61,7 @@ const MAX_PAGES = 20;
 /**
  * How far from a CREATING attempt's creatingAt an unclaimed entry is left to its recovery: at
  * least the span recovery walks (prediction-recovery.ts, five minutes each way), with room for
- * the widening a measured provider clock offset adds.
+ * the widening a measured provider clock offset adds, and never less than that span itself.
  */
 export const RECOVERY_SHIELD_MS = 10 * 60_000;
 /** Created up to this far in the "future" of the worker's clock (a provider clock ahead). */
@@ -86,11 +94,12 @@ export async function runOrphanPredictionPass(deps: OrphanPredictionPassDeps): P
   if ((await deps.redis.set(deps.lockKey, token, 'PX', PASS_LOCK_MS, 'NX')) !== 'OK') return result;
   result.ran = true;
   try {
-    const walk = await listWindow(deps, startedAt);
+    const measured = await deps.providerClock.read();
+    const walk = await listWindow(deps, startedAt, measured);
     result.listed = walk.entries.length;
     result.complete = walk.complete;
     // Read after the list: an attempt that claimed a listed purchase meanwhile holds it by now.
-    const ledger = await readLedger(deps.db, walk.entries.map((entry) => entry.id));
+    const ledger = await readLedger(deps.db, walk.entries.map((entry) => entry.id), measured);
     const settled: ListedPrediction[] = [];
     for (const entry of walk.entries) {
       const verdict: OrphanVerdict = judgeListedPrediction(entry, { model: deps.model, marks: deps.marks, ledger });
@@ -112,9 +121,17 @@ export async function runOrphanPredictionPass(deps: OrphanPredictionPassDeps): P
   }
 }
 
-async function listWindow(deps: OrphanPredictionPassDeps, nowMs: number): Promise<{ entries: ListedPrediction[]; complete: boolean }> {
+async function listWindow(
+  deps: OrphanPredictionPassDeps,
+  nowMs: number,
+  measured: ClockOffset | null,
+): Promise<{ entries: ListedPrediction[]; complete: boolean }> {
   const entries = new Map<string, ListedPrediction>();
-  let request: ListPredictionsOptions = { createdAfter: new Date(nowMs - deps.windowMs), createdBefore: new Date(nowMs + FUTURE_MARGIN_MS) };
+  const skewMs = measured === null ? 0 : worstOffsetMs(measured);
+  let request: ListPredictionsOptions = {
+    createdAfter: new Date(nowMs - deps.windowMs - skewMs),
+    createdBefore: new Date(nowMs + FUTURE_MARGIN_MS + skewMs),
+  };
   for (let page = 0; page < MAX_PAGES; page += 1) {
     let read;
     try {
@@ -132,7 +149,7 @@ async function listWindow(deps: OrphanPredictionPassDeps, nowMs: number): Promis
   return { entries: [...entries.values()], complete: false };
 }
 
-async function readLedger(db: Db, predictionIds: string[]): Promise<LedgerView> {
+async function readLedger(db: Db, predictionIds: string[], measured: ClockOffset | null): Promise<LedgerView> {
   const [held, recovering] = await Promise.all([
     db.aiProviderAttempt.findMany({ where: { providerPredictionId: { in: predictionIds } }, select: { providerPredictionId: true } }),
     db.aiProviderAttempt.findMany({
@@ -143,7 +160,7 @@ async function readLedger(db: Db, predictionIds: string[]): Promise<LedgerView> 
   return {
     heldIds: new Set(held.map((row) => row.providerPredictionId).filter((id): id is string => id !== null)),
     recovering: recovering.map((row) => ({ inputFingerprint: row.inputFingerprint, creatingAtMs: (row.creatingAt ?? row.createdAt).getTime() })),
-    recoverySpanMs: RECOVERY_SHIELD_MS,
+    recoverySpanMs: Math.max(RECOVERY_SHIELD_MS, recoveryAllowanceMs(measured)),
   };
 }
 
