@@ -56,6 +56,8 @@ const ZPrediction = z.looseObject({
   created_at: z.string(),
   started_at: z.string().nullish(),
   completed_at: z.string().nullish(),
+  // Present when the create carried Cancel-After (Replicate's OpenAPI prediction object).
+  deadline: z.string().nullish(),
   // Not in Replicate's documented prediction object: recovery never relies on it (prediction-recovery.ts).
   webhook: z.string().nullish(),
   input: z.record(z.string(), z.unknown()).optional(),
@@ -79,6 +81,8 @@ export interface Prediction {
   created_at: string;
   started_at?: string | null;
   completed_at?: string | null;
+  /** When the provider cancels (running) or aborts (not started) it: creation + Cancel-After. */
+  deadline?: string | null;
   webhook?: string | null;
   input?: Record<string, unknown>;
   data_removed?: boolean;
