@@ -40,7 +40,8 @@ export interface CreatePredictionInput {
   webhookEventsFilter?: WebhookEventType[];
   /**
    * Sent as the `Cancel-After` header: the provider aborts the prediction if it has not started by
-   * then (not billed) or cancels it if it is still running (billed). Whole seconds, at least 1.
+   * then (not billed) or cancels it if it is still running (billed). Whole seconds; Replicate
+   * refuses less than 5 (PROVIDER_CANCEL_AFTER_SECONDS is 5–3600).
    */
   cancelAfterSeconds?: number;
 }
