@@ -115,7 +115,9 @@ describe('cancellation (docs/system.md 3.1)', () => {
     expect((await cancel(jobId, userId)).status).toBe('CANCEL_REQUESTED');
     await stack.waitForStatus(jobId, ['CANCELED', 'SUCCESS', 'FAILED']);
     // The cancel was answered while the prediction still ran; it then succeeds (and is billed).
-    await waitUntil(async () => (await stack.purchasesFor(jobId))[0]?.status === 'succeeded', { what: 'the prediction to succeed' });
+    await waitUntil(async () => (await stack.purchasesFor(jobId))[0]?.status === 'succeeded', {
+      what: 'the prediction to succeed',
+    });
     const job = await stack.db.aiJob.findUniqueOrThrow({ where: { id: jobId }, include: { attempts: true } });
     expect(job.status).toBe('CANCELED');
     expect(job.attempts).toEqual([expect.objectContaining({ status: 'CANCELED', outputObjectKey: null })]);

@@ -178,26 +178,26 @@ export function createPredictionLifecycle(state: SimulatorState, settings: Lifec
     const signal = lifecycle.signal;
     const send = () =>
       track(
-      (async () => {
-        for (let copy = 0; copy < copies; copy += 1) {
-          await deliver({
-            event,
-            url,
-            // "Identical webhooks can be sent more than once": as a redelivery (same id) or anew.
-            webhookId: copy > 0 && p.fault?.name === 'duplicate_webhook_new_id' ? newWebhookId() : webhookId,
-            body,
-            predictionStatus,
-            retryDelaysMs: event === 'completed' ? settings.retryDelaysMs : [],
-            timeoutMs: settings.webhookTimeoutMs,
-            record: (attempt) => {
-              p.deliveries.push(attempt);
-              changed();
-            },
-            signal,
-          });
-        }
-      })(),
-    );
+        (async () => {
+          for (let copy = 0; copy < copies; copy += 1) {
+            await deliver({
+              event,
+              url,
+              // "Identical webhooks can be sent more than once": as a redelivery (same id) or anew.
+              webhookId: copy > 0 && p.fault?.name === 'duplicate_webhook_new_id' ? newWebhookId() : webhookId,
+              body,
+              predictionStatus,
+              retryDelaysMs: event === 'completed' ? settings.retryDelaysMs : [],
+              timeoutMs: settings.webhookTimeoutMs,
+              record: (attempt) => {
+                p.deliveries.push(attempt);
+                changed();
+              },
+              signal,
+            });
+          }
+        })(),
+      );
     const runtime = runtimes.get(p.id);
     if (p.fault?.name !== 'webhooks_out_of_order' || !runtime) return void send();
     // Each body is the prediction as it was when the event happened; only the order is wrong.
