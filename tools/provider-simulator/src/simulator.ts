@@ -66,6 +66,11 @@ export interface ProviderSimulatorOptions {
    * real host.
    */
   allowExternalUrls?: boolean;
+  /**
+   * Test-only: the shortest Cancel-After accepted. Replicate refuses less than 5 s (the default);
+   * the simulator's own deadline tests lower it so they do not wait 5 s per deadline.
+   */
+  testCancelAfterMinimumMs?: number;
 }
 
 export interface ProviderSimulator {
@@ -131,6 +136,7 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
     readLimiter: createRateLimiter(options.readLimitPerMinute ?? 3_000),
     tokenDigest: digest(`Bearer ${options.token}`),
     allowExternalUrls: options.allowExternalUrls === true,
+    cancelAfterMinimumMs: options.testCancelAfterMinimumMs ?? 5_000,
     startedAt: new Date().toISOString(),
     nextSeq: () => (seq += 1),
   };
