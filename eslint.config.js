@@ -1,5 +1,6 @@
-// One lint setup for the whole repo. packages/domain must stay free of I/O: the restricted-imports
-// rule below is what enforces it.
+// One lint setup for the whole repo. Which workspace package may import which is the table
+// below (ARCHITECTURE.md "Imports between packages" shows the same rows, and a test in tools/stack
+// keeps it equal); packages/domain must also stay free of I/O.
 import js from '@eslint/js';
 import i18next from 'eslint-plugin-i18next';
 import globals from 'globals';
@@ -12,6 +13,65 @@ const crossPackagePaths = [
   { regex: '^(\\.\\./)+(apps|packages|tools|tooling)/', message: 'Import another workspace package by its name (@staging/...), not by a relative path.' },
   { regex: '^(\\.\\./)+[^./][^/]*/src(/|$)', message: "Import another workspace package by its name (@staging/...), not through its src folder." },
 ];
+
+/** Test code: files a package runs only under Jest or Playwright, never in production. */
+const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/*.spec.ts', '**/test/**', '**/testing/**', '**/testing.ts', '**/e2e/**', '**/test-helpers.ts', '**/jest.config.mjs'];
+
+const PACKAGES = ['config', 'db', 'domain', 'ops', 'platform', 'provider', 'services', 'trpc'];
+const TOOLS = ['bench', 'chaos', 'provider-simulator', 'stack'];
+
+/** packages/domain holds pure rules: no I/O module either. */
+const ioModules = {
+  group: ['@prisma/*', 'bullmq', 'ioredis', 'pino', 'pg', 'sharp', '@aws-sdk/*', 'node:fs*', 'node:net', 'node:http*'],
+  message: 'packages/domain holds pure rules: no I/O imports.',
+};
+
+/**
+ * The workspace packages (`@staging/<name>`) each folder's code may import: apps -> packages,
+ * domain depends on nothing of ours, nothing imports an app. `exceptions` are imports the code
+ * makes today against that direction, allowed until they are moved; `testsMay` is what its test
+ * code may import besides (the tools that start real components for a test); `alsoRefused` are
+ * further import patterns the folder refuses.
+ */
+const importTable = {
+  'packages/config': { may: ['domain'] },
+  'packages/domain': { may: [], alsoRefused: [ioModules] },
+  'packages/db': { may: [], testsMay: ['domain'] },
+  'packages/platform': { may: ['config'], testsMay: ['stack'] },
+  'packages/provider': { may: ['domain'] },
+  'packages/services': { may: ['config', 'db', 'domain', 'platform', 'provider'], testsMay: ['stack'] },
+  'packages/trpc': { may: ['domain', 'services'], exceptions: ['config', 'db', 'platform'] },
+  'packages/ops': { may: ['config', 'db', 'domain', 'platform', 'provider', 'services'], testsMay: ['provider-simulator', 'stack'] },
+  'apps/api': { may: PACKAGES, testsMay: ['stack'] },
+  'apps/web': { may: PACKAGES, testsMay: ['jest-preset', 'stack'] },
+  'apps/worker': { may: PACKAGES, testsMay: ['provider-simulator', 'stack'] },
+  'tools/provider-simulator': { may: [], testsMay: ['provider'] },
+  'tools/stack': { may: [...PACKAGES, ...TOOLS.filter((name) => name !== 'stack')] },
+  'tools/chaos': { may: [...PACKAGES, ...TOOLS.filter((name) => name !== 'chaos')] },
+  'tools/bench': { may: [...PACKAGES, ...TOOLS.filter((name) => name !== 'bench')] },
+};
+
+/** Any `@staging/...` import other than the allowed names (and their subpaths). */
+function onlyPackages(folder, allowed) {
+  const names = [...new Set(allowed)].sort();
+  const shown = names.length === 0 ? 'no workspace package' : names.map((name) => `@staging/${name}`).join(', ');
+  return {
+    regex: names.length === 0 ? '^@staging/' : `^@staging/(?!(?:${names.join('|')})(?:/|$))`,
+    message: `${folder} may import ${shown} (ARCHITECTURE.md "Imports between packages").`,
+  };
+}
+
+function importRule(folder, allowed, alsoRefused) {
+  return { 'no-restricted-imports': ['error', { patterns: [...crossPackagePaths, onlyPackages(folder, allowed), ...alsoRefused] }] };
+}
+
+/** One block per folder of the table, and one more for its test code where that may import more. */
+const importTableBlocks = Object.entries(importTable).flatMap(([folder, { may, exceptions = [], testsMay = [], alsoRefused = [] }]) => [
+  { files: [`${folder}/**/*.{ts,tsx,mts,cts,js,mjs,cjs}`], rules: importRule(folder, [...may, ...exceptions], alsoRefused) },
+  ...(testsMay.length === 0
+    ? []
+    : [{ files: testFiles.map((glob) => `${folder}/${glob}`), rules: importRule(`${folder} tests`, [...may, ...exceptions, ...testsMay], alsoRefused) }]),
+]);
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/.next/**', '**/generated/**', '**/coverage/**', '**/next-env.d.ts'] },
@@ -31,11 +91,7 @@ export default tseslint.config(
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
     ignores: [
       'packages/config/**',
-      '**/*.test.ts',
-      '**/test/**',
-      '**/testing/**',
-      '**/testing.ts',
-      '**/e2e/**',
+      ...testFiles,
       'apps/web/playwright.config.ts',
       // Next.js reads these at build time or in the edge runtime (NEXT_RUNTIME, NEXT_PUBLIC_*).
       'apps/web/sentry.*.config.ts',
@@ -81,18 +137,10 @@ export default tseslint.config(
       ],
     },
   },
+  ...importTableBlocks,
   {
     files: ['packages/domain/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            ...crossPackagePaths,
-            { group: ['@staging/db*', '@staging/platform*', '@staging/services*', '@prisma/*', 'bullmq', 'ioredis', 'pino', 'pg', 'sharp', '@aws-sdk/*', 'node:fs*', 'node:net', 'node:http*'], message: 'packages/domain holds pure rules: no I/O imports.' },
-          ],
-        },
-      ],
       'no-restricted-globals': ['error', { name: 'process', message: 'Read configuration in packages/config.' }],
     },
   },

@@ -102,6 +102,30 @@ describe('cancellation (docs/system.md 3.1)', () => {
     await worker.stop();
   });
 
+  it('a provider cancel that loses the race to success: the job is still CANCELED, the output is not kept', async () => {
+    await stack.faults([{ name: 'cancel_loses_race', delayMs: 8_000 }]);
+    const worker = await stack.startWorker();
+    const { jobId, userId } = await stack.seedJob();
+    await waitUntil(
+      async () =>
+        (await stack.db.aiProviderAttempt.findFirst({ where: { aiJobId: jobId, status: 'ACTIVE' } }))
+          ?.providerPredictionId,
+      { what: 'an active prediction' },
+    );
+    expect((await cancel(jobId, userId)).status).toBe('CANCEL_REQUESTED');
+    await stack.waitForStatus(jobId, ['CANCELED', 'SUCCESS', 'FAILED']);
+    // The cancel was answered while the prediction still ran; it then succeeds (and is billed).
+    await waitUntil(async () => (await stack.purchasesFor(jobId))[0]?.status === 'succeeded', {
+      what: 'the prediction to succeed',
+    });
+    const job = await stack.db.aiJob.findUniqueOrThrow({ where: { id: jobId }, include: { attempts: true } });
+    expect(job.status).toBe('CANCELED');
+    expect(job.attempts).toEqual([expect.objectContaining({ status: 'CANCELED', outputObjectKey: null })]);
+    expect(await stack.db.propertyImage.count({ where: { aiJobId: jobId } })).toBe(0);
+    expect(await stack.purchasesFor(jobId)).toHaveLength(1);
+    await worker.stop();
+  });
+
   it('attempt RESERVED, nothing bought yet: canceled without calling the provider', async () => {
     const { worker, release, jobId, userId } = await jobHeldAt('after-reserve');
     expect((await cancel(jobId, userId)).status).toBe('CANCEL_REQUESTED');

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FaultName } from '@staging/provider-simulator/faults';
-import { startTestStack } from './support/test-stack';
+import { signWebhook } from '@staging/provider/webhook-signing';
+import { startTestStack, TEST_SIGNING_SECRET, TEST_TOKEN, waitUntil } from './support/test-stack';
 import type { RunningWorker, TestStack } from './support/test-stack';
 
 let stack: TestStack;
@@ -73,6 +74,16 @@ const CASES: [string, Expectation][] = [
     fails(['wrong_aspect_ratio'], 1, 'OUTPUT_WRONG_ASPECT_RATIO', [failed('OUTPUT_WRONG_ASPECT_RATIO')])],
   ['response_lost: the prediction is recovered from the provider, exactly one purchase',
     succeeds(['response_lost'], 1, [SUCCEEDED])],
+  // What Replicate's OpenAPI document allows beside the happy path (docs/decisions/staging.md,
+  // "An aborted attempt is followed by attempt 2"):
+  ['aborted_before_start: never ran, so attempt 2 is bought and succeeds',
+    succeeds(['aborted_before_start'], 2, [failed('PROVIDER_ABORTED'), SUCCEEDED])],
+  ['stuck_starting: aborted at its Cancel-After deadline, then attempt 2 succeeds',
+    succeeds(['stuck_starting'], 2, [failed('PROVIDER_ABORTED'), SUCCEEDED])],
+  ['webhooks_out_of_order never moves the attempt backwards', succeeds(['webhooks_out_of_order'], 1, [SUCCEEDED])],
+  ['webhook_before_response: the final callback before the create answer, one purchase',
+    succeeds(['webhook_before_response'], 1, [SUCCEEDED])],
+  ['accepted_202: a 202 create answer is a purchase like a 201', succeeds(['accepted_202'], 1, [SUCCEEDED])],
 ];
 
 /** Runs one case on `runner` and checks its outcome, its purchases and the worker's events. */
@@ -130,6 +141,54 @@ describe('simulator faults end in the state docs/system.md requires with the all
     },
     300_000,
   );
+});
+
+describe("a 429's wait", () => {
+  it('the next create waits at least the seconds the throttled detail names', async () => {
+    const before = stack.sim.state.createCalls.length;
+    await stack.faults([{ name: 'http_429', retryAfterSeconds: 3 }]);
+    const { jobId } = await stack.seedJob();
+    await stack.waitForStatus(jobId, ['SUCCESS', 'FAILED', 'CANCELED']);
+    const [throttled, bought] = stack.sim.state.createCalls.slice(before).map((call) => Date.parse(call.at));
+    expect(bought! - throttled!).toBeGreaterThanOrEqual(3_000);
+    expect((await stack.db.aiJob.findUniqueOrThrow({ where: { id: jobId } })).status).toBe('SUCCESS');
+  });
+});
+
+describe('callbacks out of order', () => {
+  /** Replays the prediction as it looked before (`status`), signed like a real callback for the attempt. */
+  async function staleCallback(attemptId: string, predictionId: string, status: 'starting' | 'processing'): Promise<number> {
+    const current = (await (
+      await fetch(`${stack.sim.url}/predictions/${predictionId}`, { headers: { Authorization: `Bearer ${TEST_TOKEN}` } })
+    ).json()) as Record<string, unknown>;
+    const body = JSON.stringify({ ...current, status, output: null, completed_at: null });
+    const headers = signWebhook({ secret: TEST_SIGNING_SECRET, webhookId: `msg_stale_${status}_${attemptId}`, timestamp: new Date(), body });
+    const response = await fetch(`${stack.receiver.origin}/api/webhooks/provider/staging/${attemptId}`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body,
+    });
+    return response.status;
+  }
+
+  it('a stale callback before or after the final one never moves the attempt backwards', async () => {
+    await stack.faults([{ name: 'slow', delayMs: 3_000 }]);
+    const { jobId } = await stack.seedJob();
+    const active = await waitUntil(
+      async () => stack.db.aiProviderAttempt.findFirst({ where: { aiJobId: jobId, status: 'ACTIVE', providerPredictionId: { not: null } } }),
+      { what: 'an active attempt with its prediction' },
+    );
+    const predictionId = active.providerPredictionId!;
+    expect(await staleCallback(active.id, predictionId, 'starting')).toBe(204);
+    await stack.waitForStatus(jobId, ['SUCCESS', 'FAILED', 'CANCELED']);
+    expect(await staleCallback(active.id, predictionId, 'processing')).toBe(204);
+    const job = await stack.db.aiJob.findUniqueOrThrow({ where: { id: jobId }, include: { attempts: true } });
+    expect({ status: job.status, attempts: job.attempts.map((a) => [a.attemptNumber, a.status]) }).toEqual({
+      status: 'SUCCESS',
+      attempts: [[1, 'SUCCEEDED']],
+    });
+    expect(await stack.purchasesFor(jobId)).toHaveLength(1);
+  });
 });
 
 describe('provider credentials', () => {

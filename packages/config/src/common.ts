@@ -1,11 +1,12 @@
+import {
+  OUTPUT_COMPRESSION_RANGE,
+  PROVIDER_ASPECT_RATIOS,
+  PROVIDER_OUTPUT_FORMATS,
+  PROVIDER_QUALITIES,
+} from '@staging/domain/provider-values';
 import type { ConfigRole } from './config-error';
 import type { EnvReader } from './env-reader';
-import {
-  STAGING_ASPECT_RATIOS,
-  STAGING_OUTPUT_FORMATS,
-  STAGING_QUALITIES,
-  type ProducerValues,
-} from './producer-values';
+import type { ProducerValues } from './producer-values';
 import {
   booleanRule,
   integerRule,
@@ -91,10 +92,14 @@ export function readCommon(r: EnvReader): CommonConfig {
     stagingEnabled: r.raw('AI_ROOM_STAGING_ENABLED') === 'true',
     dailyPurchaseCap: r.maybe('AI_DAILY_PURCHASE_CAP', integerRule(1)) ?? null,
     producer: {
-      quality: r.optional('AI_STAGING_QUALITY', oneOfRule(STAGING_QUALITIES), 'medium'),
-      aspectRatio: r.optional('AI_STAGING_ASPECT_RATIO', oneOfRule(STAGING_ASPECT_RATIOS), '1:1'),
-      outputFormat: r.optional('AI_STAGING_OUTPUT_FORMAT', oneOfRule(STAGING_OUTPUT_FORMATS), 'jpeg'),
-      outputCompression: r.optional('AI_STAGING_OUTPUT_COMPRESSION', integerRule(0, 100), 92),
+      quality: r.optional('AI_STAGING_QUALITY', oneOfRule(PROVIDER_QUALITIES), 'medium'),
+      aspectRatio: r.optional('AI_STAGING_ASPECT_RATIO', oneOfRule(PROVIDER_ASPECT_RATIOS), '1:1'),
+      outputFormat: r.optional('AI_STAGING_OUTPUT_FORMAT', oneOfRule(PROVIDER_OUTPUT_FORMATS), 'jpeg'),
+      outputCompression: r.optional(
+        'AI_STAGING_OUTPUT_COMPRESSION',
+        integerRule(OUTPUT_COMPRESSION_RANGE.min, OUTPUT_COMPRESSION_RANGE.max),
+        92,
+      ),
     },
     logLevel: r.optional('LOG_LEVEL', oneOfRule(LOG_LEVELS), 'info'),
     sentry: readSentry(r, nodeEnv),

@@ -1,13 +1,14 @@
 import fc from 'fast-check';
-import { producerValuesFingerprint, STAGING_ASPECT_RATIOS, STAGING_OUTPUT_FORMATS, STAGING_QUALITIES } from './producer-values';
+import { PROVIDER_ASPECT_RATIOS, PROVIDER_OUTPUT_FORMATS, PROVIDER_QUALITIES } from '@staging/domain/provider-values';
+import { producerValuesFingerprint } from './producer-values';
 import type { ProducerValues } from './producer-values';
 
 const initial: ProducerValues = { quality: 'medium', aspectRatio: '1:1', outputFormat: 'jpeg', outputCompression: 92 };
 
 const producerValues = fc.record({
-  quality: fc.constantFrom(...STAGING_QUALITIES),
-  aspectRatio: fc.constantFrom(...STAGING_ASPECT_RATIOS),
-  outputFormat: fc.constantFrom(...STAGING_OUTPUT_FORMATS),
+  quality: fc.constantFrom(...PROVIDER_QUALITIES),
+  aspectRatio: fc.constantFrom(...PROVIDER_ASPECT_RATIOS),
+  outputFormat: fc.constantFrom(...PROVIDER_OUTPUT_FORMATS),
   outputCompression: fc.integer({ min: 0, max: 100 }),
 });
 

@@ -1,21 +1,14 @@
 import { createHash } from 'node:crypto';
-
-export const STAGING_QUALITIES = ['low', 'medium', 'high', 'auto'] as const;
-export const STAGING_ASPECT_RATIOS = ['1:1', '3:2', '2:3'] as const;
-export const STAGING_OUTPUT_FORMATS = ['jpeg', 'png', 'webp'] as const;
-
-export type StagingQuality = (typeof STAGING_QUALITIES)[number];
-export type StagingAspectRatio = (typeof STAGING_ASPECT_RATIOS)[number];
-export type StagingOutputFormat = (typeof STAGING_OUTPUT_FORMATS)[number];
+import type { ProviderAspectRatio, ProviderOutputFormat, ProviderQuality } from '@staging/domain/provider-values';
 
 /**
  * The four provider inputs every producer persists with a new job and the worker uses to
  * materialize legacy messages; docs/system.md 2.9 requires them identical on web, api and worker.
  */
 export interface ProducerValues {
-  quality: StagingQuality;
-  aspectRatio: StagingAspectRatio;
-  outputFormat: StagingOutputFormat;
+  quality: ProviderQuality;
+  aspectRatio: ProviderAspectRatio;
+  outputFormat: ProviderOutputFormat;
   /** Integer 0..100. */
   outputCompression: number;
 }

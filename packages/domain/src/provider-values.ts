@@ -1,7 +1,7 @@
 /**
  * Provider input values this service may send (docs/system.md 2.9, 8). packages/config validates the
- * AI_STAGING_* variables against the same lists; a services test keeps the two in step. Changing
- * them needs a check against the live model schema first (docs/system.md 9.6).
+ * AI_STAGING_* variables against these lists. Changing them needs a check against the live model
+ * schema first (docs/system.md 9.6).
  */
 export const PROVIDER_ASPECT_RATIOS = ['1:1', '3:2', '2:3'] as const;
 /** Output formats the provider may be asked for. */
@@ -11,6 +11,7 @@ export const PROVIDER_QUALITIES = ['low', 'medium', 'high', 'auto'] as const;
 /** Inclusive bounds of output_compression. */
 export const OUTPUT_COMPRESSION_RANGE = { min: 0, max: 100 } as const;
 
+export type ProviderQuality = (typeof PROVIDER_QUALITIES)[number];
 export type ProviderAspectRatio = (typeof PROVIDER_ASPECT_RATIOS)[number];
 export type ProviderOutputFormat = (typeof PROVIDER_OUTPUT_FORMATS)[number];
 

@@ -6,8 +6,9 @@
  * Rules (docs/decisions/provider.md, "Classifying terminal predictions"):
  * - succeeded -> succeeded (the output still has to pass validation);
  * - canceled -> canceled;
- * - aborted -> retryable_failure (the provider stopped it before or while running, e.g. a
- *   deadline or capacity problem on its side; nothing about our input was judged);
+ * - aborted -> retryable_failure (terminated before it ever ran, e.g. its Cancel-After deadline
+ *   passed in the queue: Replicate's OpenAPI status enum; nothing about our input was judged, see
+ *   docs/decisions/staging.md "An aborted attempt is followed by attempt 2");
  * - failed -> permanent_failure when the error names a safety/moderation or input problem (the
  *   same request would fail again and be billed again), retryable_failure when it names a
  *   transient cause (timeout, internal/server error, capacity, interruption), and

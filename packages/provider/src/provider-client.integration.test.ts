@@ -192,6 +192,12 @@ describe('reads', () => {
     expect(recorded[0]?.headers['cancel-after']).toBe('1m30s');
   });
 
+  it('takes a 202 create answer (documented beside 201) with its deadline as the created prediction', async () => {
+    handler = (_req, res) => json(res, 202, prediction({ deadline: '2026-01-01T00:05:00.000Z' }));
+    const created = await client().createPrediction({ model: 'openai/gpt-image-2', webhook: 'https://h.example/w', input: {} as never, cancelAfterSeconds: 300 });
+    expect(created).toMatchObject({ status: 'starting', deadline: '2026-01-01T00:05:00.000Z' });
+  });
+
   it('reads the model input constraints from latest_version.openapi_schema', async () => {
     handler = (_req, res) =>
       json(res, 200, {

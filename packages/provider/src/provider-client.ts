@@ -40,7 +40,8 @@ export interface CreatePredictionInput {
   webhookEventsFilter?: WebhookEventType[];
   /**
    * Sent as the `Cancel-After` header: the provider aborts the prediction if it has not started by
-   * then (not billed) or cancels it if it is still running (billed). Whole seconds, at least 1.
+   * then (not billed) or cancels it if it is still running (billed). Whole seconds; Replicate
+   * refuses less than 5 (PROVIDER_CANCEL_AFTER_SECONDS is 5–3600).
    */
   cancelAfterSeconds?: number;
 }
@@ -56,6 +57,8 @@ const ZPrediction = z.looseObject({
   created_at: z.string(),
   started_at: z.string().nullish(),
   completed_at: z.string().nullish(),
+  // Present when the create carried Cancel-After (Replicate's OpenAPI prediction object).
+  deadline: z.string().nullish(),
   // Not in Replicate's documented prediction object: recovery never relies on it (prediction-recovery.ts).
   webhook: z.string().nullish(),
   input: z.record(z.string(), z.unknown()).optional(),
@@ -79,6 +82,8 @@ export interface Prediction {
   created_at: string;
   started_at?: string | null;
   completed_at?: string | null;
+  /** When the provider cancels (running) or aborts (not started) it: creation + Cancel-After. */
+  deadline?: string | null;
   webhook?: string | null;
   input?: Record<string, unknown>;
   data_removed?: boolean;

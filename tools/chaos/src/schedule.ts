@@ -22,6 +22,15 @@ export const FAULT_MIX = [
   { name: 'echo_rewritten' },
   { name: 'http_500_after_create' },
   { name: 'throttle_reads', count: 5 },
+  // What Replicate's OpenAPI document allows (docs/decisions/provider.md, "Provider simulator: what
+  // Replicate guarantees"): deadlines before start, callbacks out of order, lost cancel races.
+  { name: 'aborted_before_start' },
+  { name: 'stuck_starting' },
+  { name: 'webhooks_out_of_order' },
+  { name: 'webhook_before_response' },
+  { name: 'cancel_loses_race', delayMs: 2_500 },
+  { name: 'accepted_202' },
+  { name: 'http_429', retryAfterSeconds: 3 },
 ] as const;
 export type ScriptedFault = (typeof FAULT_MIX)[number];
 

@@ -37,6 +37,8 @@ export interface ApiContext {
   readLimiter: ReturnType<typeof createRateLimiter>;
   tokenDigest: Buffer;
   allowExternalUrls: boolean;
+  /** Replicate's "minimum allowed duration is 5 seconds"; lower only in tests. */
+  cancelAfterMinimumMs: number;
   startedAt: string;
   /** The next creation order (list pagination sorts on it). */
   nextSeq(): number;
@@ -45,12 +47,15 @@ export interface ApiContext {
 /** `list_lag` without a delay: longer than the worker's old 120 s recovery grace. */
 const DEFAULT_LIST_LAG_MS = 150_000;
 
-const ZCreateBody = z.looseObject({
-  version: z.string().min(1).optional(),
+// Replicate's request schemas have `additionalProperties: false`; `version` belongs only to
+// POST /predictions (schemas_version_prediction_request), not to the model-scoped route.
+const ZModelCreateBody = z.strictObject({
   input: z.record(z.string(), z.unknown()),
+  stream: z.boolean().optional(),
   webhook: z.url({ protocol: /^https?$/ }).optional(),
   webhook_events_filter: z.array(z.enum(['start', 'output', 'logs', 'completed'])).optional(),
 });
+const ZVersionCreateBody = ZModelCreateBody.extend({ version: z.string().min(1) });
 
 export function digest(value: string): Buffer {
   return createHash('sha256').update(value).digest();
@@ -62,15 +67,24 @@ function isLoopbackUrl(value: string): boolean {
 }
 
 /**
- * Cancel-After as Replicate's examples write it ("1m", "5m"), read the way Go durations are:
- * one or more number+unit parts (h, m, s, ms). Null when unreadable.
+ * Cancel-After as Replicate's OpenAPI document defines it: a number of seconds, or parts with the
+ * units h, m and s in that order ("30", "90s", "5m", "1h30m45s"). Null when unreadable; Replicate
+ * names no other unit, so "500ms" is unreadable too.
  */
-function parseCancelAfter(value: string): number | null {
-  const units: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1_000, ms: 1 };
-  if (!/^(\d+(\.\d+)?(h|ms|m|s))+$/.test(value)) return null;
-  let total = 0;
-  for (const [, amount, , unit] of value.matchAll(/(\d+(\.\d+)?)(h|ms|m|s)/g)) total += Number(amount) * (units[unit as string] as number);
-  return total > 0 ? Math.round(total) : null;
+export function parseCancelAfter(value: string): number | null {
+  if (/^\d+$/.test(value)) return Number(value) * 1_000;
+  const match = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/.exec(value);
+  if (!match || value === '') return null;
+  const [, hours = '0', minutes = '0', seconds = '0'] = match;
+  return ((Number(hours) * 60 + Number(minutes)) * 60 + Number(seconds)) * 1_000;
+}
+
+/** `Prefer: wait` or `wait=n` (1–60): how long a create may hold the answer; null without one. */
+function preferWaitMs(header: string | undefined): number | null | 'invalid' {
+  if (header === undefined) return null;
+  const match = /^wait(?:=([1-9]|[1-5]\d|60))?$/.exec(header.trim());
+  if (!match) return 'invalid';
+  return Number(match[1] ?? 60) * 1_000;
 }
 
 function resolveModel(ctx: ApiContext, modelFromPath: string | null, version: string | undefined): { model: string } | { problem: string } {
@@ -95,13 +109,18 @@ async function handleCreate(ctx: ApiContext, request: IncomingMessage, response:
   const cancelAfterHeader = request.headers['cancel-after'];
   const cancelAfterMs = typeof cancelAfterHeader === 'string' ? parseCancelAfter(cancelAfterHeader.trim()) : null;
   if (typeof cancelAfterHeader === 'string' && cancelAfterMs === null) {
-    return sendProblem(response, 400, 'Invalid Cancel-After', 'Cancel-After must be a duration such as 30s, 5m or 1h');
+    return sendProblem(response, 400, 'Invalid Cancel-After', 'Cancel-After must be a duration such as 30, 30s, 5m or 1h30m');
   }
-  const body = ZCreateBody.safeParse(raw);
+  if (cancelAfterMs !== null && cancelAfterMs < ctx.cancelAfterMinimumMs) {
+    return sendProblem(response, 400, 'Invalid Cancel-After', `Cancel-After must be at least ${ctx.cancelAfterMinimumMs / 1000}s`);
+  }
+  const waitMs = preferWaitMs(typeof request.headers.prefer === 'string' ? request.headers.prefer : undefined);
+  if (waitMs === 'invalid') return sendProblem(response, 400, 'Invalid Prefer', 'Prefer must be wait or wait=n with n from 1 to 60');
+  const body = (modelFromPath ? ZModelCreateBody : ZVersionCreateBody).safeParse(raw);
   if (!body.success) {
     return sendProblem(response, 422, 'Invalid request', body.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   }
-  const resolved = resolveModel(ctx, modelFromPath, body.data.version);
+  const resolved = resolveModel(ctx, modelFromPath, (body.data as { version?: string }).version);
   if ('problem' in resolved) {
     if (resolved.problem === 'not_found') return sendProblem(response, 404, 'Not found', 'The requested resource could not be found.');
     return sendProblem(response, 422, 'Invalid version', resolved.problem);
@@ -143,6 +162,7 @@ async function handleCreate(ctx: ApiContext, request: IncomingMessage, response:
     created_at: new Date().toISOString(),
     started_at: null,
     completed_at: null,
+    deadline: cancelAfterMs === null ? null : new Date(Date.now() + cancelAfterMs).toISOString(),
     webhook: body.data.webhook ?? null,
     webhook_events_filter: body.data.webhook_events_filter ?? [],
     metrics: {},
@@ -160,7 +180,12 @@ async function handleCreate(ctx: ApiContext, request: IncomingMessage, response:
   if (fault?.name === 'http_500_after_create') {
     return sendProblem(response, 500, 'Internal Server Error', 'Internal server error (simulated, after the prediction was created)');
   }
-  sendJson(response, 201, ctx.lifecycle.publicJson(prediction));
+  // The answer waits for the final callback's first delivery: it reaches the caller's webhook
+  // before the caller knows the prediction id.
+  if (fault?.name === 'webhook_before_response') await ctx.lifecycle.finalWebhookSent(prediction);
+  else if (waitMs !== null) await ctx.lifecycle.terminalOrAfter(prediction, waitMs);
+  // 202 "Prediction has been created but does not yet have all outputs" is documented beside 201.
+  sendJson(response, fault?.name === 'accepted_202' ? 202 : 201, ctx.lifecycle.publicJson(prediction));
 }
 
 function handleList(ctx: ApiContext, response: ServerResponse, url: URL): void {

@@ -15,7 +15,14 @@ const MODEL = 'openai/gpt-image-2';
 const DELAY_MS = 150;
 const OUTPUT_CEILING = 20 * 1024 * 1024;
 
-const ctx = useSimulatorTestContext({ token: TOKEN, webhookSigningSecret: SECRET, completionDelayMs: DELAY_MS, webhookRetryDelaysMs: [50] });
+const ctx = useSimulatorTestContext({
+  token: TOKEN,
+  webhookSigningSecret: SECRET,
+  completionDelayMs: DELAY_MS,
+  webhookRetryDelaysMs: [50],
+  // Deadline tests run in a second, not in Replicate's 5 s minimum (refusal tested below).
+  testCancelAfterMinimumMs: 1_000,
+});
 const covered = new Set<FaultName>();
 
 const api = () => createProviderClient({ baseUrl: ctx.sim.url, token: TOKEN });
@@ -24,13 +31,19 @@ const api = () => createProviderClient({ baseUrl: ctx.sim.url, token: TOKEN });
 const inputFor = (attempt: string) =>
   predictionInputFor(`${ctx.files.origin}/photo.jpg?attempt=${attempt}`, { prompt: 'Stage as a cozy bedroom', quality: 'low' });
 
-function create(attempt: string, webhookEventsFilter?: ('start' | 'completed')[]) {
+function create(attempt: string, webhookEventsFilter?: ('start' | 'output' | 'logs' | 'completed')[], cancelAfterSeconds?: number) {
   return api().createPrediction({
     model: MODEL,
     input: inputFor(attempt),
     webhook: `${ctx.receiver.origin}/api/webhooks/provider/staging/${attempt}`,
     ...(webhookEventsFilter ? { webhookEventsFilter } : {}),
+    ...(cancelAfterSeconds === undefined ? {} : { cancelAfterSeconds }),
   });
+}
+
+/** The statuses of the callbacks received so far, in arrival order. */
+function receivedStatuses(): string[] {
+  return ctx.receiver.received.map((d) => verifyWebhook({ secret: SECRET, rawBody: d.rawBody, headers: d.headers }).status);
 }
 
 function script(...faults: (FaultName | FaultSpec)[]) {
@@ -344,6 +357,74 @@ describe('Cancel-After', () => {
     });
     expect(response.status).toBe(400);
     expect(ctx.sim.state.predictions.size).toBe(0);
+  });
+
+  it('aborts a prediction that has not started by its deadline (not billed) and calls back', async () => {
+    script('stuck_starting');
+    const created = await create('att-stuck', undefined, 1);
+    expect(created.status).toBe('starting');
+    const deadline = Date.parse(created.deadline ?? '');
+    expect(deadline - Date.parse(created.created_at)).toBe(1_000);
+    const result = await terminal(created.id);
+    expect(result.status).toBe('aborted');
+    expect(result.started_at ?? null).toBeNull();
+    expect(classifyTerminalPrediction(result)).toBe('retryable_failure');
+    await waitFor(() => ctx.receiver.received.length === 1, { what: 'the final webhook' });
+    expect(receivedStatuses()).toEqual(['aborted']);
+  });
+
+  it('stuck_starting: without a deadline it stays starting until canceled', async () => {
+    script('stuck_starting');
+    const created = await create('att-stuck-cancel');
+    await api().getPrediction(created.id);
+    expect(ctx.sim.state.predictions.get(created.id)?.status).toBe('starting');
+    expect((await api().cancelPrediction(created.id)).status).toBe('canceled');
+  });
+});
+
+describe('deadlines and races', () => {
+  it('aborted_before_start: ends aborted without ever starting, and calls back', async () => {
+    script('aborted_before_start');
+    const result = await terminal((await create('att-aborted')).id);
+    expect(result).toMatchObject({ status: 'aborted', output: null });
+    expect(result.started_at ?? null).toBeNull();
+    await waitFor(() => ctx.receiver.received.length === 1, { what: 'the final webhook' });
+    expect(receivedStatuses()).toEqual(['aborted']);
+  });
+
+  it('webhooks_out_of_order: the final callback arrives first, the older ones after it', async () => {
+    script('webhooks_out_of_order');
+    const created = await create('att-order', ['start', 'logs', 'completed']);
+    await terminal(created.id);
+    await waitFor(() => ctx.receiver.received.length === 3, { what: 'three callbacks' });
+    expect(receivedStatuses()).toEqual(['succeeded', 'processing', 'starting']);
+  });
+
+  it('webhook_before_response: the final callback is delivered before the create is answered', async () => {
+    script('webhook_before_response');
+    const created = await create('att-early');
+    expect(ctx.receiver.received).toHaveLength(1);
+    expect(verifyWebhook({ secret: SECRET, rawBody: ctx.receiver.received[0]!.rawBody, headers: ctx.receiver.received[0]!.headers }).id).toBe(created.id);
+    expect(created.status).toBe('succeeded');
+  });
+
+  it('cancel_loses_race: the cancel is answered running, then the prediction succeeds', async () => {
+    script({ name: 'cancel_loses_race', delayMs: 2_000 });
+    const created = await create('att-race');
+    await waitFor(() => ctx.sim.state.predictions.get(created.id)?.status === 'processing', { what: 'processing' });
+    expect((await api().cancelPrediction(created.id)).status).toBe('processing');
+    expect((await terminal(created.id)).status).toBe('succeeded');
+  });
+
+  it('accepted_202: the create is answered 202 with the prediction, which the client takes', async () => {
+    script('accepted_202');
+    const response = await fetch(`${ctx.sim.url}/models/${MODEL}/predictions`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ input: inputFor('att-202') }),
+    });
+    expect(response.status).toBe(202);
+    expect(((await response.json()) as { status: string }).status).toBe('starting');
   });
 });
 

@@ -35,6 +35,19 @@ export const FAULT_NAMES = [
   'throttle_reads',
   /** The final webhook is delivered twice, each with its own webhook-id. */
   'duplicate_webhook_new_id',
+  // What Replicate's OpenAPI document and deadline changelog allow that a prompt simulator never did:
+  /** Never starts; `aborted` at `delayMs` (default completion delay), as when its deadline passes in the queue. */
+  'aborted_before_start',
+  /** Stays `starting`: only its Cancel-After deadline (then `aborted`) or a cancel ends it. */
+  'stuck_starting',
+  /** Intermediate callbacks (start, logs, output) are held and delivered after the final one, newest first. */
+  'webhooks_out_of_order',
+  /** The create is answered only after the final callback was delivered. */
+  'webhook_before_response',
+  /** A cancel comes too late: it is answered with the prediction still running, which then succeeds. */
+  'cancel_loses_race',
+  /** The create is answered 202 ("created but does not yet have all outputs") instead of 201. */
+  'accepted_202',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 

@@ -30,6 +30,7 @@ export function foreignPredictions(ourModel: string, origin: string, nextSeq: ()
       created_at: now,
       started_at: now,
       completed_at: now,
+      deadline: null,
       webhook: null,
       webhook_events_filter: [],
       metrics: {},

@@ -25,6 +25,9 @@ export const DOCUMENTED_PREDICTION_FIELDS = [
   'source',
 ] as const;
 
+/** In Replicate's OpenAPI prediction object but only present when they apply. */
+export const OPTIONAL_PREDICTION_FIELDS = ['deadline'] as const;
+
 /** Echoed only in lenient mode, for old tests; Replicate's documents do not include them. */
 export const UNDOCUMENTED_WEBHOOK_FIELDS = ['webhook', 'webhook_events_filter'] as const;
 
@@ -58,6 +61,7 @@ export function predictionDocument(p: SimPrediction, context: DocumentContext): 
     metrics: p.metrics,
     source: p.source,
   };
+  if (p.deadline !== null) document['deadline'] = p.deadline;
   if (context.mode === 'lenient') {
     document['webhook'] = p.webhook;
     document['webhook_events_filter'] = p.webhook_events_filter;

@@ -49,6 +49,10 @@ export interface PredictionLifecycle {
   launch(p: SimPrediction, input: ModelInput, cancelAfterMs: number | null): void;
   /** Cancels a prediction that has not finished; a finished one is left unchanged. */
   cancel(p: SimPrediction): void;
+  /** Resolves once the prediction is terminal or after `ms` (Prefer: wait), whichever is first. */
+  terminalOrAfter(p: SimPrediction, ms: number): Promise<void>;
+  /** Resolves once the final webhook went out the first time (or the prediction ended without one). */
+  finalWebhookSent(p: SimPrediction): Promise<void>;
   /** Replicate removes API predictions' input, output, logs and files (by default an hour after completion). */
   removeData(p: SimPrediction): void;
   /** Finishes a prediction now (default succeeded), even one under never_complete. */
@@ -70,6 +74,8 @@ interface Runtime {
   timers: Set<NodeJS.Timeout>;
   prepared: Promise<string[]> | null;
   fileIds: string[];
+  /** webhooks_out_of_order: intermediate callbacks held back until after the final one. */
+  held: (() => void)[];
 }
 
 async function fetchInputImage(url: string): Promise<Buffer> {
@@ -104,6 +110,33 @@ export function createPredictionLifecycle(state: SimulatorState, settings: Lifec
   const deliver = createWebhookSender(settings.webhookSigningSecret, settings.clock);
   const render = memoizedRenderer();
   let lifecycle = new AbortController();
+  /** Callers waiting on a prediction's progress (Prefer: wait, webhook_before_response); re-checked on every change. */
+  const watchers = new Set<() => void>();
+
+  function changed(): void {
+    for (const watcher of [...watchers]) watcher();
+  }
+
+  function until(done: () => boolean, timeoutMs: number | null = null): Promise<void> {
+    return new Promise((resolve) => {
+      const signal = lifecycle.signal;
+      let timer: NodeJS.Timeout | undefined;
+      const check = () => {
+        if (!done() && !signal.aborted) return;
+        watchers.delete(check);
+        clearTimeout(timer);
+        resolve();
+      };
+      if (timeoutMs !== null) {
+        timer = setTimeout(() => {
+          watchers.delete(check);
+          resolve();
+        }, timeoutMs);
+      }
+      watchers.add(check);
+      check();
+    });
+  }
 
   /** Keeps background work visible to settle() and stop(); `quiet` for expected rejections. */
   function track<T>(promise: Promise<T>, quiet = false): Promise<T> {
@@ -147,24 +180,34 @@ export function createPredictionLifecycle(state: SimulatorState, settings: Lifec
     const duplicated = event === 'completed' && (p.fault?.name === 'duplicate_webhook' || p.fault?.name === 'duplicate_webhook_new_id');
     const copies = duplicated ? 2 : 1;
     const signal = lifecycle.signal;
-    track(
-      (async () => {
-        for (let copy = 0; copy < copies; copy += 1) {
-          await deliver({
-            event,
-            url,
-            // "Identical webhooks can be sent more than once": as a redelivery (same id) or anew.
-            webhookId: copy > 0 && p.fault?.name === 'duplicate_webhook_new_id' ? newWebhookId() : webhookId,
-            body,
-            predictionStatus,
-            retryDelaysMs: event === 'completed' ? settings.retryDelaysMs : [],
-            timeoutMs: settings.webhookTimeoutMs,
-            record: (attempt) => p.deliveries.push(attempt),
-            signal,
-          });
-        }
-      })(),
-    );
+    const send = () =>
+      track(
+        (async () => {
+          for (let copy = 0; copy < copies; copy += 1) {
+            await deliver({
+              event,
+              url,
+              // "Identical webhooks can be sent more than once": as a redelivery (same id) or anew.
+              webhookId: copy > 0 && p.fault?.name === 'duplicate_webhook_new_id' ? newWebhookId() : webhookId,
+              body,
+              predictionStatus,
+              retryDelaysMs: event === 'completed' ? settings.retryDelaysMs : [],
+              timeoutMs: settings.webhookTimeoutMs,
+              record: (attempt) => {
+                p.deliveries.push(attempt);
+                changed();
+              },
+              signal,
+            });
+          }
+        })(),
+      );
+    const runtime = runtimes.get(p.id);
+    if (p.fault?.name !== 'webhooks_out_of_order' || !runtime) return void send();
+    // Each body is the prediction as it was when the event happened; only the order is wrong.
+    if (event !== 'completed') return void runtime.held.push(send);
+    void send();
+    for (const held of runtime.held.splice(0).reverse()) held();
   }
 
   function removeData(p: SimPrediction): void {
@@ -179,6 +222,16 @@ export function createPredictionLifecycle(state: SimulatorState, settings: Lifec
     p.completed_at = new Date().toISOString();
     sendWebhook(p, 'completed');
     schedule(p, settings.dataRetentionMs, () => removeData(p));
+    changed();
+  }
+
+  /** Ends a prediction that never ran: `aborted`, no output, no predict time. */
+  function abortBeforeStart(p: SimPrediction): void {
+    if (isTerminal(p.status)) return;
+    clearTimers(p.id);
+    p.status = 'aborted';
+    p.metrics = { total_time: (Date.now() - Date.parse(p.created_at)) / 1000 };
+    completed(p);
   }
 
   async function prepareOutput(p: SimPrediction, input: ModelInput): Promise<string[]> {
@@ -230,8 +283,9 @@ export function createPredictionLifecycle(state: SimulatorState, settings: Lifec
   /** Replicate: "aborted if the deadline is reached before it starts running, and canceled if ... while it's running". */
   function deadlineReached(p: SimPrediction): void {
     if (isTerminal(p.status)) return;
+    if (p.status === 'starting') return abortBeforeStart(p);
     clearTimers(p.id);
-    p.status = p.status === 'starting' ? 'aborted' : 'canceled';
+    p.status = 'canceled';
     if (!p.data_removed) p.logs += 'Prediction deadline reached.\n';
     completed(p);
   }
@@ -276,21 +330,30 @@ export function createPredictionLifecycle(state: SimulatorState, settings: Lifec
   return {
     publicJson,
     launch(p, input, cancelAfterMs) {
-      runtimes.set(p.id, { input, timers: new Set(), prepared: null, fileIds: [] });
+      runtimes.set(p.id, { input, timers: new Set(), prepared: null, fileIds: [], held: [] });
       const delay = p.fault?.delayMs ?? (p.fault?.name === 'slow' ? settings.slowCompletionDelayMs : settings.completionDelayMs);
-      schedule(p, Math.min(50, Math.floor(delay / 4)), () => startProcessing(p));
-      if (p.fault?.name !== 'never_complete') schedule(p, delay, () => void track(finish(p)));
+      const name = p.fault?.name;
+      // stuck_starting never gets a worker: only its deadline (aborted) or a cancel ends it.
+      // aborted_before_start is dropped from the queue at `delay`, as a passed deadline does.
+      if (name === 'aborted_before_start') schedule(p, delay, () => abortBeforeStart(p));
+      else if (name !== 'stuck_starting') schedule(p, Math.min(50, Math.floor(delay / 4)), () => startProcessing(p));
+      if (name !== 'never_complete' && name !== 'stuck_starting' && name !== 'aborted_before_start') schedule(p, delay, () => void track(finish(p)));
       if (cancelAfterMs !== null) schedule(p, cancelAfterMs, () => deadlineReached(p));
       sendWebhook(p, 'start');
     },
     cancel(p) {
       if (isTerminal(p.status)) return;
+      // The prediction finishes while the cancel is on its way: the cancel answers it still
+      // running, and it ends succeeded (and billed) anyway.
+      if (p.fault?.name === 'cancel_loses_race') return void track(finish(p, { status: 'succeeded' }));
       clearTimers(p.id);
       p.status = 'canceled';
       if (!p.data_removed) p.logs += 'Prediction canceled.\n';
       // Replicate's "completed" event covers succeeded, failed and canceled.
       completed(p);
     },
+    terminalOrAfter: (p, ms) => until(() => isTerminal(p.status), ms),
+    finalWebhookSent: (p) => until(() => isTerminal(p.status) && (!wantsWebhook(p, 'completed') || p.deliveries.some((d) => d.event === 'completed'))),
     removeData,
     finishNow: (p, override) => track(finish(p, override)),
     async settle() {
@@ -298,6 +361,7 @@ export function createPredictionLifecycle(state: SimulatorState, settings: Lifec
     },
     reset() {
       lifecycle.abort();
+      changed();
       lifecycle = new AbortController();
       for (const id of runtimes.keys()) clearTimers(id);
       runtimes.clear();

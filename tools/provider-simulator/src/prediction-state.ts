@@ -27,6 +27,8 @@ export interface SimPrediction {
   created_at: string;
   started_at: string | null;
   completed_at: string | null;
+  /** When Cancel-After ends it ("the absolute time at which the prediction will be automatically canceled"); null without one. */
+  deadline: string | null;
   /** Internal: never in a public prediction object in strict mode. */
   webhook: string | null;
   /** Internal: as requested ([] = not given, i.e. Replicate's default). */

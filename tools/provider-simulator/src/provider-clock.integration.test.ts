@@ -1,6 +1,6 @@
 /**
  * `clockOffsetMs`: a provider whose clock is 10 minutes behind the machine's shows that clock in
- * every time it writes (Date header, prediction times, webhook-timestamp) and reads its list
+ * every time it writes (Date header, prediction times and deadline, webhook-timestamp) and reads its list
  * filters on it.
  */
 import { describe, expect, it } from '@jest/globals';
@@ -26,11 +26,13 @@ describe('a provider clock 10 minutes behind', () => {
       model: 'openai/gpt-image-2',
       input: predictionInputFor(`${ctx.files.origin}/photo.jpg`),
       webhook: `${ctx.receiver.origin}/hook`,
+      cancelAfterSeconds: 600,
     });
     expect(dates).toHaveLength(1);
     expect(Date.parse(dates[0]!.date) - sentAt).toBeLessThan(OFFSET_MS + SLACK_MS);
     expect(Date.parse(dates[0]!.date) - sentAt).toBeGreaterThan(OFFSET_MS - SLACK_MS);
     expect(Math.abs(Date.parse(created.created_at) - sentAt - OFFSET_MS)).toBeLessThan(SLACK_MS);
+    expect(Math.abs(Date.parse(created.deadline!) - Date.parse(created.created_at) - 600_000)).toBeLessThan(SLACK_MS);
 
     const callback = await waitFor(() => ctx.receiver.received[0], { what: 'the completion webhook' });
     const timestampMs = Number(callback.headers['webhook-timestamp']) * 1000;

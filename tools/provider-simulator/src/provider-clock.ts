@@ -2,7 +2,7 @@
  * A provider whose clock is off the machine's, for tests of what the worker and the api do with a
  * skewed provider (docs/decisions/provider.md "The provider's clock"). The simulator keeps its own
  * bookkeeping on the machine's clock; everything it *shows* of time is on the provider's: the
- * `Date` header of every answer, a prediction's created_at/started_at/completed_at, the
+ * `Date` header of every answer, a prediction's created_at/started_at/completed_at/deadline, the
  * created_after/created_before filters it is asked for, and the webhook-timestamp it signs.
  */
 import type { ServerResponse } from 'node:http';
@@ -30,7 +30,7 @@ export function stampDate(response: ServerResponse, clock: ProviderClock): void 
   if (clock.offsetMs !== 0) response.setHeader('Date', clock.now().toUTCString());
 }
 
-const TIME_FIELDS = ['created_at', 'started_at', 'completed_at'] as const;
+const TIME_FIELDS = ['created_at', 'started_at', 'completed_at', 'deadline'] as const;
 
 /** A prediction document with its times moved onto the provider's clock. */
 export function onProviderClock<T extends Record<string, unknown>>(document: T, clock: ProviderClock): T {

@@ -208,6 +208,16 @@ describe('input validation', () => {
     expect(ctx.sim.state.predictions.size).toBe(0);
   });
 
+  it.each([
+    ['an unknown body field', `/v1/models/${MODEL}/predictions`, { input: 'INPUT', priority: 'high' }],
+    ['a version on the model-scoped route', `/v1/models/${MODEL}/predictions`, { input: 'INPUT', version: MODEL }],
+    ['an unknown body field beside version', '/v1/predictions', { input: 'INPUT', version: MODEL, webhook_url: 'x' }],
+  ])('rejects %s with 422 (Replicate\'s request schemas allow no other fields)', async (_label, path, body) => {
+    const { status } = await rawRequest(path, { method: 'POST', body: JSON.stringify({ ...body, input: input() }) });
+    expect(status).toBe(422);
+    expect(ctx.sim.state.predictions.size).toBe(0);
+  });
+
   it('answers 400 for a body that is not JSON', async () => {
     const { status } = await rawRequest(`/v1/models/${MODEL}/predictions`, { method: 'POST', body: '{not json' });
     expect(status).toBe(400);
@@ -398,5 +408,44 @@ describe('control API', () => {
     const aborted = await rawRequest(`/__sim/predictions/${b.id}/complete`, { method: 'POST', body: JSON.stringify({ status: 'aborted' }) });
     expect(aborted.json).toMatchObject({ status: 'aborted' });
     expect((await rawRequest('/__sim/predictions/nope/complete', { method: 'POST' })).status).toBe(404);
+  });
+});
+
+describe('create headers', () => {
+  const createWith = (headers: Record<string, string>) =>
+    rawRequest(`/v1/models/${MODEL}/predictions`, { method: 'POST', headers, body: JSON.stringify({ input: input(), webhook: webhookFor('hdr') }) });
+
+  it.each([
+    ['30', 30_000],
+    ['5', 5_000],
+    ['90s', 90_000],
+    ['5m', 300_000],
+    ['1h30m45s', 5_445_000],
+  ])('reads Cancel-After %s as a deadline %i ms after creation', async (value, ms) => {
+    const { status, json } = await createWith({ 'Cancel-After': value });
+    expect(status).toBe(201);
+    expect(Date.parse(String(json?.['deadline'])) - Date.parse(String(json?.['created_at']))).toBe(ms);
+  });
+
+  it.each([['4'], ['4s'], ['500ms'], ['1.5m'], ['soon'], ['']])('refuses Cancel-After %p (below 5 s or not a duration) and buys nothing', async (value) => {
+    const { status } = await createWith({ 'Cancel-After': value });
+    expect(status).toBe(400);
+    expect(ctx.sim.state.predictions.size).toBe(0);
+  });
+
+  it('shows no deadline without Cancel-After', async () => {
+    const { json } = await createWith({});
+    expect(json).not.toHaveProperty('deadline');
+  });
+
+  it('Prefer: wait holds the answer until the prediction is terminal', async () => {
+    const { status, json } = await createWith({ Prefer: 'wait=10' });
+    expect(status).toBe(201);
+    expect(json?.['status']).toBe('succeeded');
+  });
+
+  it('refuses a Prefer value outside wait or wait=1..60', async () => {
+    expect((await createWith({ Prefer: 'wait=61' })).status).toBe(400);
+    expect(ctx.sim.state.predictions.size).toBe(0);
   });
 });

@@ -68,6 +68,11 @@ export interface ProviderSimulatorOptions {
    */
   allowExternalUrls?: boolean;
   /**
+   * Test-only: the shortest Cancel-After accepted. Replicate refuses less than 5 s (the default);
+   * the simulator's own deadline tests lower it so they do not wait 5 s per deadline.
+   */
+  testCancelAfterMinimumMs?: number;
+  /**
    * How far the provider's clock is ahead of the machine's (negative: behind), in ms; default 0.
    * Applied to the Date header, prediction times, list filters and webhook-timestamp (provider-clock.ts).
    */
@@ -140,6 +145,7 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
     readLimiter: createRateLimiter(options.readLimitPerMinute ?? 3_000),
     tokenDigest: digest(`Bearer ${options.token}`),
     allowExternalUrls: options.allowExternalUrls === true,
+    cancelAfterMinimumMs: options.testCancelAfterMinimumMs ?? 5_000,
     startedAt: new Date().toISOString(),
     nextSeq: () => (seq += 1),
   };

@@ -1,25 +1,32 @@
-// What `npm start` leaves for the operations commands (packages/ops/src/local-stack.ts reads the
-// same paths): one env file per role and one raw log per service, under the git-ignored .stack/.
+// What `npm start` leaves for the operations commands under the git-ignored .stack/: the layout is
+// @staging/ops's, which reads the same files. Each directory is made on first use.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ConfigRole } from '@staging/config/config-error';
+import { localStackFiles } from '@staging/ops/local-stack';
 import { repoRoot } from './paths';
 
-type Role = 'web' | 'api' | 'worker';
-
-const envDir = path.join(repoRoot, '.stack', 'env');
-const logDir = path.join(repoRoot, '.stack', 'logs');
+const files = localStackFiles(repoRoot);
 
 /** Writes `.stack/env/<role>.env` (owner-only: it holds the local secrets). */
-export function writeLocalEnvFile(role: Role, env: Record<string, string>): void {
-  mkdirSync(envDir, { recursive: true });
+export function writeLocalEnvFile(role: ConfigRole, env: Record<string, string>): void {
+  const file = files.envFile(role);
+  mkdirSync(path.dirname(file), { recursive: true });
   // JSON string quoting is a valid double-quoted dotenv value for everything the stack writes.
   const lines = Object.entries(env).map(([name, value]) => `${name}=${JSON.stringify(value)}`);
-  writeFileSync(path.join(envDir, `${role}.env`), `# Written by npm start for the local stack. Never commit.\n${lines.join('\n')}\n`, {
+  writeFileSync(file, `# Written by npm start for the local stack. Never commit.\n${lines.join('\n')}\n`, {
     mode: 0o600,
   });
 }
 
-export function localLogFile(service: Role): string {
-  mkdirSync(logDir, { recursive: true });
-  return path.join(logDir, `${service}.log`);
+export function localLogFile(service: ConfigRole): string {
+  const file = files.logFile(service);
+  mkdirSync(path.dirname(file), { recursive: true });
+  return file;
+}
+
+/** s3rver's data directory of the local stack. */
+export function localS3Dir(): string {
+  mkdirSync(files.s3Dir, { recursive: true });
+  return files.s3Dir;
 }

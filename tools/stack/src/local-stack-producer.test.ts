@@ -1,7 +1,7 @@
 import { readCommon } from '@staging/config/common';
 import { EnvReader } from '@staging/config/env-reader';
-import { STAGING_QUALITIES } from '@staging/config/producer-values';
 import { readStagingCosts } from '@staging/config/staging-costs';
+import { PROVIDER_QUALITIES } from '@staging/domain/provider-values';
 import { localProducerEnv } from './local-stack-producer';
 
 /** The producer settings and prices as the apps of the local stack read them. */
@@ -18,7 +18,7 @@ describe('local stack producer settings', () => {
     expect(problems).toEqual([]);
     expect(producer.aspectRatio).toBe('3:2');
     expect(costs[producer.quality]).toBe(70_000);
-    for (const quality of STAGING_QUALITIES) expect(costs[quality]).toBeGreaterThan(0);
+    for (const quality of PROVIDER_QUALITIES) expect(costs[quality]).toBeGreaterThan(0);
   });
 
   it("leaves the machine's own settings in place", () => {

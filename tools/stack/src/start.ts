@@ -2,7 +2,7 @@
 // DATABASE_URL/VALKEY_URL), s3rver and the provider simulator run in this process, and the three
 // apps run as child processes, each restarted when it exits (supervise.ts). Ctrl-C stops all of it.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createDb } from '@staging/db/client';
@@ -14,7 +14,7 @@ import type { SupervisedProcess } from './supervise';
 import { startProviderSimulator } from '@staging/provider-simulator/simulator';
 import { ensureDatabase, ensureLocalServices } from './local-services';
 import { loadOrCreateLocalSecrets } from './local-secrets';
-import { localLogFile, writeLocalEnvFile } from './local-stack-files';
+import { localLogFile, localS3Dir, writeLocalEnvFile } from './local-stack-files';
 import { LOCAL_PRICING_VERSION, localProducerEnv } from './local-stack-producer';
 import { repoRoot } from './paths';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoData } from './seed';
@@ -74,9 +74,7 @@ async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL ?? (await ensureDatabase(adminDatabaseUrl, 'staging_dev'));
   await migrate({ databaseUrl, log: (line) => console.log(`[db] ${line}`) });
 
-  const s3Dir = path.join(repoRoot, '.stack', 's3');
-  mkdirSync(s3Dir, { recursive: true });
-  const s3 = await startS3rver({ port: ports.s3, directory: s3Dir });
+  const s3 = await startS3rver({ port: ports.s3, directory: localS3Dir() });
   const storageEnv = {
     S3_ENDPOINT: s3.endpoint,
     S3_REGION: 'us-east-1',

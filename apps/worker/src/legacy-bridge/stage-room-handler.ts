@@ -2,6 +2,7 @@ import { UnrecoverableError } from 'bullmq';
 import type { Job } from 'bullmq';
 import type { WorkerConfig } from '@staging/config/worker';
 import type { Db } from '@staging/db/client';
+import type { StagingDisposition } from '@staging/domain/dispositions';
 import type { Alert } from '@staging/platform/error-tracker';
 import type { Logger } from '@staging/platform/logger';
 import { LEGACY_STAGE_ROOM_MESSAGE, materializeLegacyStagingMessage } from '@staging/services/bridge/legacy-stage-room';
@@ -24,7 +25,7 @@ export interface StageRoomHandlerDeps {
 }
 
 export type StageRoomResult =
-  | { kind: 'materialized'; aiJobId: string | null; disposition: string }
+  | { kind: 'materialized'; aiJobId: string | null; disposition: StagingDisposition }
   | { kind: 'deferred'; delayMs: number };
 
 /**

@@ -5,6 +5,7 @@
  * The message shape is documented in docs/operations.md ("Legacy stage-room messages").
  */
 import { Prisma } from '@staging/db/client';
+import { STAGING_DISPOSITIONS } from '@staging/domain/dispositions';
 import { AppError, isAppError } from '@staging/domain/errors';
 import { isRoomType } from '@staging/domain/room-types';
 import type { RoomType } from '@staging/domain/room-types';
@@ -207,7 +208,7 @@ async function recordBridgeMetadata(
   context: { queueJobId: string | null },
   now: Date,
 ): Promise<void> {
-  if (item.disposition === 'style_exists') return;
+  if (item.disposition === STAGING_DISPOSITIONS.STYLE_EXISTS) return;
   const bridge = {
     source: 'legacy-queue',
     queueJobId: context.queueJobId,
@@ -216,7 +217,7 @@ async function recordBridgeMetadata(
     legacyJobId: message.legacyJobId ?? null,
     materializedAt: now.toISOString(),
   };
-  const ownJob = item.disposition === 'ENQUEUED';
+  const ownJob = item.disposition === STAGING_DISPOSITIONS.ENQUEUED;
   await deps.db.$executeRaw`
     UPDATE "ai_room_staging_jobs"
     SET "legacyMetadata" = COALESCE("legacyMetadata", '{}'::jsonb) || jsonb_build_object('bridge', ${JSON.stringify(bridge)}::jsonb)

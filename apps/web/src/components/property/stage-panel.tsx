@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent, type Ref } from 'react';
+import { STAGING_DISPOSITIONS } from '@staging/domain/dispositions';
 import { splitByLiveVariant } from '@staging/domain/live-variant';
 import { isTooSmallToStage, MIN_STAGING_SHORT_EDGE } from '@staging/domain/photo-upload';
 import { isRoomType, type RoomType } from '@staging/domain/room-types';
@@ -321,7 +322,7 @@ export function StagePanel({
                   {results.names[item.originalImageId] ?? item.originalImageId} · {styleLabel(item.canonicalStyle, locale)}:
                 </strong>{' '}
                 {t(DISPOSITION_KEYS[item.disposition])}
-                {item.disposition === 'style_exists' && <ExistingVariantLink variant={variantOf(item.originalImageId, item.canonicalStyle)} />}
+                {item.disposition === STAGING_DISPOSITIONS.STYLE_EXISTS && <ExistingVariantLink variant={variantOf(item.originalImageId, item.canonicalStyle)} />}
               </li>
             ))}
           </ul>

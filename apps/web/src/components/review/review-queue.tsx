@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { STAGING_DISPOSITIONS } from '@staging/domain/dispositions';
 import { isRoomType } from '@staging/domain/room-types';
 import { useTRPC, useTRPCClient } from '@/client/trpc';
 import { useFocusTarget } from '@/client/use-focus-target';
@@ -294,7 +295,7 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
   const tryAgain = useMutation(
     trpc.ai.submitStaging.mutationOptions({
       onSuccess: async (result) => {
-        const queued = result.items.filter((item) => item.disposition !== 'style_exists').length;
+        const queued = result.items.filter((item) => item.disposition !== STAGING_DISPOSITIONS.STYLE_EXISTS).length;
         announce({
           text: t('stagingAgain', { count: queued }),
           retry: [],
