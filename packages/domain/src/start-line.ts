@@ -10,6 +10,16 @@
 /** ai_jobs.phase of a job that waits for its turn and a start slot; nothing was bought yet. */
 export const WAITING_FOR_START_SLOT = 'WAITING_FOR_START_SLOT';
 
+/**
+ * Log events after which a job joins the start line anew: its queue message, lost with Redis, was
+ * put back by the repair; or recovery ruled out the purchase of a CREATING attempt, so the slot it
+ * was granted went with a run that never reached the provider, and it asks for another.
+ */
+export const LINE_REJOIN_EVENTS = {
+  queueRepaired: 'ai_room_staging.queue_repaired',
+  createAgain: 'ai_room_staging.create_again',
+} as const;
+
 /** The spacing of paid starts: `limit` per `windowMs`, evenly. */
 export function startIntervalMs(limit: number, windowMs: number): number {
   return Math.ceil(windowMs / Math.max(1, limit));

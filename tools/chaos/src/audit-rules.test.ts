@@ -17,8 +17,8 @@ function attempt(id: string, aiJobId: string, attemptNumber: number, extra: Part
   return { id, aiJobId, attemptNumber, status: 'SUCCEEDED', errorCode: null, providerPredictionId: `p-${id}`, ...extra };
 }
 
-function job(id: string, status: JobFact['status'], party = 'agent', createdAtMs = 0): JobFact {
-  return { id, status, party, createdAtMs };
+function job(id: string, status: JobFact['status'], party = 'agent', createdAtMs = 0, rejoinedAtMs: number[] = []): JobFact {
+  return { id, status, party, createdAtMs, rejoinedAtMs };
 }
 
 function bought(attemptId: string | null, predictionId = `p-${attemptId}`, createdAtMs = 0, status = 'succeeded'): Purchase {
@@ -133,6 +133,17 @@ describe('startsOutOfFairOrder', () => {
     // From 11 s (submitted at 1 s, plus one interval): a3, a4 and a5 went before b1.
     const withA5 = [...jobs, job('a5', 'SUCCESS', 'A', 0)];
     expect(startsOutOfFairOrder(startsAt(['a1', 'a2', 'a3', 'a4', 'a5', 'b1']), [...attempts, attempt('at-a5', 'a5', 1)], withA5, 10_000)).toEqual(['b1']);
+  });
+
+  it('counts the wait from when the job last joined the line: a repaired queue message or a slot lost with its run', () => {
+    // b1 joined again at 35 s (a repair after FLUSHALL, or a create again after recovery): from
+    // 45 s only a5 went before it. Had it rejoined after its start, nothing would change.
+    const withA5 = [...jobs.filter((j) => j.id !== 'b1'), job('a5', 'SUCCESS', 'A', 0), job('b1', 'SUCCESS', 'B', 1_000, [35_000, 60_000])];
+    const order = startsAt(['a1', 'a2', 'a3', 'a4', 'a5', 'b1']);
+    const withA5Attempts = [...attempts, attempt('at-a5', 'a5', 1)];
+    expect(startsOutOfFairOrder(order, withA5Attempts, withA5, 10_000)).toEqual([]);
+    const lateRejoin = withA5.map((j) => (j.id === 'b1' ? { ...j, rejoinedAtMs: [60_000] } : j));
+    expect(startsOutOfFairOrder(order, withA5Attempts, lateRejoin, 10_000)).toEqual(['b1']);
   });
 });
 

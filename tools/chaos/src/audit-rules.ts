@@ -40,6 +40,8 @@ export interface JobFact {
   /** Whose share of the start limit the job's starts count against (fairShareParty). */
   party: string;
   createdAtMs: number;
+  /** When the job joined the start line anew (LINE_REJOIN_EVENTS in the workers' logs). */
+  rejoinedAtMs: number[];
 }
 
 export interface Interval {
@@ -241,9 +243,12 @@ export const FAIR_START_ALLOWANCE = 2;
 
 /**
  * Jobs whose first start another agent overtook unfairly: while the job waited (from one interval
- * after its submission, time enough to join the line, to its first create call), some other party
- * got more than {@link FAIR_START_ALLOWANCE} starts beyond those of the job's own party. A start
- * is a create call, bought or refused (a slot was spent on it either way).
+ * after it last joined the line, time enough to take its place, to its first create call), some
+ * other party got more than {@link FAIR_START_ALLOWANCE} starts beyond those of the job's own
+ * party. It joins at its submission, and again after a repair put back its lost queue message or
+ * after its granted slot went with a run that died before the provider saw the call: the line's
+ * state is in Redis, and a place held before either is not owed. A start is a create call, bought
+ * or refused (a slot was spent on it either way).
  */
 export function startsOutOfFairOrder(calls: readonly CreateCall[], attempts: readonly AttemptFact[], jobs: readonly JobFact[], intervalMs: number): string[] {
   const attemptById = new Map(attempts.map((a) => [a.id, a]));
@@ -260,7 +265,8 @@ export function startsOutOfFairOrder(calls: readonly CreateCall[], attempts: rea
   }
   const overtaken: string[] = [];
   for (const start of firstStarts.values()) {
-    const from = start.job.createdAtMs + intervalMs;
+    const joinedAtMs = Math.max(start.job.createdAtMs, ...start.job.rejoinedAtMs.filter((atMs) => atMs < start.atMs));
+    const from = joinedAtMs + intervalMs;
     const perParty = new Map<string, number>();
     for (const other of starts) {
       if (other.atMs > from && other.atMs < start.atMs) perParty.set(other.job.party, (perParty.get(other.job.party) ?? 0) + 1);

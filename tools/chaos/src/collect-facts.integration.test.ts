@@ -1,8 +1,13 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { TEST_SECRETS } from '@staging/config/test-env';
 import { startS3rver } from '@staging/stack/s3-server';
 import type { RunningS3rver } from '@staging/stack/s3-server';
 import { storedKeys } from '@staging/stack/s3-server';
+import { LINE_REJOIN_EVENTS } from '@staging/domain/start-line';
+import { readLineRejoins } from './collect-facts';
 
 const BUCKET = 'chaos-list-test';
 let s3rver: RunningS3rver;
@@ -31,3 +36,28 @@ it('lists every stored object of a bucket holding more than one page (1,000 keys
   }
   expect((await storedKeys(s3rver.endpoint, BUCKET)).sort()).toEqual(expected);
 }, 120_000);
+
+it("reads when each job joined the start line anew from every worker's log, and nothing else", async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'chaos-rejoins-'));
+  try {
+    const line = (event: string, jobId: string, time: string) => JSON.stringify({ level: 'info', time, event, jobId });
+    await writeFile(
+      path.join(dir, 'worker-0.log'),
+      [
+        'not json {"event"',
+        line(LINE_REJOIN_EVENTS.queueRepaired, 'j1', '2026-01-01T00:00:01.000Z'),
+        line('completed', 'j1', '2026-01-01T00:00:02.000Z'),
+        line(LINE_REJOIN_EVENTS.createAgain, 'j2', '2026-01-01T00:00:03.000Z'),
+      ].join('\n'),
+    );
+    await writeFile(path.join(dir, 'worker-1.log'), line(LINE_REJOIN_EVENTS.createAgain, 'j1', '2026-01-01T00:00:04.000Z'));
+    await writeFile(path.join(dir, 'api.log'), line(LINE_REJOIN_EVENTS.createAgain, 'j3', '2026-01-01T00:00:05.000Z'));
+    const rejoins = await readLineRejoins(dir);
+    expect(Object.fromEntries([...rejoins].map(([jobId, times]) => [jobId, times.sort()]))).toEqual({
+      j1: [Date.parse('2026-01-01T00:00:01.000Z'), Date.parse('2026-01-01T00:00:04.000Z')],
+      j2: [Date.parse('2026-01-01T00:00:03.000Z')],
+    });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

@@ -2,10 +2,12 @@
 // control API, which keeps the callback URL even where the public API does not echo it, and its
 // status at the audit), the
 // ledger rows of the run's database and the keys stored in its bucket.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { storedKeys } from '@staging/stack/s3-server';
 import type { Db } from '@staging/db/client';
 import type { JobStatus } from '@staging/domain/staging-states';
-import { fairShareParty } from '@staging/domain/start-line';
+import { fairShareParty, LINE_REJOIN_EVENTS } from '@staging/domain/start-line';
 import { attemptIdOfCallback } from './audit-rules';
 import type { AttemptFact, AuditFacts, CreateCall, Interval, JobFact, Purchase } from './audit-rules';
 
@@ -36,6 +38,28 @@ export async function readCreateCalls(simulatorOrigin: string): Promise<CreateCa
   return createCalls.map((call) => ({ atMs: Date.parse(call.at), attemptId: attemptIdOfCallback(call.webhook) }));
 }
 
+const REJOIN_EVENTS: ReadonlySet<unknown> = new Set(Object.values(LINE_REJOIN_EVENTS));
+
+/** When each job joined the start line anew, from the JSON lines of the workers' logs. */
+export async function readLineRejoins(logDir: string): Promise<Map<string, number[]>> {
+  const rejoins = new Map<string, number[]>();
+  const files = (await readdir(logDir)).filter((name) => name.startsWith('worker-') && name.endsWith('.log'));
+  for (const file of files) {
+    for (const line of (await readFile(path.join(logDir, file), 'utf8')).split('\n')) {
+      if (!line.includes('"event"')) continue;
+      let entry: { event?: unknown; jobId?: unknown; time?: unknown };
+      try {
+        entry = JSON.parse(line) as typeof entry;
+      } catch {
+        continue;
+      }
+      if (!REJOIN_EVENTS.has(entry.event) || typeof entry.jobId !== 'string' || typeof entry.time !== 'string') continue;
+      rejoins.set(entry.jobId, [...(rejoins.get(entry.jobId) ?? []), Date.parse(entry.time)]);
+    }
+  }
+  return rejoins;
+}
+
 export async function collectFacts(options: {
   db: Db;
   purchases: Purchase[];
@@ -45,9 +69,10 @@ export async function collectFacts(options: {
   killSwitchOff: Interval[];
   rateLimitPerMinute: number;
   dailyPurchaseCap: number | null;
+  logDir: string;
 }): Promise<AuditFacts> {
   const { db } = options;
-  const [attempts, jobs, images, outbox, keys] = await Promise.all([
+  const [attempts, jobs, images, outbox, keys, rejoins] = await Promise.all([
     db.aiProviderAttempt.findMany({
       select: { id: true, aiJobId: true, attemptNumber: true, status: true, errorCode: true, providerPredictionId: true, outputObjectKey: true },
     }),
@@ -56,13 +81,20 @@ export async function collectFacts(options: {
     // A row still to be processed, or given up on, holds its object as "queued for deletion".
     db.storageDeletionOutbox.findMany({ where: { status: { not: 'DELETED' } }, select: { objectKey: true } }),
     storedKeys(options.s3Endpoint, options.bucket),
+    readLineRejoins(options.logDir),
   ]);
   return {
     purchases: options.purchases,
     createCalls: options.createCalls,
     attempts: attempts.map(({ outputObjectKey: _key, ...fact }): AttemptFact => fact),
     jobs: jobs.map(
-      (job): JobFact => ({ id: job.id, status: job.status as JobStatus, party: fairShareParty(job.requestedByUserId), createdAtMs: job.createdAt.getTime() }),
+      (job): JobFact => ({
+        id: job.id,
+        status: job.status as JobStatus,
+        party: fairShareParty(job.requestedByUserId),
+        createdAtMs: job.createdAt.getTime(),
+        rejoinedAtMs: rejoins.get(job.id) ?? [],
+      }),
     ),
     storedKeys: keys,
     referencedKeys: new Set([

@@ -157,6 +157,7 @@ export async function runChaos(options: ChaosOptions, say: (line: string) => voi
       killSwitchOff: fleet.killSwitchOff(),
       rateLimitPerMinute: options.rateLimitPerMinute,
       dailyPurchaseCap: options.dailyPurchaseCap,
+      logDir,
     });
     const results = evaluateInvariants(facts);
     return { seed: options.seed, results, ok: results.every((r) => r.ok), stats, logDir };

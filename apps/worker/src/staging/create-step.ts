@@ -33,7 +33,7 @@ import type { Prediction, PredictionInput } from '@staging/provider/provider-cli
 import { hashUserId } from '@staging/provider/user-hash';
 import { stagingWebhookUrl } from '@staging/provider/webhook-url';
 import type { StagingErrorCode } from '@staging/domain/staging-errors';
-import { fairShareParty, WAITING_FOR_START_SLOT } from '@staging/domain/start-line';
+import { fairShareParty, LINE_REJOIN_EVENTS, WAITING_FOR_START_SLOT } from '@staging/domain/start-line';
 import { failAttempt, failureOf } from './attempt-failure';
 import { markCreatingWithinCap, parkWhileCapReached } from './daily-purchase-cap';
 import { recordProviderClock } from './provider-clock-measure';
@@ -141,7 +141,7 @@ async function recoverCreating(
     });
   }
   deps.logger.warn(
-    { jobId: run.jobId, attemptId: attempt.id, attemptNumber: attempt.attemptNumber, scanned: found.scanned },
+    { event: LINE_REJOIN_EVENTS.createAgain, jobId: run.jobId, attemptId: attempt.id, attemptNumber: attempt.attemptNumber, scanned: found.scanned },
     'the provider shows no prediction for a CREATING attempt; creating it',
   );
   return 'create-again';

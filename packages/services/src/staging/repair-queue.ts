@@ -1,3 +1,4 @@
+import { LINE_REJOIN_EVENTS } from '@staging/domain/start-line';
 import { NONTERMINAL_JOB_STATUSES } from '@staging/domain/staging-states';
 import type { StagingActionDeps } from './staging-deps';
 import { enqueueStagingJob } from './staging-queue';
@@ -47,13 +48,13 @@ export async function repairStagingQueue(deps: Pick<StagingActionDeps, 'db' | 's
         if (state === 'unknown') {
           await enqueueStagingJob(queue, job.id);
           counts.added += 1;
-          logger.info({ event: 'ai_room_staging.queue_repaired', jobId: job.id, status: job.status, found: state }, 'ai_room_staging.queue_repaired');
+          logger.info({ event: LINE_REJOIN_EVENTS.queueRepaired, jobId: job.id, status: job.status, found: state }, LINE_REJOIN_EVENTS.queueRepaired);
         } else if (state === 'completed' || state === 'failed') {
           // A finished message blocks an add with the same jobId, so it goes first.
           await queue.remove(job.id);
           await enqueueStagingJob(queue, job.id);
           counts.replaced += 1;
-          logger.info({ event: 'ai_room_staging.queue_repaired', jobId: job.id, status: job.status, found: state }, 'ai_room_staging.queue_repaired');
+          logger.info({ event: LINE_REJOIN_EVENTS.queueRepaired, jobId: job.id, status: job.status, found: state }, LINE_REJOIN_EVENTS.queueRepaired);
         } else {
           counts.queued += 1;
         }
