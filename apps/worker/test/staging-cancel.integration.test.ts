@@ -32,6 +32,14 @@ function cancel(jobId: string, userId: string) {
 }
 
 /** A boundary hook that holds one job at one step until released. */
+/** Waits until the job's attempt is ACTIVE with its prediction ID, and returns that ID. */
+function activePrediction(jobId: string) {
+  return waitUntil(
+    async () => (await stack.db.aiProviderAttempt.findFirst({ where: { aiJobId: jobId, status: 'ACTIVE' } }))?.providerPredictionId,
+    { what: 'an active prediction' },
+  );
+}
+
 function gate(at: StepBoundary) {
   let jobId = '';
   let reached = false;
@@ -79,12 +87,7 @@ describe('cancellation (docs/system.md 3.1)', () => {
     await stack.faults([{ name: 'slow', delayMs: 8_000 }]);
     const worker = await stack.startWorker();
     const { jobId, userId } = await stack.seedJob();
-    const predictionId = await waitUntil(
-      async () =>
-        (await stack.db.aiProviderAttempt.findFirst({ where: { aiJobId: jobId, status: 'ACTIVE' } }))
-          ?.providerPredictionId,
-      { what: 'an active prediction' },
-    );
+    const predictionId = await activePrediction(jobId);
     expect((await cancel(jobId, userId)).status).toBe('CANCEL_REQUESTED');
     await stack.waitForStatus(jobId, ['CANCELED', 'SUCCESS', 'FAILED']);
     const job = await stack.db.aiJob.findUniqueOrThrow({ where: { id: jobId }, include: { attempts: true } });
@@ -106,12 +109,7 @@ describe('cancellation (docs/system.md 3.1)', () => {
     await stack.faults([{ name: 'cancel_loses_race', delayMs: 8_000 }]);
     const worker = await stack.startWorker();
     const { jobId, userId } = await stack.seedJob();
-    await waitUntil(
-      async () =>
-        (await stack.db.aiProviderAttempt.findFirst({ where: { aiJobId: jobId, status: 'ACTIVE' } }))
-          ?.providerPredictionId,
-      { what: 'an active prediction' },
-    );
+    await activePrediction(jobId);
     expect((await cancel(jobId, userId)).status).toBe('CANCEL_REQUESTED');
     await stack.waitForStatus(jobId, ['CANCELED', 'SUCCESS', 'FAILED']);
     // The cancel was answered while the prediction still ran; it then succeeds (and is billed).
