@@ -244,7 +244,7 @@ describe('crash matrix: a list lagging past the evidence window', () => {
       // The first worker sends a deadline of an hour; a deploy lowered it to 5 s, so the survivor's
       // evidence window (5 s + finalWebhookWindowMs 1 s) ends while the first purchase still runs,
       // unlisted: the list shows it LIST_LAG_MS after its creation, after the survivor bought again.
-      const LIST_LAG_MS = 45_000;
+      const LIST_LAG_MS = 90_000;
       const RECONCILE_INTERVAL_MS = 1_000;
       // A pass's list, ledger read and cancel on a starved machine.
       const PASS_ALLOWANCE_MS = 15_000;
@@ -265,31 +265,32 @@ describe('crash matrix: a list lagging past the evidence window', () => {
       expect(await own().waitForStatus(jobId, ['SUCCESS', 'CANCELED', 'FAILED'])).toBe('SUCCESS');
       // Recovery bought again, the list showing nothing: for attempt 1 when the first worker died
       // before it saw the lost answer as a transport error, else for attempt 2 after attempt 1
-      // failed retryable. Either way one attempt holds one purchase, the second.
+      // failed retryable. On a machine so starved that the survivor's two walks outlast the list
+      // lag, recovery finds the first purchase instead and the job's own deadline stops it.
       const attempts = await own().db.aiProviderAttempt.findMany({ where: { aiJobId: jobId }, orderBy: { attemptNumber: 'asc' } });
       expect(attempts.at(-1)?.status).toBe('SUCCEEDED');
       const held = attempts.flatMap((a) => (a.providerPredictionId === null ? [] : [a.providerPredictionId]));
-      const purchases = await own().purchasesFor(jobId);
-      expect(purchases.map((p) => p.id)).toEqual([orphan!.id, ...held]);
+      const orphaned = !held.includes(orphan!.id);
+      expect((await own().purchasesFor(jobId)).map((p) => p.id)).toEqual(orphaned ? [orphan!.id, ...held] : held);
 
       // The bound: listed LIST_LAG_MS after creation, canceled by the next pass after that.
       const boundAt = Date.parse(orphan!.created_at) + LIST_LAG_MS + RECONCILE_INTERVAL_MS + PASS_ALLOWANCE_MS;
       await waitUntil(
         async () => (await own().predictions()).find((p) => p.id === orphan!.id)?.status === 'canceled',
-        { what: 'the orphan canceled within list lag + reconciliation interval', timeoutMs: Math.max(0, boundAt - Date.now()) },
+        { what: 'the orphan canceled within list lag + reconciliation interval', ...(orphaned ? { timeoutMs: Math.max(0, boundAt - Date.now()) } : {}) },
       );
       const statuses = (await own().purchasesFor(jobId)).map((p) => p.status);
       expect(statuses).toEqual(['canceled', 'succeeded']);
-      expect(survivor.lines().filter((line) => line['event'] === 'alert' && line['msg'] === ORPHAN_CANCELED_ALERT)).toEqual([
-        expect.objectContaining({ predictionId: orphan!.id }),
-      ]);
+      expect(survivor.lines().filter((line) => line['event'] === 'alert' && line['msg'] === ORPHAN_CANCELED_ALERT)).toEqual(
+        orphaned ? [expect.objectContaining({ predictionId: orphan!.id })] : [],
+      );
       // Nothing of the photo's signed URL reaches the logs.
       expect(JSON.stringify(survivor.lines())).not.toContain('X-Amz-Signature');
       survivor.child.kill('SIGTERM');
       expect(await survivor.exited).toEqual({ code: 0, signal: null });
       await expectNoUntrackedObjects(jobId, propertyId, own());
     },
-    300_000,
+    420_000,
   );
 });
 
