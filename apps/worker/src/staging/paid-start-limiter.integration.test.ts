@@ -115,11 +115,18 @@ describe('paid-start limiter after Redis data loss', () => {
 });
 
 /** A job that asks for a start whenever the limiter says to, until it is granted. */
-async function startWhenGranted(limiter: PaidStartLimiter, jobId: string, party: string, granted: string[]): Promise<void> {
+async function startWhenGranted(
+  limiter: PaidStartLimiter,
+  jobId: string,
+  party: string,
+  granted: string[],
+  beforeSettle: (tokenId: string) => Promise<void> = async () => undefined,
+): Promise<void> {
   for (;;) {
     const token = await limiter.tryAcquire({ tokenId: `${jobId}:token`, jobId, party });
     if (token.granted) {
       granted.push(jobId);
+      await beforeSettle(`${jobId}:token`);
       await limiter.settle(`${jobId}:token`);
       return;
     }
@@ -131,6 +138,7 @@ describe('the start line in front of the limiter', () => {
   // Short enough to run a few starts quickly: one start every 200 ms.
   const LINE_LIMIT = 4;
   const LINE_WINDOW_MS = 800;
+  const IN_FLIGHT_HOLD_MS = 100;
   const INTERVAL_MS = LINE_WINDOW_MS / LINE_LIMIT;
 
   function lineLimiter(key: string, options: { wake?: (jobId: string) => Promise<void>; leaseGraceMs?: number; windowMs?: number } = {}) {
@@ -142,7 +150,7 @@ describe('the start line in front of the limiter', () => {
       key,
       limit: LINE_LIMIT,
       windowMs: LINE_WINDOW_MS,
-      inFlightHoldMs: 100,
+      inFlightHoldMs: IN_FLIGHT_HOLD_MS,
       loadRecordedStarts: async () => [],
       ...options,
     });
@@ -150,17 +158,16 @@ describe('the start line in front of the limiter', () => {
   }
 
   it('spaces starts one interval apart instead of granting the limit at once', async () => {
-    // Gaps are measured on this process's clock, which may lag the Redis clock's decisions by tens
-    // of ms on a busy machine: a longer interval (1 s) keeps that lag well inside the allowance.
     const paceIntervalMs = 1_000;
-    const { limiter } = lineLimiter(`line-test:pace:${Date.now()}`, { windowMs: paceIntervalMs * LINE_LIMIT });
+    const key = `line-test:pace:${Date.now()}`;
+    const { redis, limiter } = lineLimiter(key, { windowMs: paceIntervalMs * LINE_LIMIT });
     const grantedAt: number[] = [];
-    await Promise.all(
-      Array.from({ length: LINE_LIMIT }, async (_, i) => {
-        await startWhenGranted(limiter, `job-${i}`, 'agent-a', []);
-        grantedAt.push(Date.now());
-      }),
-    );
+    // Each grant as Redis timed it (its log holds the token at that instant plus the in-flight
+    // hold), not when this process saw it: on a busy machine the two differ by hundreds of ms.
+    const readGrant = async (tokenId: string) => {
+      grantedAt.push(Number(await redis.zscore(key, tokenId)) - IN_FLIGHT_HOLD_MS);
+    };
+    await Promise.all(Array.from({ length: LINE_LIMIT }, (_, i) => startWhenGranted(limiter, `job-${i}`, 'agent-a', [], readGrant)));
     grantedAt.sort((x, y) => x - y);
     const gaps = grantedAt.slice(1).map((at, i) => at - grantedAt[i]!);
     // Slots keep to a grid, so a start may come up to a tenth of an interval early after a late one.
