@@ -37,7 +37,7 @@ it('lists every stored object of a bucket holding more than one page (1,000 keys
   expect((await storedKeys(s3rver.endpoint, BUCKET)).sort()).toEqual(expected);
 }, 120_000);
 
-it("reads when each job joined the start line anew from every worker's log, and nothing else", async () => {
+it("reads when each job joined the start line anew from every worker's log (a redelivered pickup too), and nothing else", async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'chaos-rejoins-'));
   try {
     const line = (event: string, jobId: string, time: string) => JSON.stringify({ level: 'info', time, event, jobId });
@@ -50,12 +50,21 @@ it("reads when each job joined the start line anew from every worker's log, and 
         line(LINE_REJOIN_EVENTS.createAgain, 'j2', '2026-01-01T00:00:03.000Z'),
       ].join('\n'),
     );
-    await writeFile(path.join(dir, 'worker-1.log'), line(LINE_REJOIN_EVENTS.createAgain, 'j1', '2026-01-01T00:00:04.000Z'));
+    const pickup = (jobId: string, time: string, queueAttempt: number) => JSON.stringify({ time, event: 'worker_started', jobId, queueAttempt });
+    await writeFile(
+      path.join(dir, 'worker-1.log'),
+      [
+        line(LINE_REJOIN_EVENTS.createAgain, 'j1', '2026-01-01T00:00:04.000Z'),
+        pickup('j4', '2026-01-01T00:00:06.000Z', 1),
+        pickup('j5', '2026-01-01T00:00:07.000Z', 2),
+      ].join('\n'),
+    );
     await writeFile(path.join(dir, 'api.log'), line(LINE_REJOIN_EVENTS.createAgain, 'j3', '2026-01-01T00:00:05.000Z'));
     const rejoins = await readLineRejoins(dir);
     expect(Object.fromEntries([...rejoins].map(([jobId, times]) => [jobId, times.sort()]))).toEqual({
       j1: [Date.parse('2026-01-01T00:00:01.000Z'), Date.parse('2026-01-01T00:00:04.000Z')],
       j2: [Date.parse('2026-01-01T00:00:03.000Z')],
+      j5: [Date.parse('2026-01-01T00:00:07.000Z')],
     });
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -40,20 +40,26 @@ export async function readCreateCalls(simulatorOrigin: string): Promise<CreateCa
 
 const REJOIN_EVENTS: ReadonlySet<unknown> = new Set(Object.values(LINE_REJOIN_EVENTS));
 
-/** When each job joined the start line anew, from the JSON lines of the workers' logs. */
+/**
+ * When each job joined the start line anew, from the JSON lines of the workers' logs: the
+ * LINE_REJOIN_EVENTS, and a pickup on a redelivered message.
+ */
 export async function readLineRejoins(logDir: string): Promise<Map<string, number[]>> {
   const rejoins = new Map<string, number[]>();
   const files = (await readdir(logDir)).filter((name) => name.startsWith('worker-') && name.endsWith('.log'));
   for (const file of files) {
     for (const line of (await readFile(path.join(logDir, file), 'utf8')).split('\n')) {
       if (!line.includes('"event"')) continue;
-      let entry: { event?: unknown; jobId?: unknown; time?: unknown };
+      let entry: { event?: unknown; jobId?: unknown; time?: unknown; queueAttempt?: unknown };
       try {
         entry = JSON.parse(line) as typeof entry;
       } catch {
         continue;
       }
-      if (!REJOIN_EVENTS.has(entry.event) || typeof entry.jobId !== 'string' || typeof entry.time !== 'string') continue;
+      // A pickup on a second delivery: the first went with a worker killed before it took the job
+      // up, and the job was not asking for a slot until its message was delivered again.
+      const redelivered = entry.event === 'worker_started' && typeof entry.queueAttempt === 'number' && entry.queueAttempt > 1;
+      if (!(REJOIN_EVENTS.has(entry.event) || redelivered) || typeof entry.jobId !== 'string' || typeof entry.time !== 'string') continue;
       rejoins.set(entry.jobId, [...(rejoins.get(entry.jobId) ?? []), Date.parse(entry.time)]);
     }
   }
