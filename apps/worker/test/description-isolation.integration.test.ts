@@ -19,10 +19,10 @@ describe('description isolation from staging (docs/system.md, queues)', () => {
     });
 
     // ai-staging really was saturated around every description: before and after each one, more
-    // staging jobs were waiting than there are slots, predictions were bought, and staging jobs
-    // finished while descriptions ran.
+    // staging jobs were waiting than there are slots, and while descriptions ran staging kept
+    // buying predictions and finishing jobs.
     expect(result.minStagingBacklog).toBeGreaterThan(result.stagingConcurrency);
-    expect(result.stagingPurchases).toBeGreaterThanOrEqual(result.stagingConcurrency);
+    expect(result.stagingPurchasesDuringPhase).toBeGreaterThanOrEqual(1);
     expect(result.stagingFinishedDuringPhase).toBeGreaterThanOrEqual(1);
     // ...and every description still succeeded in that time: had descriptions shared a queue or
     // slots with staging, they would have waited until the staging backlog drained.

@@ -55,8 +55,8 @@ export interface IsolationResult {
   stagingConcurrency: number;
   /** Smallest ai-staging backlog (waiting + active + delayed) seen while a saturated sample ran. */
   minStagingBacklog: number;
-  /** Paid predictions the staging jobs had bought by the end of the saturated phase. */
-  stagingPurchases: number;
+  /** Paid predictions the staging jobs bought during the saturated phase. */
+  stagingPurchasesDuringPhase: number;
   /** Staging jobs that reached a terminal status during the saturated phase. */
   stagingFinishedDuringPhase: number;
 }
@@ -244,13 +244,21 @@ export async function measureDescriptionIsolation(options: IsolationOptions = {}
       const batch = await stack.seedJobs(Math.min(50, stagingJobs - i));
       seeded.push(...batch.map((job) => job.jobId));
     }
-    // Measure once every staging slot is taken, not while the first jobs are being picked up.
-    await waitUntil(async () => (await stack.queue.getActiveCount()) >= stagingConcurrency, {
-      what: 'every ai-staging slot to be busy',
+    // Measure once staging is under way, not while the first jobs are being picked up. A staging
+    // job is active only while it runs a step (it waits for its start slot and its prediction as a
+    // delayed queue job), so a count of active jobs is a moment a poll can miss; purchases only
+    // grow, so waiting for as many as there are slots cannot miss its moment.
+    const purchasesSoFar = () =>
+      stack.db.aiProviderAttempt.count({
+        where: { aiJobId: { in: seeded }, providerPredictionId: { not: null } },
+      });
+    await waitUntil(async () => (await purchasesSoFar()) >= stagingConcurrency, {
+      what: 'as many staging purchases as there are ai-staging slots',
     });
     const finishedStaging = () =>
       stack.db.aiJob.count({ where: { id: { in: seeded }, status: { in: [...TERMINAL] } } });
     const finishedBefore = await finishedStaging();
+    const purchasesBefore = await purchasesSoFar();
     let minStagingBacklog = Number.POSITIVE_INFINITY;
     const saturated = await phase(
       async () => {
@@ -263,9 +271,7 @@ export async function measureDescriptionIsolation(options: IsolationOptions = {}
       async () => (await finishedStaging()) > finishedBefore,
     );
     const finishedAfter = await finishedStaging();
-    const stagingPurchases = await stack.db.aiProviderAttempt.count({
-      where: { aiJobId: { in: seeded }, providerPredictionId: { not: null } },
-    });
+    const purchasesAfter = await purchasesSoFar();
 
     return {
       idle,
@@ -274,7 +280,7 @@ export async function measureDescriptionIsolation(options: IsolationOptions = {}
       stagingJobs,
       stagingConcurrency,
       minStagingBacklog,
-      stagingPurchases,
+      stagingPurchasesDuringPhase: purchasesAfter - purchasesBefore,
       stagingFinishedDuringPhase: finishedAfter - finishedBefore,
     };
   } finally {
