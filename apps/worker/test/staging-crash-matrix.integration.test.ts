@@ -79,17 +79,42 @@ function useOwnStack(sim: Parameters<typeof startTestStack>[0]): () => TestStack
   return () => own;
 }
 
+/**
+ * The start callback is lost (Replicate sends it once), the list shows nothing for 150 s, and the
+ * prediction finishes 40 s after creation, long after the empty list was walked: only the final
+ * webhook, retried by the provider, can tell, so the worker must wait for it.
+ */
+const FINAL_WEBHOOK_IS_THE_ONLY_EVIDENCE = {
+  name: 'list_lag',
+  listLagMs: 150_000,
+  events: ['start'],
+  delayMs: 40_000,
+} satisfies FaultSpec;
+
 describe('crash matrix: a real account around the lost create response', () => {
   it(
     'create response lost, list lag longer than 120 s: the attempt waits for evidence and buys once',
     async () => {
-      // The start callback is lost (Replicate sends it once), the list shows nothing for 150 s, and
-      // the prediction finishes 40 s after creation, long after the empty list was walked: only the
-      // final webhook, retried by the provider, can tell, so the worker must wait for it. The
-      // deadline is set above the run so it ends succeeded.
+      // The deadline is set above the run so it ends succeeded.
       const { jobId, propertyId, status } = await loseCreateResponseThenRestart(
-        { name: 'list_lag', listLagMs: 150_000, events: ['start'], delayMs: 40_000 },
+        FINAL_WEBHOOK_IS_THE_ONLY_EVIDENCE,
         { PROVIDER_CANCEL_AFTER_SECONDS: '120' },
+      );
+      expect(status).toBe('SUCCESS');
+      await expectOnePurchaseOfAttempt1(jobId, propertyId);
+    },
+    300_000,
+  );
+
+  it(
+    'PROVIDER_CANCEL_AFTER_SECONDS lowered while the attempt is CREATING: recovery waits out the deadline that was sent and buys once',
+    async () => {
+      // The survivor's config would let the purchase be called absent 6 s after it was sent, while
+      // the prediction runs until 40 s with a 120 s deadline.
+      const { jobId, propertyId, status } = await loseCreateResponseThenRestart(
+        FINAL_WEBHOOK_IS_THE_ONLY_EVIDENCE,
+        { PROVIDER_CANCEL_AFTER_SECONDS: '120' },
+        { PROVIDER_CANCEL_AFTER_SECONDS: '5' },
       );
       expect(status).toBe('SUCCESS');
       await expectOnePurchaseOfAttempt1(jobId, propertyId);

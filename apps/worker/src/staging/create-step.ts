@@ -158,10 +158,14 @@ function failClosed(deps: StagingDeps, run: StagingRun, job: ReadJob, attempt: A
   });
 }
 
-/** When any purchase of this attempt is terminal and its final webhook's retries are over. */
-function evidenceDeadline(deps: StagingDeps, attempt: Pick<AttemptRow, 'creatingAt' | 'createdAt'>): number {
+/**
+ * When any purchase of this attempt is terminal and its final webhook's retries are over: by the
+ * Cancel-After that create call sent, never by current config, which a deploy may have lowered.
+ */
+function evidenceDeadline(deps: StagingDeps, attempt: Pick<AttemptRow, 'creatingAt' | 'createdAt' | 'cancelAfterSeconds'>): number {
   const sentAt = (attempt.creatingAt ?? attempt.createdAt).getTime();
-  return sentAt + deps.settings.cancelAfterSeconds * 1000 + deps.settings.timings.finalWebhookWindowMs;
+  const cancelAfterSeconds = attempt.cancelAfterSeconds ?? deps.settings.cancelAfterSeconds;
+  return sentAt + cancelAfterSeconds * 1000 + deps.settings.timings.finalWebhookWindowMs;
 }
 
 /** The input of a create call for this job, with the image URL given. */
@@ -226,6 +230,7 @@ async function createPrediction(
         creatingAt,
         inputFingerprint: fingerprintPredictionInput(input),
         webhookUrl: webhook,
+        cancelAfterSeconds: deps.settings.cancelAfterSeconds,
         errorCode: null,
         errorMessage: null,
         ...(cost === undefined

@@ -23,6 +23,8 @@ export interface AttemptRow {
   inputFingerprint: string | null;
   /** The callback URL of the latest create call, as sent (null: marked CREATING before it was kept). */
   webhookUrl: string | null;
+  /** The Cancel-After of the latest create call, as sent (null: marked CREATING before it was kept). */
+  cancelAfterSeconds: number | null;
   outputObjectKey: string | null;
   createdAt: Date;
   creatingAt: Date | null;
@@ -82,7 +84,7 @@ export async function loadStagingJob(reader: LedgerReader, jobId: string): Promi
         SELECT json_agg(json_build_object(
           'id', a.id, 'attemptNumber', a."attemptNumber", 'status', a.status, 'providerPredictionId', a."providerPredictionId",
           'providerStatus', a."providerStatus", 'errorCode', a."errorCode", 'inputFingerprint', a."inputFingerprint",
-          'webhookUrl', a."webhookUrl", 'outputObjectKey', a."outputObjectKey", 'createdAt', a."createdAt", 'creatingAt', a."creatingAt",
+          'webhookUrl', a."webhookUrl", 'cancelAfterSeconds', a."cancelAfterSeconds", 'outputObjectKey', a."outputObjectKey", 'createdAt', a."createdAt", 'creatingAt', a."creatingAt",
           'predictionCreatedAt', a."predictionCreatedAt", 'providerCompletedAt', a."providerCompletedAt", 'endedAt', a."endedAt"
         ) ORDER BY a."attemptNumber")
         FROM ai_provider_attempts a WHERE a."aiJobId" = j.id
