@@ -60,7 +60,7 @@ export interface ScaleSeed {
 const SEEDED_TABLES = [
   'users', 'properties', 'property_agents', 'property_images', 'ai_jobs', 'ai_room_staging_jobs', 'ai_provider_attempts',
   'property_image_review_events', 'property_units', 'inventory_items', 'ai_spend_property_months', 'ai_spend_owner_months',
-  'public_search_documents',
+  'public_search_documents', 'public_search_words',
 ];
 
 function statements(size: ScaleSize, options: ScaleSeedOptions, agencyAgentId: string): string[] {

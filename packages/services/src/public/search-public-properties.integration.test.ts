@@ -144,6 +144,61 @@ describe('public search: order, count and hostile input', () => {
     expect(titlesOf(capped)).toEqual([0, 1, 2].map((k) => `Many ${word} ${String(k).padStart(5, '0')}`));
   });
 
+  it('reads a prefix of several words across their lists, each listing once and in title order', async () => {
+    const word = uniqueWord();
+    const both = await listing(`B ${word}sunny ${word}sunset`);
+    const sunny = await listing(`C ${word}sunny`);
+    const sunset = await listing(`A ${word}sunset`);
+    expect(await search(word)).toMatchObject({ total: 3, totalIsLowerBound: false });
+    expect(await idsOf(word)).toEqual([sunset, both, sunny]);
+    // More words than the lists are read for: every one still found, in title order.
+    const many = [];
+    for (let k = 0; k < 40; k += 1) many.push(await listing(`D ${String(k).padStart(2, '0')} ${word}many${k.toString(36)}`));
+    expect(await idsOf(`${word}many`, { limit: 50 })).toEqual(many);
+  });
+
+  it('follows a listing renamed or moved to another city', async () => {
+    const word = uniqueWord();
+    const first = await listing(`A ${word}`, { city: 'Faro' });
+    const second = await listing(`B ${word}`, { city: 'Faro' });
+    await db.property.update({ where: { id: first }, data: { title: `C ${word}`, city: 'Braga' } });
+    await writePublicSearchDocuments(db, [first]);
+    expect(await idsOf(word)).toEqual([second, first]);
+    expect(await idsOf(word, { city: 'Faro' })).toEqual([second]);
+    expect(await idsOf(word, { city: 'Braga' })).toEqual([first]);
+  });
+
+  it('a common word read in title order: a lower-bound count past what was read, and rare companions still found', async () => {
+    // More listings hold the driving word than one walk of its list reads (5,000), and a companion
+    // word is held early in title order, once far past the walk, and once only there.
+    const common = `${uniqueWord()}common`;
+    const early = `r${randomBytes(3).toString('hex')}`;
+    const onlyLate = `s${randomBytes(3).toString('hex')}`;
+    const count = 6_000;
+    const [{ ids } = { ids: [] }] = await queryRows<{ ids: string[] }>(
+      db,
+      Prisma.sql`
+        WITH created AS (
+          INSERT INTO "properties" ("id", "ownerAgentId", "title", "address", "city", "description", "bedrooms", "bathrooms", "updatedAt")
+          SELECT ${common} || '-' || n, ${ownerAgentId}, ${common} || ' ' || lpad(n::text, 5, '0'), n || ' Rua', 'Faro',
+            CASE WHEN n <= 30 OR n = ${count - 1} THEN ${early} WHEN n = ${count} THEN ${onlyLate} END, 1, 1, now()
+          FROM generate_series(1, ${count}) n
+          RETURNING "id")
+        SELECT array_agg("id") AS "ids" FROM created`,
+    );
+    await writePublicSearchDocuments(db, ids);
+    // The page is exact; the count stops where the walk did, and says so.
+    const companion = await search(`${common} ${early}`, { limit: 5 });
+    expect(companion.results.map((hit) => hit.id)).toEqual([1, 2, 3, 4, 5].map((n) => `${common}-${n}`));
+    expect(companion).toMatchObject({ total: 30, totalIsLowerBound: true });
+    // A companion only past the walk is found all the same.
+    expect(await idsOf(`${common} ${onlyLate}`)).toEqual([`${common}-${count}`]);
+    // The common word alone: the first page in title order, counted to the cap.
+    const alone = await search(common, { limit: 2 });
+    expect(alone.results.map((hit) => hit.id)).toEqual([`${common}-1`, `${common}-2`]);
+    expect(alone).toMatchObject({ total: PUBLIC_SEARCH_LIMITS.totalCap, totalIsLowerBound: true });
+  });
+
   it('reads operators, quotes and very long words as text, never as SQL or tsquery syntax', async () => {
     const word = uniqueWord();
     const id = await listing(`O'Brien's loft ${word}`);
