@@ -115,12 +115,13 @@ function statements(size: ScaleSize, options: ScaleSeedOptions, agencyAgentId: s
        'succeeded', 'pred-' || a || '-' || j."id", 70000, j."createdAt" + make_interval(mins => a - 1)
      FROM generate_series(1, ${jobs}) n JOIN "ai_jobs" j ON j."id" = '${p}j-' || n, generate_series(1, 2) a
      WHERE a = 1 OR n % 5 = 0`,
-    // Every property's tenth job left a variant: approved, or still waiting for review (one in 20).
+    // Every property's tenth job left a variant: approved, or still waiting for review (one in
+    // four, so that even at S the agency agent's waiting page is full and S and L read a page alike).
     `INSERT INTO "property_images" ("id", "propertyId", "objectKey", "contentType", "width", "height", "bytes", "isStyled", "styledFromId",
        "style", "canonicalStyle", "reviewStatus", "reviewedAt", "aiJobId", "createdAt")
      SELECT '${p}v-' || n, j."propertyId", 'staged/${p}v-' || n, 'image/jpeg', 1536, 1024, 200000, true, '${p}i-' || (1 + (n - 1) / ${perJob}),
-       'MODERN', 'MODERN', (CASE WHEN n % 200 = 0 THEN 'PENDING_REVIEW' ELSE 'APPROVED' END)::"ReviewStatus",
-       CASE WHEN n % 200 = 0 THEN NULL ELSE j."createdAt" END, j."id", j."createdAt"
+       'MODERN', 'MODERN', (CASE WHEN n % 40 = 0 THEN 'PENDING_REVIEW' ELSE 'APPROVED' END)::"ReviewStatus",
+       CASE WHEN n % 40 = 0 THEN NULL ELSE j."createdAt" END, j."id", j."createdAt"
      FROM generate_series(${perJob}, ${jobs}, ${perJob}) n JOIN "ai_jobs" j ON j."id" = '${p}j-' || n`,
     // 0.42 review events per job (its result approved, some later taken down).
     `INSERT INTO "property_image_review_events" ("imageId", "aiJobId", "actorUserId", "kind", "createdAt")

@@ -37,17 +37,22 @@ export function accessiblePropertySql(actor: Actor, alias: string): Prisma.Sql {
 
 /**
  * The IDs of the properties an agent owns or is assigned to, as a subquery that starts from the
- * owner index and the assignments, so it never visits another agent's properties.
+ * owner index and the assignments, so it never visits another agent's properties. `UNION ALL`
+ * lists a property both owned and assigned twice.
  */
-function visiblePropertyIdsSql(actor: Actor): Prisma.Sql {
+function visiblePropertyIdsSql(actor: Actor, union: 'UNION' | 'UNION ALL' = 'UNION'): Prisma.Sql {
   return Prisma.sql`SELECT vp."id" FROM "properties" vp WHERE vp."ownerAgentId" = ${actor.id}
-    UNION SELECT va."propertyId" FROM "property_agents" va WHERE va."userId" = ${actor.id}`;
+    ${Prisma.raw(union)} SELECT va."propertyId" FROM "property_agents" va WHERE va."userId" = ${actor.id}`;
 }
 
-/** How many properties an agent may see, counted up to `cap` (an index walk that stops there). */
+/**
+ * How many properties an agent may see, counted up to `cap` (an index walk that stops there). The
+ * rows are not made distinct: a UNION hashes every one of an agency's 10,000 properties before the
+ * limit can stop it, and a property counted twice only ever tips the choice to the other walk.
+ */
 async function countVisiblePropertiesUpTo(db: Db, actor: Actor, cap: number): Promise<number> {
   const [row] = await db.$queryRaw<{ count: number }[]>`
-    SELECT COUNT(*)::int AS "count" FROM (${visiblePropertyIdsSql(actor)} LIMIT ${cap}) v`;
+    SELECT COUNT(*)::int AS "count" FROM (${visiblePropertyIdsSql(actor, 'UNION ALL')} LIMIT ${cap}) v`;
   return row?.count ?? 0;
 }
 
