@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { carriesOurMark, judgeListedPrediction, listedOfModel, objectUrlPrefixOf } from './orphan-predictions';
 import type { LedgerView, OwnershipMarks } from './orphan-predictions';
 import { fingerprintPredictionInput } from './prediction-recovery';
-import type { ListedPrediction, PredictionInput } from './provider-client';
+import type { ListedPrediction, PredictionInput } from './provider-wire';
 
 const model = 'openai/gpt-image-2';
 const marks: OwnershipMarks = { objectUrlPrefix: 'https://photos.s3.us-east-1.amazonaws.com/', webhookOrigin: 'https://api.example' };

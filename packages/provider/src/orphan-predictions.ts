@@ -18,7 +18,7 @@
  * - ours and still running: an orphan to cancel; ours and terminal: a settled orphan (its cost is
  *   spent, there is nothing left to stop).
  */
-import type { ListedPrediction, PredictionPage } from './provider-client';
+import type { ListedPrediction, PredictionPage } from './provider-wire';
 import { fingerprintPredictionInput } from './prediction-recovery';
 import { STAGING_WEBHOOK_PATH_PREFIX } from './webhook-url';
 

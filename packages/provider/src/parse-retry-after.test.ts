@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { parseRetryAfterSeconds } from './provider-client';
+import { parseRetryAfterSeconds } from './provider-error';
 
 // Replicate's 429 carries no Retry-After header; the wait is only in the `detail` text
 // (https://replicate.com/docs/topics/predictions/rate-limits).

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { fingerprintPredictionInput, searchPredictionByInput } from './prediction-recovery';
 import type { RecoverySearchOptions } from './prediction-recovery';
-import { readListEntry } from './provider-client';
-import type { ListedPrediction, ListPredictionsOptions, PredictionInput, PredictionPage } from './provider-client';
+import { readListEntry } from './provider-wire';
+import type { ListedPrediction, ListPredictionsOptions, PredictionInput, PredictionPage } from './provider-wire';
 
 const sentAt = new Date('2026-11-25T10:00:00Z');
 const webhook = 'https://api.example/api/webhooks/provider/staging/attempt-1';

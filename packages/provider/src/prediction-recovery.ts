@@ -34,7 +34,8 @@
  */
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
-import type { ListedPrediction, ListPredictionsOptions, PredictionInput, PredictionPage, ProviderClient } from './provider-client';
+import type { ProviderClient } from './provider-client';
+import type { ListedPrediction, ListPredictionsOptions, PredictionInput, PredictionPage } from './provider-wire';
 
 /** The keys the worker sends; an echo is compared on these only, so provider-added defaults don't matter. */
 export const PREDICTION_INPUT_KEYS = [
@@ -85,7 +86,7 @@ export interface RecoverySearchOptions {
    */
   isHeldElsewhere: (predictionId: string) => Promise<boolean>;
   /**
-   * Called when a page's `next` link was off the API's list (provider-client `refusedNextOrigin`),
+   * Called when a page's `next` link was off the API's list (PredictionPage `refusedNextOrigin`),
    * with the origin it named; the walk goes on by time instead.
    */
   onRefusedNext?: (origin: string) => void;

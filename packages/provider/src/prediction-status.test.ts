@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { categorizeFailure, classifyTerminalPrediction, failureCategoryOf, isTerminal, TERMINAL_STATUSES } from './prediction-status';
-import { PREDICTION_STATUSES } from './provider-client';
+import { PREDICTION_STATUSES } from './provider-wire';
 
 describe('isTerminal', () => {
   it('treats succeeded, failed, canceled and aborted as terminal', () => {

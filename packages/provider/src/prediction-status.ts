@@ -15,7 +15,7 @@
  *   permanent_failure when the error is empty or unrecognised: a second paid attempt needs
  *   positive evidence that it can succeed.
  */
-import type { Prediction, PredictionStatus } from './provider-client';
+import type { Prediction, PredictionStatus } from './provider-wire';
 
 export const TERMINAL_STATUSES: readonly PredictionStatus[] = ['succeeded', 'failed', 'canceled', 'aborted'];
 

@@ -2,14 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  createProviderClient,
-  isRetryableProviderError,
-  parseRetryAfterSeconds,
-  ProviderError,
-  redactUrls,
-} from './provider-client';
-import type { Prediction } from './provider-client';
+import { createProviderClient } from './provider-client';
+import { isRetryableProviderError, parseRetryAfterSeconds, ProviderError, redactUrls } from './provider-error';
+import type { Prediction } from './provider-wire';
 
 // A real loopback HTTP server whose answer each test scripts; it records what the client sent.
 interface Recorded {

@@ -21,8 +21,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fingerprintPredictionInput } from './prediction-recovery';
-import { createProviderClient, parsePrediction, PREDICTION_STATUSES } from './provider-client';
-import type { Prediction, ProviderClient } from './provider-client';
+import { createProviderClient } from './provider-client';
+import { parsePrediction, PREDICTION_STATUSES } from './provider-wire';
+import type { ProviderClient } from './provider-client';
+import type { Prediction } from './provider-wire';
 
 interface ContractTarget {
   baseUrl: string;

@@ -9,8 +9,8 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Webhook, WebhookVerificationError as LibraryVerificationError } from 'standardwebhooks';
-import { parsePrediction } from './provider-client';
-import type { Prediction } from './provider-client';
+import { parsePrediction } from './provider-wire';
+import type { Prediction } from './provider-wire';
 
 // A type alias (not an interface) so it is assignable to header records with an index signature.
 export type SignedWebhookHeaders = {

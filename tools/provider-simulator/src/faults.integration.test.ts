@@ -1,8 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 // See simulator.integration.test.ts for why the provider package is imported by path.
-import { createProviderClient, ProviderError } from '@staging/provider/provider-client';
-import type { Prediction } from '@staging/provider/provider-client';
+import { createProviderClient } from '@staging/provider/provider-client';
+import { ProviderError } from '@staging/provider/provider-error';
+import type { Prediction } from '@staging/provider/provider-wire';
 import { classifyTerminalPrediction } from '@staging/provider/prediction-status';
 import { verifyWebhook } from '@staging/provider/webhook-signing';
 import { FAULT_NAMES } from './faults';

@@ -3,8 +3,9 @@ import sharp from 'sharp';
 // The simulator must speak what the real client sends and signs what the real verifier accepts,
 // so these tests use @staging/provider's sources directly (it is not a dependency of the
 // simulator package, which must stay independent of the code it checks).
-import { createProviderClient, ProviderError } from '@staging/provider/provider-client';
-import type { PredictionInput } from '@staging/provider/provider-client';
+import { createProviderClient } from '@staging/provider/provider-client';
+import { ProviderError } from '@staging/provider/provider-error';
+import type { PredictionInput } from '@staging/provider/provider-wire';
 import { verifyWebhook } from '@staging/provider/webhook-signing';
 import { predictionInputFor, startWebhookReceiver, useSimulatorTestContext, waitFor } from './test-helpers';
 

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from '@jest/globals';
 // See simulator.integration.test.ts for why the provider package is imported by path.
-import { createProviderClient, ProviderError } from '@staging/provider/provider-client';
+import { createProviderClient } from '@staging/provider/provider-client';
+import { ProviderError } from '@staging/provider/provider-error';
 import { verifyWebhook } from '@staging/provider/webhook-signing';
 import { DOCUMENTED_PREDICTION_FIELDS, UNDOCUMENTED_WEBHOOK_FIELDS } from './prediction-document';
 import { startProviderSimulator } from './simulator';

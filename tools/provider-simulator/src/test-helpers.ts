@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from '@jest/globals';
 import { startProviderSimulator } from './simulator';
 import type { ProviderSimulator, ProviderSimulatorOptions } from './simulator';
 import { makeTestPhoto } from './test-photo';
-import type { PredictionInput } from '@staging/provider/provider-client';
+import type { PredictionInput } from '@staging/provider/provider-wire';
 
 export interface ReceivedWebhook {
   path: string;

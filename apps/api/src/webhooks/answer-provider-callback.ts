@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { ErrorCode } from '@staging/domain/errors';
 import { verifyWebhook, webhookIdOf, WebhookVerificationError } from '@staging/provider/webhook-signing';
-import type { Prediction } from '@staging/provider/provider-client';
+import type { Prediction } from '@staging/provider/provider-wire';
 import { captureAlert } from '@staging/platform/error-tracker';
 import { isWellFormedId } from '@staging/services/images/ids';
 import { wakeStagingJob, withQueueTimeout } from '@staging/services/staging/staging-queue';

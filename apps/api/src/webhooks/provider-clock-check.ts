@@ -10,7 +10,7 @@ import { webhookTimestampWindow } from '@staging/domain/clock-offset';
 import { captureAlert } from '@staging/platform/error-tracker';
 import { verifyWebhook, WebhookVerificationError } from '@staging/provider/webhook-signing';
 import type { WebhookVerificationFailure } from '@staging/provider/webhook-signing';
-import type { Prediction } from '@staging/provider/provider-client';
+import type { Prediction } from '@staging/provider/provider-wire';
 import { createProviderClock } from '@staging/services/staging/provider-clock';
 import type { ApiDeps } from '../api-deps';
 import type { ProviderCallbackRequest } from './answer-provider-callback';

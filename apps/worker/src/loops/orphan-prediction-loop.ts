@@ -7,8 +7,9 @@ import type { Alert } from '@staging/platform/error-tracker';
 import type { Logger } from '@staging/platform/logger';
 import { judgeListedPrediction, listedOfModel } from '@staging/provider/orphan-predictions';
 import type { LedgerView, OrphanVerdict, OwnershipMarks } from '@staging/provider/orphan-predictions';
-import { ProviderError } from '@staging/provider/provider-client';
-import type { ListedPrediction, ListPredictionsOptions, ProviderClient } from '@staging/provider/provider-client';
+import { ProviderError } from '@staging/provider/provider-error';
+import type { ProviderClient } from '@staging/provider/provider-client';
+import type { ListedPrediction, ListPredictionsOptions } from '@staging/provider/provider-wire';
 import type { ProviderClock } from '@staging/services/staging/provider-clock';
 
 /**

@@ -3,8 +3,8 @@ import {
   failureCategoryOf,
   isTerminal,
 } from '@staging/provider/prediction-status';
-import { ProviderError } from '@staging/provider/provider-client';
-import type { Prediction } from '@staging/provider/provider-client';
+import { ProviderError } from '@staging/provider/provider-error';
+import type { Prediction } from '@staging/provider/provider-wire';
 import { failAttempt, failureOf } from './attempt-failure';
 import { recordProviderCompletion } from '@staging/services/staging/ledger/attempt-moves';
 import type { ReadJob } from '@staging/services/staging/ledger/job-moves';

@@ -1,5 +1,5 @@
 import { isOpenAttemptStatus } from '@staging/domain/attempt-states';
-import { ProviderError } from '@staging/provider/provider-client';
+import { ProviderError } from '@staging/provider/provider-error';
 import { findExistingPrediction, persistPrediction } from './create-step';
 import { moveAttempt } from '@staging/services/staging/ledger/attempt-moves';
 import { moveJob } from '@staging/services/staging/ledger/job-moves';

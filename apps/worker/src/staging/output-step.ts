@@ -4,7 +4,7 @@ import type { ProviderAspectRatio, ProviderOutputFormat } from '@staging/domain/
 import { STYLE_LABELS } from '@staging/domain/styles';
 import type { CanonicalStyle } from '@staging/domain/styles';
 import { ObjectNotFoundError } from '@staging/platform/storage';
-import type { Prediction } from '@staging/provider/provider-client';
+import type { Prediction } from '@staging/provider/provider-wire';
 import { failAttempt, failureOf } from './attempt-failure';
 import { moveAttempt, recordAttemptOutput } from '@staging/services/staging/ledger/attempt-moves';
 import { moveJob } from '@staging/services/staging/ledger/job-moves';

@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { ProviderError } from '@staging/provider/provider-client';
-import type { Prediction, ProviderClient } from '@staging/provider/provider-client';
+import { ProviderError } from '@staging/provider/provider-error';
+import type { ProviderClient } from '@staging/provider/provider-client';
+import type { Prediction } from '@staging/provider/provider-wire';
 import { createReadBudget, withReadBudget } from './provider-read-budget';
 
 let redis: Redis;

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
-import { ProviderError } from '@staging/provider/provider-client';
-import type { ProviderClient, ProviderOperation } from '@staging/provider/provider-client';
+import { ProviderError } from '@staging/provider/provider-error';
+import type { ProviderClient } from '@staging/provider/provider-client';
+import type { ProviderOperation } from '@staging/provider/provider-error';
 
 /**
  * One budget for the provider calls that buy nothing (get, list, cancel), shared by every worker
