@@ -147,6 +147,9 @@ async function handleCreate(ctx: ApiContext, request: IncomingMessage, response:
     for (const p of foreignPredictions(resolved.model, ctx.address.origin, ctx.nextSeq)) ctx.state.foreign.set(p.id, p);
   }
   const listLagMs = fault?.listLagMs ?? (fault?.name === 'list_lag' ? DEFAULT_LIST_LAG_MS : 0);
+  // One reading of the clock for the creation, its deadline and its listing: two readings put the
+  // deadline a millisecond past created_at + Cancel-After whenever the clock ticked between them.
+  const createdAtMs = Date.now();
   const prediction: SimPrediction = {
     id: randomId(26),
     model: resolved.model,
@@ -155,14 +158,14 @@ async function handleCreate(ctx: ApiContext, request: IncomingMessage, response:
     status: 'starting',
     output: null,
     source: 'api',
-    listedFrom: Date.now() + listLagMs,
+    listedFrom: createdAtMs + listLagMs,
     error: null,
     logs: '',
     data_removed: false,
-    created_at: new Date().toISOString(),
+    created_at: new Date(createdAtMs).toISOString(),
     started_at: null,
     completed_at: null,
-    deadline: cancelAfterMs === null ? null : new Date(Date.now() + cancelAfterMs).toISOString(),
+    deadline: cancelAfterMs === null ? null : new Date(createdAtMs + cancelAfterMs).toISOString(),
     webhook: body.data.webhook ?? null,
     webhook_events_filter: body.data.webhook_events_filter ?? [],
     metrics: {},
