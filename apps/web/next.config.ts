@@ -45,6 +45,7 @@ const nextConfig: NextConfig = {
     '@staging/config',
     '@staging/domain',
     '@staging/db',
+    '@staging/http-edge',
     '@staging/platform',
     '@staging/services',
     '@staging/trpc',

@@ -23,7 +23,7 @@ import type { Db } from '@staging/db/client';
 import { createTestDatabase } from '@staging/db/testing';
 import { SCALE_SIZES, scaleShapeOf, seedScale } from '@staging/db/testing/scale-seed';
 import type { ScaleSeed, ScaleSize } from '@staging/db/testing/scale-seed';
-import type { RequestLimitOverrides } from '@staging/domain/request-limits';
+import type { RequestLimitOverrides } from '@staging/http-edge/request-limits';
 import { createRedis } from '@staging/platform/queues';
 import { createCaller } from '@staging/trpc/root';
 import type { TrpcDeps } from '@staging/trpc/context';

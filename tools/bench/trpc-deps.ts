@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Db } from '@staging/db/client';
-import type { RequestLimitOverrides } from '@staging/domain/request-limits';
+import type { RequestLimitOverrides } from '@staging/http-edge/request-limits';
 import { createLogger } from '@staging/platform/logger';
 import { createStagingEventHub } from '@staging/services/live/staging-event-hub';
 import { createSearchQueue } from '@staging/services/search/search-queue';

@@ -1,6 +1,7 @@
 import type { ApiConfig } from '@staging/config/api';
 import type { Db } from '@staging/db/client';
-import type { RequestLimitOverrides } from '@staging/domain/request-limits';
+import type { LoginRateLimits } from '@staging/http-edge/login-limits';
+import type { RequestLimitOverrides } from '@staging/http-edge/request-limits';
 import type { Logger } from '@staging/platform/logger';
 import type { ObjectStorage } from '@staging/platform/storage';
 import type { StagingEventHub } from '@staging/services/live/staging-event-hub';
@@ -8,7 +9,6 @@ import type { SearchQueue } from '@staging/services/search/search-queue';
 import type { Clock } from '@staging/services/staging/staging-deps';
 import type { StagingQueue } from '@staging/services/staging/staging-queue';
 import type { TrpcDeps } from '@staging/trpc/context';
-import type { LoginRateLimits } from '@staging/trpc/login-guard';
 
 /** The ioredis client type, named through the tRPC deps so this app needs no direct dependency. */
 export type RedisClient = TrpcDeps['redis'];

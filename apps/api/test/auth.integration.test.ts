@@ -8,7 +8,7 @@ import { call, seedActors, seedListing, trpc } from './support/fixtures';
 let api: ApiHarness;
 let user: SeededUser;
 
-// Small limits so the tests can reach them; the production values are in packages/trpc/src/login-guard.ts.
+// Small limits so the tests can reach them; the production values are in packages/http-edge/src/login-limits.ts.
 const SMALL_LIMITS = {
   perIp: 6,
   failuresPerAccountAndIp: 3,

@@ -4,7 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import sharp from 'sharp';
 import { createOriginalImage, createProperty } from '@staging/db/testing/factories';
 import { DERIVATIVE_SIZES, derivativeObjectKey } from '@staging/domain/image-derivatives';
-import { WITHDRAWN_IMAGE_BOUND_SECONDS } from '@staging/domain/public-cache';
+import { WITHDRAWN_IMAGE_BOUND_SECONDS } from '@staging/http-edge/public-cache';
 import { call, seedListing, trpc, useApiTestContext } from './support/fixtures';
 import type { Listing } from './support/fixtures';
 

@@ -1,9 +1,9 @@
 // Every GET route that reads data takes its limit from the one table
-// (@staging/domain/request-limits): anonymous ones per client address (Express's req.ip), signed-in
+// (@staging/http-edge/request-limits): anonymous ones per client address (Express's req.ip), signed-in
 // ones per user; over the limit the documented 429 error body with Retry-After.
 import { sqlPoolOf } from '@staging/db/client';
 import { createUser } from '@staging/db/testing/factories';
-import { API_READ_LIMITS, UNLIMITED_API_ROUTES } from '@staging/domain/request-limits';
+import { API_READ_LIMITS, UNLIMITED_API_ROUTES } from '@staging/http-edge/request-limits';
 import { expressRoutes } from '@staging/stack/hostile-requests';
 import { createApp } from '../src/create-app';
 import { readLimitRouteOf } from '../src/http/read-limits';

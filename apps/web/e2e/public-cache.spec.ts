@@ -1,5 +1,5 @@
 import type { APIRequestContext, APIResponse, Browser } from '@playwright/test';
-import { PUBLIC_PAGE_CACHE_CONTROL } from '@staging/domain/public-cache';
+import { PUBLIC_PAGE_CACHE_CONTROL } from '@staging/http-edge/public-cache';
 import { seedAgentWithListing, seedOriginalPhoto, seedStagedVariant, type E2eData } from '@staging/stack/e2e-fixtures';
 import { expect, saveScreenshot, signInQuickly, stack, test } from './support/fixtures';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { NextRequest } from 'next/server';
 import { webTestEnv } from '@staging/config/test-env';
-import { PUBLIC_PAGE_CACHE_CONTROL } from '@staging/domain/public-cache';
+import { PUBLIC_PAGE_CACHE_CONTROL } from '@staging/http-edge/public-cache';
 
 // The proxy reads its configuration from the environment once, as in production behind one proxy.
 const saved = { ...process.env };

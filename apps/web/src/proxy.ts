@@ -1,10 +1,10 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { parseWebEnv } from '@staging/config/web';
 import type { WebConfig } from '@staging/config/web';
-import { PUBLIC_PAGE_CACHE_CONTROL } from '@staging/domain/public-cache';
-import { strictTransportSecurityFor } from '@staging/domain/request-source';
+import { PUBLIC_PAGE_CACHE_CONTROL } from '@staging/http-edge/public-cache';
+import { requestSourceOfHeaders } from '@staging/http-edge/request-source';
+import { strictTransportSecurityFor } from '@staging/http-edge/request-source';
 import { SESSION_COOKIE_NAME } from '@staging/services/auth/cookies';
-import { requestSourceOfHeaders } from '@staging/trpc/request-source';
 import { LOCALE_COOKIE, localeOfRequest } from '@/lib/locale';
 import { internalPathOf, isInternalPublicPath, publicPageOf, type PublicPage } from '@/lib/public-page-paths';
 import { contentSecurityPolicy, createNonce, reportOriginOf } from '@/server/content-security-policy';

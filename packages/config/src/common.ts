@@ -75,7 +75,7 @@ export interface SessionRoleConfig {
   providerModel: string;
   /**
    * TRUSTED_PROXY_HOPS: how many proxies stand in front of this service and may speak through
-   * X-Forwarded-For/-Host/-Proto (packages/domain/src/request-source.ts). 0, the default, ignores
+   * X-Forwarded-For/-Host/-Proto (packages/http-edge/src/request-source.ts). 0, the default, ignores
    * those headers entirely.
    */
   trustedProxyHops: number;

@@ -1,7 +1,8 @@
 import type { Redis } from 'ioredis';
 import type { ProducerValues } from '@staging/config/producer-values';
 import type { Db } from '@staging/db/client';
-import type { RequestLimitOverrides } from '@staging/domain/request-limits';
+import type { RequestLimitOverrides } from '@staging/http-edge/request-limits';
+import { requestSourceOfHeaders } from '@staging/http-edge/request-source';
 import type { Logger } from '@staging/platform/logger';
 import { parseCookies, SESSION_COOKIE_NAME } from '@staging/services/auth/cookies';
 import { resolveSession } from '@staging/services/auth/sessions';
@@ -11,7 +12,6 @@ import type { PublicListingChanged } from '@staging/services/images/request-sear
 import type { SearchQueue } from '@staging/services/search/search-queue';
 import type { Clock } from '@staging/services/staging/staging-deps';
 import type { StagingQueue } from '@staging/services/staging/staging-queue';
-import { requestSourceOfHeaders } from './request-source';
 
 /** Staging settings the submission procedures read (from the web/api config). */
 export interface StagingSettings {
@@ -41,10 +41,10 @@ export interface TrpcDeps {
   queueSuffix: string;
   /**
    * Browser origins (e.g. `https://app.example.com`) allowed to send cookie-authenticated
-   * mutations, besides the request's own host. See `origin-check.ts`.
+   * mutations, besides the request's own host. See `@staging/http-edge/origin-check`.
    */
   allowedOrigins: readonly string[];
-  /** TRUSTED_PROXY_HOPS: which X-Forwarded-* headers name the request's host (request-source.ts). */
+  /** TRUSTED_PROXY_HOPS: which X-Forwarded-* headers name the request's host (`@staging/http-edge/request-source`). */
   trustedProxyHops: number;
   /**
    * Rate-limit window in seconds. Tests only (to watch a window end); production leaves it unset

@@ -1,8 +1,8 @@
-// Every procedure takes its limit from the one table (@staging/domain/request-limits): reads as
+// Every procedure takes its limit from the one table (@staging/http-edge/request-limits): reads as
 // well as mutations, each call of a batch on its own, per user or per client address.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
-import { PROCEDURE_LIMITS } from '@staging/domain/request-limits';
-import type { RequestLimitOverrides } from '@staging/domain/request-limits';
+import { PROCEDURE_LIMITS } from '@staging/http-edge/request-limits';
+import type { RequestLimitOverrides } from '@staging/http-edge/request-limits';
 import { appRouter } from './root';
 import { callProcedure, createSignedInUser, createTestDeps, openTestResources, startTestServer } from './testing/test-server';
 import type { CallResult, TestServer } from './testing/test-server';

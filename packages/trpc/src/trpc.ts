@@ -2,14 +2,14 @@ import { initTRPC } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { AppError, ErrorCode, httpStatusOf } from '@staging/domain/errors';
 import type { ErrorReason, FieldIssue } from '@staging/domain/errors';
-import { PROCEDURE_LIMITS, requestLimitOf } from '@staging/domain/request-limits';
-import type { ProcedurePath } from '@staging/domain/request-limits';
+import { isCrossSiteCall } from '@staging/http-edge/origin-check';
+import { consumeRequestLimit } from '@staging/http-edge/rate-limit';
+import { PROCEDURE_LIMITS, requestLimitOf } from '@staging/http-edge/request-limits';
+import type { ProcedurePath } from '@staging/http-edge/request-limits';
 import type { Actor } from '@staging/services/access/property-access';
 import { appErrorOf } from '@staging/services/app-error-of';
 import type { TrpcContext } from './context';
 import { appCodeOfTrpcCode, toTrpcError, TRPC_CODE_OF, validationIssues } from './error-mapping';
-import { isCrossSiteCall } from './origin-check';
-import { consumeRequestLimit } from './rate-limit';
 
 /** What every error response carries in `error.data` besides tRPC's own code/httpStatus/path. */
 export interface AppErrorData {
@@ -107,9 +107,10 @@ const appErrors = t.middleware(async ({ next }) => {
 });
 
 /**
- * Mutations a browser sent from another site are refused (see origin-check.ts), with or without a
- * session, as the api and the web refuse every cross-site POST. So are live streams: a GET, but one
- * that holds a connection and a share of the user's stream limit for as long as the page is open.
+ * Mutations a browser sent from another site are refused (`@staging/http-edge/origin-check`), with
+ * or without a session, as the api and the web refuse every cross-site POST. So are live streams: a
+ * GET, but one that holds a connection and a share of the user's stream limit for as long as the
+ * page is open.
  */
 const crossSiteGuard = t.middleware(({ ctx, type, next }) => {
   if (type !== 'query' && isCrossSiteCall(ctx.headers, ctx.deps.allowedOrigins, ctx.deps.trustedProxyHops)) {

@@ -1,11 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import { AppError, ErrorCode } from '@staging/domain/errors';
-import { API_READ_LIMITS, requestLimitOf } from '@staging/domain/request-limits';
-import type { ApiReadRoute } from '@staging/domain/request-limits';
+import { consumeRequestLimit } from '@staging/http-edge/rate-limit';
+import { API_READ_LIMITS, requestLimitOf } from '@staging/http-edge/request-limits';
+import type { ApiReadRoute } from '@staging/http-edge/request-limits';
 import type { ResolvedSession } from '@staging/services/auth/sessions';
 import type { TrpcDeps } from '@staging/trpc/context';
-import { consumeRequestLimit } from '@staging/trpc/rate-limit';
 import type { ApiDeps } from '../api-deps';
 import { findRequestSession } from '../auth/request-session';
 import { requestSourceOf } from './request-source';
@@ -42,7 +42,7 @@ export type ReadLimit = (route: ApiReadRoute) => RequestHandler<Record<string, s
 
 /**
  * Middleware factory for the GET routes that read data: each takes a point of its entry in the
- * request-limit table (`@staging/domain/request-limits`). `address` routes count per client
+ * request-limit table (`@staging/http-edge/request-limits`). `address` routes count per client
  * address; `user` routes first resolve the session (401 without one), count per user and keep the
  * session for the handler ({@link limitedSession}), so it is read once. Over the limit: 429
  * TOO_MANY_REQUESTS with Retry-After, through the error middleware.

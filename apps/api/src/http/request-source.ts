@@ -1,14 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import { resolveRequestSource } from '@staging/domain/request-source';
-import type { RequestSource } from '@staging/domain/request-source';
+import { resolveRequestSource } from '@staging/http-edge/request-source';
+import type { RequestSource } from '@staging/http-edge/request-source';
 
 function joined(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
 /**
- * Who sent this request and how, per TRUSTED_PROXY_HOPS (packages/domain/src/request-source.ts).
+ * Who sent this request and how, per TRUSTED_PROXY_HOPS (packages/http-edge/src/request-source.ts).
  * Every api reader of the client's address, host or scheme asks here, not Express's `req.ip`,
  * `req.host` or `req.protocol`.
  */

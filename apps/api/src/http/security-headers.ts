@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
-import { strictTransportSecurityFor } from '@staging/domain/request-source';
+import { strictTransportSecurityFor } from '@staging/http-edge/request-source';
 import { setSecurityHeaders as setServiceSecurityHeaders } from '@staging/platform/security-headers';
 import type { ApiConfig } from '@staging/config/api';
 import { requestSourceOf } from './request-source';

@@ -1,11 +1,11 @@
 import express from 'express';
 import type { Router } from 'express';
 import { z } from 'zod';
+import { createLoginGuard, signInGuarded } from '@staging/http-edge/login-guard';
 import { serializeClearedSessionCookie, serializeSessionCookie } from '@staging/services/auth/cookies';
 import { login } from '@staging/services/auth/login';
 import { revokeSession } from '@staging/services/auth/sessions';
 import type { TrpcDeps } from '@staging/trpc/context';
-import { createLoginGuard, signInGuarded } from '@staging/trpc/login-guard';
 import type { ApiDeps } from '../api-deps';
 import { sessionTokenOf, usesSecureCookies } from '../auth/request-session';
 import { methodNotAllowed } from '../http/errors';

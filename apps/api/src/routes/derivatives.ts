@@ -3,7 +3,7 @@ import type { Response, Router } from 'express';
 import { AppError, ErrorCode } from '@staging/domain/errors';
 import { ifNoneMatchHits, isDerivativeSize } from '@staging/domain/image-derivatives';
 import type { DerivativeSize } from '@staging/domain/image-derivatives';
-import { PUBLIC_IMAGE_CACHE_CONTROL } from '@staging/domain/public-cache';
+import { PUBLIC_IMAGE_CACHE_CONTROL } from '@staging/http-edge/public-cache';
 import { manageableDerivative, publicDerivative } from '@staging/services/images/derivatives';
 import type { DerivativeHandle } from '@staging/services/images/derivatives';
 import { IMAGE_NOT_FOUND } from '@staging/services/images/find-image';

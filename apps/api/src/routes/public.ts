@@ -1,7 +1,7 @@
 import express from 'express';
 import type { Router } from 'express';
 import { z } from 'zod';
-import { PUBLIC_IMAGE_CACHE_CONTROL } from '@staging/domain/public-cache';
+import { PUBLIC_IMAGE_CACHE_CONTROL } from '@staging/http-edge/public-cache';
 import { openPublicImageContent } from '@staging/services/images/image-content';
 import { getPublicProperty } from '@staging/services/public/get-public-property';
 import { PUBLIC_SEARCH_LIMITS, searchPublicProperties } from '@staging/services/public/search-public-properties';

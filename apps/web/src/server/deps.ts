@@ -3,6 +3,8 @@ import { revalidateTag } from 'next/cache';
 import type { WebConfig } from '@staging/config/web';
 import { parseWebEnv } from '@staging/config/web';
 import { createDb, type Db } from '@staging/db/client';
+import { createLoginGuard } from '@staging/http-edge/login-guard';
+import type { LoginGuard } from '@staging/http-edge/login-guard';
 import { createLogger, type Logger } from '@staging/platform/logger';
 import { createRedis } from '@staging/platform/queues';
 import { createStagingEventHub } from '@staging/services/live/staging-event-hub';
@@ -10,8 +12,6 @@ import { createSearchQueue } from '@staging/services/search/search-queue';
 import { createStagingQueue } from '@staging/services/staging/staging-queue';
 import type { TrpcDeps } from '@staging/trpc/context';
 import { createTrpcFetchHandler } from '@staging/trpc/http';
-import { createLoginGuard } from '@staging/trpc/login-guard';
-import type { LoginGuard } from '@staging/trpc/login-guard';
 import { systemClock } from '@staging/services/staging/staging-deps';
 import { publicListingTag } from '@/server/public-page-tags';
 

@@ -1,11 +1,11 @@
 import 'server-only';
-import type { RequestSource } from '@staging/domain/request-source';
-import { isCrossSiteRequest } from '@staging/domain/same-origin';
-import { requestSourceOfHeaders } from '@staging/trpc/request-source';
+import { requestSourceOfHeaders } from '@staging/http-edge/request-source';
+import type { RequestSource } from '@staging/http-edge/request-source';
+import { isCrossSiteRequest } from '@staging/http-edge/same-origin';
 import { getWebDeps } from './deps';
 
 /**
- * Who sent this request and how, per TRUSTED_PROXY_HOPS (packages/domain/src/request-source.ts):
+ * Who sent this request and how, per TRUSTED_PROXY_HOPS (packages/http-edge/src/request-source.ts):
  * the client's address for the login limits, the host for the same-origin rule, HTTPS for cookies.
  */
 export function requestSourceOf(request: Request): RequestSource {
@@ -14,7 +14,7 @@ export function requestSourceOf(request: Request): RequestSource {
 
 /**
  * CSRF guard for state-changing requests: the rule the api and the tRPC router apply too
- * (packages/domain/src/same-origin.ts). The dashboard has no browser origin but its own host.
+ * (packages/http-edge/src/same-origin.ts). The dashboard has no browser origin but its own host.
  */
 export function isSameOriginRequest(request: Request, source: RequestSource = requestSourceOf(request)): boolean {
   return !isCrossSiteRequest({

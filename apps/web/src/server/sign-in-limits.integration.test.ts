@@ -4,14 +4,14 @@ import { parseWebEnv } from '@staging/config/web';
 import { createUser } from '@staging/db/testing/factories';
 import { SESSION_COOKIE_NAME } from '@staging/services/auth/cookies';
 import { createSession, resolveSession } from '@staging/services/auth/sessions';
-import { createLoginGuard } from '@staging/trpc/login-guard';
+import { createLoginGuard } from '@staging/http-edge/login-guard';
 import { createTestDeps, env, openTestResources } from '@staging/trpc/testing/test-server';
 import type { LogCapture, TestResources } from '@staging/trpc/testing/test-server';
 import { POST as signIn } from '@/app/auth/sign-in/route';
 import { POST as signOut } from '@/app/auth/sign-out/route';
 import type { WebDeps } from './deps';
 
-// Small limits so 20 attempts cross them; production's are in packages/trpc/src/login-guard.ts.
+// Small limits so 20 attempts cross them; production's are in packages/http-edge/src/login-limits.ts.
 const LIMITS = { perIp: 50, failuresPerAccountAndIp: 3, failuresPerAccountBeforeDelay: 50, delayPerFailureMs: 0, maxDelayMs: 0, windowSeconds: 60 };
 
 let resources: TestResources;

@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@jest/globals';
 import type { z } from 'zod';
 import { ZDeleteUnitResult, ZInventoryItemRecord, ZInventoryUnitRecord, ZPropertyUnitRecord } from '@staging/domain/inventory';
-import { PROCEDURE_LIMITS } from '@staging/domain/request-limits';
-import type { ProcedurePath } from '@staging/domain/request-limits';
+import { PROCEDURE_LIMITS } from '@staging/http-edge/request-limits';
+import type { ProcedurePath } from '@staging/http-edge/request-limits';
 import { appRouter } from '../../root';
 
 const doc = readFileSync(new URL('../../../../../docs/inventory-api.md', import.meta.url), 'utf8');

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { createPropertyUnit } from '@staging/db/testing/factories';
-import { PROCEDURE_LIMITS } from '@staging/domain/request-limits';
+import { PROCEDURE_LIMITS } from '@staging/http-edge/request-limits';
 import { seedInventoryWorld } from '../../testing/inventory-fixtures';
 import type { InventoryWorld } from '../../testing/inventory-fixtures';
 import { dataOf, inventoryClient, outcomeOf } from '../../testing/inventory-calls';

@@ -6,7 +6,7 @@ import { isAppError } from '@staging/domain/errors';
 import { isLocale } from '@staging/domain/locale';
 import { safeNextPath } from '@staging/domain/safe-next-path';
 import type { Logger } from '@staging/platform/logger';
-import { signInGuarded } from '@staging/trpc/login-guard';
+import { signInGuarded } from '@staging/http-edge/login-guard';
 import { LOCALE_COOKIE } from '@/lib/locale';
 import { getWebDeps } from '@/server/deps';
 import { crossSiteRefused, isSameOriginRequest, requestSourceOf } from '@/server/same-origin';

@@ -69,3 +69,24 @@ export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 export function strictTransportSecurityFor(source: Pick<RequestSource, 'https'>, nodeEnv: string | undefined): string | undefined {
   return source.https && nodeEnv === 'production' ? STRICT_TRANSPORT_SECURITY : undefined;
 }
+
+/**
+ * The request source of a fetch `Request`'s headers, as Next.js route handlers get them: they
+ * never see the socket. Next copies the peer's address into X-Forwarded-For only when the client
+ * sent none, keeping a client's own value otherwise, and `next start` serves plain HTTP; so with
+ * 0 trusted hops neither the client's address nor HTTPS is known (docs/decisions/api.md "Trusted
+ * proxy hops").
+ */
+export function requestSourceOfHeaders(headers: Headers, trustedHops: number): RequestSource {
+  return resolveRequestSource(
+    {
+      peerAddress: undefined,
+      encrypted: false,
+      host: headers.get('host') ?? undefined,
+      forwardedFor: headers.get('x-forwarded-for') ?? undefined,
+      forwardedHost: headers.get('x-forwarded-host') ?? undefined,
+      forwardedProto: headers.get('x-forwarded-proto') ?? undefined,
+    },
+    trustedHops,
+  );
+}

@@ -1,14 +1,34 @@
+import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError, ErrorCode } from '@staging/domain/errors';
-import { REQUEST_LIMIT_WINDOW_SECONDS } from '@staging/domain/request-limits';
-import type { RequestLimit } from '@staging/domain/request-limits';
-import type { TrpcDeps } from './context';
+import type { Logger } from '@staging/platform/logger';
+import { REQUEST_LIMIT_WINDOW_SECONDS } from './request-limits';
+import type { RequestLimit } from './request-limits';
+
+/**
+ * What the limiters need of a process's deps; the tRPC deps are one (apps pass theirs as they are).
+ * Limiter instances are kept per deps object, so one object should serve a process's requests.
+ */
+export interface RateLimitDeps {
+  /** ioredis connection to the queue store (VALKEY_URL): the counters live here. */
+  redis: Redis;
+  logger: Logger;
+  /** Spaces out the "limiter unavailable" log lines while Redis is out. */
+  clock: { now(): Date };
+  /** QUEUE_SUFFIX: namespaces every queue and Redis key of this deployment (may be empty). */
+  queueSuffix: string;
+  /**
+   * Window in seconds. Tests only (to watch a window end); production leaves it unset and gets
+   * REQUEST_LIMIT_WINDOW_SECONDS. Same code path either way.
+   */
+  rateLimitWindowSeconds?: number;
+}
 
 // One limiter per deps × bucket × points: the RateLimiterRedis constructor registers a Lua command
 // on the client, which should happen once per process, not once per request.
-const limiters = new WeakMap<TrpcDeps, Map<string, RateLimiterRedis>>();
+const limiters = new WeakMap<RateLimitDeps, Map<string, RateLimiterRedis>>();
 
-function limiterFor(deps: TrpcDeps, bucket: string, points: number): RateLimiterRedis {
+function limiterFor(deps: RateLimitDeps, bucket: string, points: number): RateLimiterRedis {
   let perDeps = limiters.get(deps);
   if (perDeps === undefined) {
     perDeps = new Map();
@@ -37,7 +57,7 @@ function limiterFor(deps: TrpcDeps, bucket: string, points: number): RateLimiter
  * read with `get`, cleared with `delete`), namespaced like every bucket here.
  */
 export function createOutcomeCounter(
-  deps: TrpcDeps,
+  deps: RateLimitDeps,
   options: { bucket: string; points: number; windowSeconds: number },
 ): RateLimiterRedis {
   return new RateLimiterRedis({
@@ -52,9 +72,9 @@ export function createOutcomeCounter(
 // Every request takes a point, so while Redis is out each one would log the same failure: one line
 // per interval (with how many requests went through unlogged) tells an operator as much.
 const UNAVAILABLE_LOG_INTERVAL_MS = 10_000;
-const unavailableLogs = new WeakMap<TrpcDeps, { at: number; unlogged: number }>();
+const unavailableLogs = new WeakMap<RateLimitDeps, { at: number; unlogged: number }>();
 
-function logLimiterUnavailable(deps: TrpcDeps, bucket: string, error: unknown): void {
+function logLimiterUnavailable(deps: RateLimitDeps, bucket: string, error: unknown): void {
   const now = deps.clock.now().getTime();
   const last = unavailableLogs.get(deps);
   if (last !== undefined && now - last.at < UNAVAILABLE_LOG_INTERVAL_MS) {
@@ -73,7 +93,7 @@ function logLimiterUnavailable(deps: TrpcDeps, bucket: string, error: unknown): 
  * of every procedure and route").
  */
 export async function consumeRateLimit(
-  deps: TrpcDeps,
+  deps: RateLimitDeps,
   options: { bucket: string; key: string; points: number },
 ): Promise<void> {
   try {
@@ -94,12 +114,12 @@ export interface RequestCaller {
 }
 
 /**
- * Takes one point of a table entry (`@staging/domain/request-limits`) for `caller`: per user, or
- * per client address for an anonymous surface. A `user` entry without a session is refused as
- * UNAUTHORIZED rather than counted nowhere.
+ * Takes one point of a table entry (request-limits.ts) for `caller`: per user, or per client
+ * address for an anonymous surface. A `user` entry without a session is refused as UNAUTHORIZED
+ * rather than counted nowhere.
  */
 export async function consumeRequestLimit(
-  deps: TrpcDeps,
+  deps: RateLimitDeps,
   options: { bucket: string; name: string; limit: RequestLimit; caller: RequestCaller },
 ): Promise<void> {
   const { bucket, name, limit, caller } = options;
