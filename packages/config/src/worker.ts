@@ -1,8 +1,8 @@
-import { checkSecretPlacement, readCommon, readStorage } from './common';
+import { checkSecretPlacement, readCommon, readProviderModel, readStorage } from './common';
 import type { CommonConfig, StorageConfig } from './common';
 import { EnvReader } from './env-reader';
 import type { Env } from './env-reader';
-import { hexKeyRule, integerRule, modelRule, oneOfRule, secretRule, textRule, urlRule, utcInstantRule } from './rules';
+import { hexKeyRule, integerRule, oneOfRule, secretRule, textRule, urlRule, utcInstantRule } from './rules';
 import { readStagingCosts } from './staging-costs';
 import { webhookBaseUrlProblems } from './webhook-base-url';
 
@@ -85,7 +85,7 @@ export function parseWorkerEnv(env: Env): WorkerConfig {
     storage: readStorage(r),
     providerApiToken: r.required('PROVIDER_API_TOKEN', secretRule(1)),
     providerApiBaseUrl: readProviderBaseUrl(r, common.nodeEnv === 'production'),
-    providerModel: r.optional('PROVIDER_MODEL', modelRule(), 'openai/gpt-image-2'),
+    providerModel: readProviderModel(r),
     providerCancelAfterSeconds: r.optional('PROVIDER_CANCEL_AFTER_SECONDS', integerRule(5, 3_600), 600),
     providerReadLimitPerMinute: r.optional('PROVIDER_READ_LIMIT_PER_MINUTE', integerRule(1, 3_000), 2_400),
     providerReconcileIntervalMs: r.optional('PROVIDER_RECONCILE_INTERVAL_MS', integerRule(1_000, 3_600_000), 60_000),
