@@ -144,8 +144,8 @@ export async function createWorkerApp(config: WorkerConfig, overrides: WorkerApp
     limiter: createPaidStartLimiter({
       redis,
       key: paidStartLimiterKey(names.staging),
-      limit: config.stagingRateLimitPerMinute,
-      windowMs: config.stagingRateLimitWindowMs,
+      limit: config.paidStartLimitPerMinute,
+      windowMs: config.paidStartLimitWindowMs,
       inFlightHoldMs,
       loadRecordedStarts: (sinceMs) => loadRecordedStarts(db, sinceMs, inFlightHoldMs),
       // A head left asleep only starts at the time it was given; never fail a purchase over it.
@@ -279,7 +279,7 @@ export async function createWorkerApp(config: WorkerConfig, overrides: WorkerApp
     });
   }
   logger.info(
-    { queue: names.staging, concurrency: config.stagingConcurrency, stagingEnabled: config.stagingEnabled, rateLimit: config.stagingRateLimitPerMinute },
+    { queue: names.staging, concurrency: config.stagingConcurrency, stagingEnabled: config.stagingEnabled, rateLimit: config.paidStartLimitPerMinute },
     'worker started',
   );
 

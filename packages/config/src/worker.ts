@@ -49,10 +49,13 @@ export interface WorkerConfig extends CommonConfig {
   /** 64 hex characters; HMAC key for the user_id sent to the provider. */
   userHashSecret: string;
   stagingConcurrency: number;
-  /** Paid starts per window, shared queue-wide by every worker on the namespace. */
-  stagingRateLimitPerMinute: number;
-  /** Limiter window; 60000 in production, shorter in tests to exercise the same code path. */
-  stagingRateLimitWindowMs: number;
+  /**
+   * AI_STAGING_RATE_LIMIT_PER_MINUTE: the paid-start limiter's starts per window, shared queue-wide
+   * by every worker on the namespace.
+   */
+  paidStartLimitPerMinute: number;
+  /** AI_STAGING_RATE_LIMIT_WINDOW_MS: the paid-start limiter's window; 60000 in production, shorter in tests to exercise the same code path. */
+  paidStartLimitWindowMs: number;
   descriptionConcurrency: number;
   /** Price per key (e.g. `medium`) in micro-US-dollars; empty means no estimate. Telemetry only. */
   costMicrousd: Record<string, number>;
@@ -92,8 +95,8 @@ export function parseWorkerEnv(env: Env): WorkerConfig {
     webhookBaseUrl: readWebhookBaseUrl(r, common.nodeEnv === 'production'),
     userHashSecret: readUserHashSecret(r),
     stagingConcurrency: r.optional('AI_STAGING_CONCURRENCY', integerRule(1), 4),
-    stagingRateLimitPerMinute: r.optional('AI_STAGING_RATE_LIMIT_PER_MINUTE', integerRule(1), 6),
-    stagingRateLimitWindowMs: r.optional('AI_STAGING_RATE_LIMIT_WINDOW_MS', integerRule(1), 60_000),
+    paidStartLimitPerMinute: r.optional('AI_STAGING_RATE_LIMIT_PER_MINUTE', integerRule(1), 6),
+    paidStartLimitWindowMs: r.optional('AI_STAGING_RATE_LIMIT_WINDOW_MS', integerRule(1), 60_000),
     descriptionConcurrency: r.optional('AI_DESCRIPTION_CONCURRENCY', integerRule(1), 2),
     costMicrousd: readStagingCosts(r),
     ...(pricingVersion === undefined ? {} : { pricingVersion }),
