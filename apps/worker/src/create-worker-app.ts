@@ -35,7 +35,7 @@ import { DEFAULT_STAGING_TIMINGS } from './staging/staging-deps';
 import type { StagingDeps, StagingTimings, StepBoundary } from './staging/staging-deps';
 import { startStagingConsumer } from './staging/staging-consumer';
 import type { StagingConsumer } from './staging/staging-consumer';
-import { createStagingEvents } from './staging/staging-events';
+import { createStagingLog } from './staging/staging-log';
 import { startStaleJobAlerts } from './alerts/stale-job-alerts';
 import { logDashboardState, openDashboardQueues } from './dashboard/dashboard-queues';
 import { createDashboardRouter } from './dashboard/dashboard-router';
@@ -156,7 +156,7 @@ export async function createWorkerApp(config: WorkerConfig, overrides: WorkerApp
         ),
     }),
     outputSlots: createOutputSlots(OUTPUT_SLOTS),
-    events: createStagingEvents(logger),
+    stagingLog: createStagingLog(logger),
     logger,
     captureAlert,
     providerClock,

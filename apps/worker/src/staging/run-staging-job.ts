@@ -97,7 +97,7 @@ async function start(deps: StagingDeps, run: StagingRun, job: StagingJobRow): Pr
     if (reserveFirst) await insertReservedAttempt(tx, run.jobId, 1);
   });
   if (!started) return 'continue';
-  deps.events('worker_started', run.jobId, {
+  deps.stagingLog('worker_started', run.jobId, {
     queueAttempt: run.queueAttempt,
     queueWaitMs: run.queueWaitMs,
   });
