@@ -35,7 +35,7 @@ import { DEFAULT_STAGING_TIMINGS } from './staging/staging-deps';
 import type { StagingDeps, StagingTimings, StepBoundary } from './staging/staging-deps';
 import { startStagingConsumer } from './staging/staging-consumer';
 import type { StagingConsumer } from './staging/staging-consumer';
-import { createStagingEvents } from './staging/staging-events';
+import { createStagingLog } from './staging/staging-log';
 import { startStaleJobAlerts } from './alerts/stale-job-alerts';
 import { logDashboardState, openDashboardQueues } from './dashboard/dashboard-queues';
 import { createDashboardRouter } from './dashboard/dashboard-router';
@@ -144,8 +144,8 @@ export async function createWorkerApp(config: WorkerConfig, overrides: WorkerApp
     limiter: createPaidStartLimiter({
       redis,
       key: paidStartLimiterKey(names.staging),
-      limit: config.stagingRateLimitPerMinute,
-      windowMs: config.stagingRateLimitWindowMs,
+      limit: config.paidStartLimitPerMinute,
+      windowMs: config.paidStartLimitWindowMs,
       inFlightHoldMs,
       loadRecordedStarts: (sinceMs) => loadRecordedStarts(db, sinceMs, inFlightHoldMs),
       // A head left asleep only starts at the time it was given; never fail a purchase over it.
@@ -156,7 +156,7 @@ export async function createWorkerApp(config: WorkerConfig, overrides: WorkerApp
         ),
     }),
     outputSlots: createOutputSlots(OUTPUT_SLOTS),
-    events: createStagingEvents(logger),
+    stagingLog: createStagingLog(logger),
     logger,
     captureAlert,
     providerClock,
@@ -279,7 +279,7 @@ export async function createWorkerApp(config: WorkerConfig, overrides: WorkerApp
     });
   }
   logger.info(
-    { queue: names.staging, concurrency: config.stagingConcurrency, stagingEnabled: config.stagingEnabled, rateLimit: config.stagingRateLimitPerMinute },
+    { queue: names.staging, concurrency: config.stagingConcurrency, stagingEnabled: config.stagingEnabled, rateLimit: config.paidStartLimitPerMinute },
     'worker started',
   );
 

@@ -13,7 +13,7 @@ describe('description isolation from staging (docs/system.md, queues)', () => {
       stagingJobs: 60,
       samples,
       stagingConcurrency: 4,
-      stagingRateLimitPerMinute: 60,
+      paidStartLimitPerMinute: 60,
       descriptionConcurrency: 2,
       simCompletionDelayMs: 1_500,
     });

@@ -69,8 +69,8 @@ export interface SessionRoleConfig {
   authSecret: string;
   port: number;
   /**
-   * PROVIDER_MODEL, persisted with every job a producer submits (docs/system.md 9.6); same default and
-   * rule as on the worker, which must run the same value.
+   * PROVIDER_MODEL, persisted with every job a producer submits (docs/system.md 9.6); read by
+   * {@link readProviderModel} as on the worker, which must run the same value.
    */
   providerModel: string;
   /**
@@ -143,10 +143,15 @@ export function readSessionRole(r: EnvReader, defaultPort: number): SessionRoleC
     authSecret: r.required('AUTH_SECRET', secretRule(32)),
     // 0 asks the OS for a free port (tests).
     port: r.optional('PORT', integerRule(0, 65535), defaultPort),
-    providerModel: r.optional('PROVIDER_MODEL', modelRule(), 'openai/gpt-image-2'),
+    providerModel: readProviderModel(r),
     // A CDN, a load balancer and an ingress are three; a longer chain is a misconfiguration.
     trustedProxyHops: r.optional('TRUSTED_PROXY_HOPS', integerRule(0, 10), 0),
   };
+}
+
+/** PROVIDER_MODEL: the worker runs the model the producers persist with each job, so all roles read it alike. */
+export function readProviderModel(r: EnvReader): string {
+  return r.optional('PROVIDER_MODEL', modelRule(), 'openai/gpt-image-2');
 }
 
 const SECRET_HOMES: Record<string, ConfigRole> = {

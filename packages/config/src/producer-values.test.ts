@@ -1,5 +1,10 @@
 import fc from 'fast-check';
-import { PROVIDER_ASPECT_RATIOS, PROVIDER_OUTPUT_FORMATS, PROVIDER_QUALITIES } from '@staging/domain/provider-values';
+import {
+  OUTPUT_COMPRESSION_RANGE,
+  PROVIDER_ASPECT_RATIOS,
+  PROVIDER_OUTPUT_FORMATS,
+  PROVIDER_QUALITIES,
+} from '@staging/domain/provider-values';
 import { producerValuesFingerprint } from './producer-values';
 import type { ProducerValues } from './producer-values';
 
@@ -9,7 +14,7 @@ const producerValues = fc.record({
   quality: fc.constantFrom(...PROVIDER_QUALITIES),
   aspectRatio: fc.constantFrom(...PROVIDER_ASPECT_RATIOS),
   outputFormat: fc.constantFrom(...PROVIDER_OUTPUT_FORMATS),
-  outputCompression: fc.integer({ min: 0, max: 100 }),
+  outputCompression: fc.integer(OUTPUT_COMPRESSION_RANGE),
 });
 
 describe('producerValuesFingerprint', () => {

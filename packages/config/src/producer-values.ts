@@ -9,7 +9,7 @@ export interface ProducerValues {
   quality: ProviderQuality;
   aspectRatio: ProviderAspectRatio;
   outputFormat: ProviderOutputFormat;
-  /** Integer 0..100. */
+  /** An integer within OUTPUT_COMPRESSION_RANGE. */
   outputCompression: number;
 }
 

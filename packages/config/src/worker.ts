@@ -1,8 +1,8 @@
-import { checkSecretPlacement, readCommon, readStorage } from './common';
+import { checkSecretPlacement, readCommon, readProviderModel, readStorage } from './common';
 import type { CommonConfig, StorageConfig } from './common';
 import { EnvReader } from './env-reader';
 import type { Env } from './env-reader';
-import { hexKeyRule, integerRule, modelRule, oneOfRule, secretRule, textRule, urlRule, utcInstantRule } from './rules';
+import { hexKeyRule, integerRule, oneOfRule, secretRule, textRule, urlRule, utcInstantRule } from './rules';
 import { readStagingCosts } from './staging-costs';
 import { webhookBaseUrlProblems } from './webhook-base-url';
 
@@ -49,10 +49,13 @@ export interface WorkerConfig extends CommonConfig {
   /** 64 hex characters; HMAC key for the user_id sent to the provider. */
   userHashSecret: string;
   stagingConcurrency: number;
-  /** Paid starts per window, shared queue-wide by every worker on the namespace. */
-  stagingRateLimitPerMinute: number;
-  /** Limiter window; 60000 in production, shorter in tests to exercise the same code path. */
-  stagingRateLimitWindowMs: number;
+  /**
+   * AI_STAGING_RATE_LIMIT_PER_MINUTE: the paid-start limiter's starts per window, shared queue-wide
+   * by every worker on the namespace.
+   */
+  paidStartLimitPerMinute: number;
+  /** AI_STAGING_RATE_LIMIT_WINDOW_MS: the paid-start limiter's window; 60000 in production, shorter in tests to exercise the same code path. */
+  paidStartLimitWindowMs: number;
   descriptionConcurrency: number;
   /** Price per key (e.g. `medium`) in micro-US-dollars; empty means no estimate. Telemetry only. */
   costMicrousd: Record<string, number>;
@@ -85,15 +88,15 @@ export function parseWorkerEnv(env: Env): WorkerConfig {
     storage: readStorage(r),
     providerApiToken: r.required('PROVIDER_API_TOKEN', secretRule(1)),
     providerApiBaseUrl: readProviderBaseUrl(r, common.nodeEnv === 'production'),
-    providerModel: r.optional('PROVIDER_MODEL', modelRule(), 'openai/gpt-image-2'),
+    providerModel: readProviderModel(r),
     providerCancelAfterSeconds: r.optional('PROVIDER_CANCEL_AFTER_SECONDS', integerRule(5, 3_600), 600),
     providerReadLimitPerMinute: r.optional('PROVIDER_READ_LIMIT_PER_MINUTE', integerRule(1, 3_000), 2_400),
     providerReconcileIntervalMs: r.optional('PROVIDER_RECONCILE_INTERVAL_MS', integerRule(1_000, 3_600_000), 60_000),
     webhookBaseUrl: readWebhookBaseUrl(r, common.nodeEnv === 'production'),
     userHashSecret: readUserHashSecret(r),
     stagingConcurrency: r.optional('AI_STAGING_CONCURRENCY', integerRule(1), 4),
-    stagingRateLimitPerMinute: r.optional('AI_STAGING_RATE_LIMIT_PER_MINUTE', integerRule(1), 6),
-    stagingRateLimitWindowMs: r.optional('AI_STAGING_RATE_LIMIT_WINDOW_MS', integerRule(1), 60_000),
+    paidStartLimitPerMinute: r.optional('AI_STAGING_RATE_LIMIT_PER_MINUTE', integerRule(1), 6),
+    paidStartLimitWindowMs: r.optional('AI_STAGING_RATE_LIMIT_WINDOW_MS', integerRule(1), 60_000),
     descriptionConcurrency: r.optional('AI_DESCRIPTION_CONCURRENCY', integerRule(1), 2),
     costMicrousd: readStagingCosts(r),
     ...(pricingVersion === undefined ? {} : { pricingVersion }),

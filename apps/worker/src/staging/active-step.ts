@@ -60,7 +60,7 @@ export async function advanceActive(
 
   const recorded = await recordProviderCompletion(deps.db, attempt.id, prediction.status);
   if (recorded) {
-    deps.events('provider_terminal', run.jobId, {
+    deps.stagingLog('provider_terminal', run.jobId, {
       attemptId: attempt.id,
       attemptNumber: attempt.attemptNumber,
       predictionId,

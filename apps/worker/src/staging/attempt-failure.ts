@@ -53,7 +53,7 @@ export async function failAttempt(
   });
   if (!applied) return 'continue';
   if (outcome.event === 'RETRYABLE_FAILURE') {
-    deps.events('retry_scheduled', job.id, {
+    deps.stagingLog('retry_scheduled', job.id, {
       attemptId: attempt.id,
       attemptNumber: attempt.attemptNumber,
       errorCode: failure.errorCode,
@@ -89,7 +89,7 @@ function reportTerminal(
   attemptCode: string,
 ): void {
   const errorCategory = isStagingErrorCode(jobCode) ? stagingErrorCategory(jobCode) : 'terminal';
-  deps.events('terminal_error', jobId, {
+  deps.stagingLog('terminal_error', jobId, {
     attemptId: attempt?.id ?? null,
     attemptNumber: attempt?.attemptNumber ?? null,
     errorCode: jobCode,

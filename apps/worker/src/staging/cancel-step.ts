@@ -60,14 +60,14 @@ export async function advanceCancel(
   });
   if (!applied) return 'continue';
   if (attempt !== undefined && ending?.discardObjectKey) {
-    deps.events('output_discarded', run.jobId, {
+    deps.stagingLog('output_discarded', run.jobId, {
       attemptId: attempt.id,
       attemptNumber: attempt.attemptNumber,
       predictionId: attempt.providerPredictionId,
       objectKey: ending.discardObjectKey,
     });
   }
-  deps.events('canceled', run.jobId, {
+  deps.stagingLog('canceled', run.jobId, {
     attemptId: attempt?.id ?? null,
     attemptStatus: ending?.status ?? null,
     predictionId: attempt?.providerPredictionId ?? null,

@@ -388,7 +388,7 @@ export async function persistPrediction(
     { OR: [{ providerPredictionId: null }, { providerPredictionId: predictionId }] },
   );
   if (persisted) {
-    deps.events('prediction_created', run.jobId, {
+    deps.stagingLog('prediction_created', run.jobId, {
       attemptId: attempt.id,
       attemptNumber: attempt.attemptNumber,
       predictionId,

@@ -84,7 +84,7 @@ async function processOutput(...[deps, run, job, attempt, prediction]: OutputSte
       discardObjectKey: fromStorage ? attempt.outputObjectKey : null,
     });
   }
-  deps.events('output_validated', run.jobId, {
+  deps.stagingLog('output_validated', run.jobId, {
     attemptId: attempt.id,
     attemptNumber: attempt.attemptNumber,
     bytes: bytes.length,
@@ -252,7 +252,7 @@ async function finalize(
   if (!applied) return 'continue';
   const providerDone = attempt.providerCompletedAt?.getTime() ?? null;
   const created = attempt.predictionCreatedAt?.getTime() ?? null;
-  deps.events('completed', run.jobId, {
+  deps.stagingLog('completed', run.jobId, {
     attemptId: attempt.id,
     attemptNumber: attempt.attemptNumber,
     predictionId: attempt.providerPredictionId ?? '',

@@ -18,7 +18,7 @@ const MAX_STEPS_PER_DELIVERY = 40;
 /**
  * The staging step loop for one delivery of a job. Each iteration re-reads the ledger, performs
  * exactly one persisted step and goes round again, until the job is terminal (done) or has to wait
- * (provider running, kill switch, rate limit, backoff), which the consumer turns into a delayed
+ * (provider running, kill switch, paid-start limit, backoff), which the consumer turns into a delayed
  * queue job. Every step is safe to re-run from whatever the ledger says, so a crash or a duplicate
  * delivery at any point resumes instead of repeating a purchase.
  */
@@ -97,7 +97,7 @@ async function start(deps: StagingDeps, run: StagingRun, job: StagingJobRow): Pr
     if (reserveFirst) await insertReservedAttempt(tx, run.jobId, 1);
   });
   if (!started) return 'continue';
-  deps.events('worker_started', run.jobId, {
+  deps.stagingLog('worker_started', run.jobId, {
     queueAttempt: run.queueAttempt,
     queueWaitMs: run.queueWaitMs,
   });

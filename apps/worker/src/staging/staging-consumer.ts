@@ -12,8 +12,6 @@ import type { RunOutcome, StagingDeps } from './staging-deps';
 export interface StagingConsumerOptions {
   queueName: string;
   connection: Redis;
-  /** BullMQ key prefix; must match the producers' queue. */
-  prefix?: string;
   concurrency: number;
   /** BullMQ job lock; the Postgres job lock, not this, protects purchases. */
   lockDurationMs?: number;
@@ -120,7 +118,6 @@ export function startStagingConsumer(deps: StagingDeps, options: StagingConsumer
 
   const worker = new Worker(options.queueName, processDelivery, {
     connection: options.connection,
-    ...(options.prefix === undefined ? {} : { prefix: options.prefix }),
     concurrency: options.concurrency,
     lockDuration: options.lockDurationMs ?? 30_000,
     stalledInterval: options.stalledIntervalMs ?? 30_000,

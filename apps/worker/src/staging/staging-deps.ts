@@ -8,7 +8,7 @@ import type { JobLock } from './job-lock';
 import type { OutputSlots } from './output-slots';
 import type { PaidStartLimiter } from '@staging/services/staging/paid-start-limiter';
 import type { ProviderClock } from '@staging/services/staging/provider-clock';
-import type { StagingEvents } from './staging-events';
+import type { StagingLog } from './staging-log';
 
 /**
  * Delays and bounds of the step loop. Production values are the defaults below; tests shorten
@@ -107,7 +107,7 @@ export interface StagingDeps {
   limiter: PaidStartLimiter;
   /** Bounds outputs held in memory at once across this process's jobs. */
   outputSlots: OutputSlots;
-  events: StagingEvents;
+  stagingLog: StagingLog;
   logger: Logger;
   captureAlert: (alert: Alert) => void;
   /** The provider's clock as last measured (shared with the api); recovery widens its list span by it. */

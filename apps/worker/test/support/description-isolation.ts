@@ -69,7 +69,7 @@ export interface IsolationOptions {
   /** AI_DESCRIPTION_CONCURRENCY; default the spec's initial 2. */
   descriptionConcurrency?: number;
   /** AI_STAGING_RATE_LIMIT_PER_MINUTE; default the spec's initial 6. */
-  stagingRateLimitPerMinute?: number;
+  paidStartLimitPerMinute?: number;
   /** Creation-to-completion delay of every simulated prediction (default 3 s). */
   simCompletionDelayMs?: number;
   /** Pause between two description requests (default 50 ms). */
@@ -155,7 +155,7 @@ export async function measureDescriptionIsolation(options: IsolationOptions = {}
       PROVIDER_API_BASE_URL: sim.url,
       AI_STAGING_CONCURRENCY: String(stagingConcurrency),
       AI_DESCRIPTION_CONCURRENCY: String(options.descriptionConcurrency ?? 2),
-      AI_STAGING_RATE_LIMIT_PER_MINUTE: String(options.stagingRateLimitPerMinute ?? 6),
+      AI_STAGING_RATE_LIMIT_PER_MINUTE: String(options.paidStartLimitPerMinute ?? 6),
       LOG_LEVEL: 'warn',
     }),
   });

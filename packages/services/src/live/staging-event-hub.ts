@@ -1,8 +1,8 @@
 import type { Db } from '@staging/db/client';
 import { listenForNotifications } from '@staging/db/notification-listener';
 import type { NotificationListener, NotificationListenerOptions } from '@staging/db/notification-listener';
-import { STAGING_EVENTS_CHANNEL, ZStagingNotification } from '@staging/db/staging-events';
-import type { StagingEvent } from '@staging/db/staging-events';
+import { CHANGE_NOTIFICATIONS_CHANNEL, ZChangeNotification } from '@staging/db/change-notifications';
+import type { StagingEvent } from '@staging/db/change-notifications';
 import { AppError, ErrorCode } from '@staging/domain/errors';
 import type { Logger } from '@staging/platform/logger';
 import { propertyReaders } from '../access/property-access';
@@ -87,7 +87,7 @@ export interface StagingEventHubOptions {
 }
 
 /**
- * One process's fan-out of the database's staging notifications to live streams. It starts
+ * One process's fan-out of the database's change notifications to live streams. It starts
  * listening with the first stream (a build or a process nobody subscribes to never connects) and
  * keeps its one connection until closed. Each notification costs one query, whatever the number
  * of streams: who may read its property; the streams of those actors get it. Notifications are
@@ -114,7 +114,7 @@ export function createStagingEventHub(options: StagingEventHubOptions): StagingE
     } catch {
       json = undefined;
     }
-    const parsed = ZStagingNotification.safeParse(json);
+    const parsed = ZChangeNotification.safeParse(json);
     if (!parsed.success) {
       logger.warn({ event: 'live_status.unreadable_notification' }, 'live status: a notification did not match the staging event shape');
       return;
@@ -134,7 +134,7 @@ export function createStagingEventHub(options: StagingEventHubOptions): StagingE
   const startListening = (): void => {
     listener = listenForNotifications(db, {
       ...options.listener,
-      channel: STAGING_EVENTS_CHANNEL,
+      channel: CHANGE_NOTIFICATIONS_CHANNEL,
       onNotification: (payload) => {
         handling = handling.then(() => deliver(payload));
       },

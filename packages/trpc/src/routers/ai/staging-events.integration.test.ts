@@ -3,7 +3,7 @@
 // a browser's EventSource reads it) gets the change only when its user may read the property.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { createOriginalImage, createProperty } from '@staging/db/testing/factories';
-import { STAGING_EVENTS_CHANNEL } from '@staging/db/staging-events';
+import { CHANGE_NOTIFICATIONS_CHANNEL } from '@staging/db/change-notifications';
 import { deleteKeysMatching } from '@staging/platform/redis-keys';
 import { createStagingEventHub, LIVE_STREAM_LIMITS } from '@staging/services/live/staging-event-hub';
 import type { TrpcDeps } from '../../context';
@@ -143,7 +143,7 @@ test('after the listening connection is lost (a Postgres restart), every stream 
 
   const terminated = await resources.db.$queryRaw<{ pid: number }[]>`
     SELECT pid, pg_terminate_backend(pid) FROM pg_stat_activity
-    WHERE application_name = ${`listen:${STAGING_EVENTS_CHANNEL}`} AND datname = current_database()`;
+    WHERE application_name = ${`listen:${CHANGE_NOTIFICATIONS_CHANNEL}`} AND datname = current_database()`;
   expect(terminated.length).toBeGreaterThan(0);
 
   await stream.waitFor((event) => stream.messages().filter((data) => (data as { kind: string }).kind === 'resync').length === 2 && isResync(event));

@@ -1,4 +1,4 @@
-import { ZStagingEvent } from '@staging/db/staging-events';
+import { ZStagingEvent } from '@staging/db/change-notifications';
 import { AppError, ErrorCode } from '@staging/domain/errors';
 import { zEventStream } from '../../event-stream-output';
 import { protectedProcedure } from '../../trpc';

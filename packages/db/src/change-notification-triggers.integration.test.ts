@@ -1,25 +1,25 @@
-// The triggers of 0016: which row changes announce themselves on the staging events channel, with
+// The triggers of 0016: which row changes announce themselves on the change notifications channel, with
 // what payload, and which stay silent (heartbeats, bookkeeping columns, description jobs). The
 // database is shared with other test files, so only this test's property counts.
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import pg from 'pg';
-import { STAGING_EVENTS_CHANNEL, ZStagingNotification } from './staging-events';
-import type { StagingNotification } from './staging-events';
+import { CHANGE_NOTIFICATIONS_CHANNEL, ZChangeNotification } from './change-notifications';
+import type { ChangeNotification } from './change-notifications';
 import { createDb } from './client';
 import { createOriginalImage, createProperty, createStagedImage, createStagingJob, createUser } from './testing/factories';
 
 const db = createDb(process.env.DATABASE_URL ?? '', { maxConnections: 2 });
 const listener = new pg.Client({ connectionString: process.env.DATABASE_URL });
-const received: StagingNotification[] = [];
+const received: ChangeNotification[] = [];
 
 beforeAll(async () => {
   await listener.connect();
   listener.on('notification', (message) => {
-    if (message.channel === STAGING_EVENTS_CHANNEL && message.payload !== undefined) {
-      received.push(ZStagingNotification.parse(JSON.parse(message.payload)));
+    if (message.channel === CHANGE_NOTIFICATIONS_CHANNEL && message.payload !== undefined) {
+      received.push(ZChangeNotification.parse(JSON.parse(message.payload)));
     }
   });
-  await listener.query(`LISTEN ${STAGING_EVENTS_CHANNEL}`);
+  await listener.query(`LISTEN ${CHANGE_NOTIFICATIONS_CHANNEL}`);
 });
 
 afterAll(async () => {
@@ -31,10 +31,10 @@ afterAll(async () => {
  * Runs `change`, then a marker change of its own property; once the marker arrives (notifications
  * of one listener arrive in commit order) returns what `change` announced for `propertyId`.
  */
-async function announcedBy(propertyId: string, markerPropertyId: string, change: () => Promise<unknown>): Promise<StagingNotification[]> {
+async function announcedBy(propertyId: string, markerPropertyId: string, change: () => Promise<unknown>): Promise<ChangeNotification[]> {
   received.length = 0;
   await change();
-  await db.$executeRaw`SELECT pg_notify(${STAGING_EVENTS_CHANNEL}, ${JSON.stringify({ kind: 'image', propertyId: markerPropertyId, jobId: null, status: null })})`;
+  await db.$executeRaw`SELECT pg_notify(${CHANGE_NOTIFICATIONS_CHANNEL}, ${JSON.stringify({ kind: 'image', propertyId: markerPropertyId, jobId: null, status: null })})`;
   while (!received.some((event) => event.propertyId === markerPropertyId)) {
     await new Promise<void>((resolve) => listener.once('notification', () => resolve()));
   }

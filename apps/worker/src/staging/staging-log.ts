@@ -1,12 +1,13 @@
 import type { Logger } from '@staging/platform/logger';
 
 /**
- * The worker events of docs/system.md 6, one pino JSON line each, searchable by `jobId`. Payloads carry
- * internal IDs, prediction IDs, sizes and timings only: never tokens, secrets, signed URLs or
- * image bytes. Each is emitted after the database change it reports has committed, and only by
- * the run whose conditional update made that change, so a re-run does not repeat it.
+ * The staging log: the worker events of docs/system.md 6, one pino JSON line each, named by its
+ * `event` field and searchable by `jobId`. Payloads carry internal IDs, prediction IDs, sizes and
+ * timings only: never tokens, secrets, signed URLs or image bytes. Each is emitted after the
+ * database change it reports has committed, and only by the run whose conditional update made that
+ * change, so a re-run does not repeat it.
  */
-export interface StagingEventPayloads {
+export interface StagingLogPayloads {
   worker_started: { queueAttempt: number; queueWaitMs: number };
   prediction_created: {
     attemptId: string;
@@ -62,15 +63,15 @@ export interface StagingEventPayloads {
   };
 }
 
-export type StagingEventName = keyof StagingEventPayloads;
+export type StagingLogEvent = keyof StagingLogPayloads;
 
-export type StagingEvents = <E extends StagingEventName>(
+export type StagingLog = <E extends StagingLogEvent>(
   event: E,
   jobId: string,
-  payload: StagingEventPayloads[E],
+  payload: StagingLogPayloads[E],
 ) => void;
 
-export function createStagingEvents(logger: Logger): StagingEvents {
+export function createStagingLog(logger: Logger): StagingLog {
   return (event, jobId, payload) => {
     const level = event === 'terminal_error' ? 'error' : 'info';
     const line: Record<string, unknown> = { event, jobId, ...payload };
