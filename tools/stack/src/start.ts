@@ -8,16 +8,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createDb } from '@staging/db/client';
 import { migrate } from '@staging/db/migrate';
 import { createObjectStorage } from '@staging/platform/storage';
-import { startS3rver } from './s3-server';
 import { supervise } from './supervise';
 import type { SupervisedProcess } from './supervise';
-import { startProviderSimulator } from '@staging/provider-simulator/simulator';
 import { ensureDatabase, ensureLocalServices } from './local-services';
 import { loadOrCreateLocalSecrets } from './local-secrets';
 import { localLogFile, localS3Dir, writeLocalEnvFile } from './local-stack-files';
 import { LOCAL_PRICING_VERSION, localProducerEnv } from './local-stack-producer';
 import { repoRoot } from './paths';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoData } from './seed';
+import { stackBuilder } from './stack-builder';
 
 const ports = {
   web: Number(process.env.WEB_PORT ?? 3000),
@@ -27,6 +26,7 @@ const ports = {
   s3: Number(process.env.S3_PORT ?? 4300),
 };
 
+const stack = stackBuilder();
 const services: SupervisedProcess[] = [];
 
 /**
@@ -74,7 +74,7 @@ async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL ?? (await ensureDatabase(adminDatabaseUrl, 'staging_dev'));
   await migrate({ databaseUrl, log: (line) => console.log(`[db] ${line}`) });
 
-  const s3 = await startS3rver({ port: ports.s3, directory: localS3Dir() });
+  const s3 = await stack.s3rver({ port: ports.s3, directory: localS3Dir() });
   const storageEnv = {
     S3_ENDPOINT: s3.endpoint,
     S3_REGION: 'us-east-1',
@@ -92,11 +92,12 @@ async function main(): Promise<void> {
   });
   await storage.ensureBucket();
 
-  const simulator = await startProviderSimulator({
+  const simulator = await stack.simulator({
     port: ports.simulator,
     token: secrets.SIM_TOKEN,
     webhookSigningSecret: secrets.PROVIDER_WEBHOOK_SIGNING_SECRET,
   });
+  stack.defer(() => Promise.all(services.map((service) => service.stop())));
 
   const db = createDb(databaseUrl);
   const seeded = await seedDemoData(db, storage, process.env.NODE_ENV);
@@ -172,9 +173,7 @@ Press Ctrl-C to stop everything.`);
     if (stopping) return;
     stopping = true;
     console.log('\nStopping the stack …');
-    await Promise.all(services.map((service) => service.stop()));
-    await simulator.stop();
-    await s3.stop();
+    await stack.stop();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());
