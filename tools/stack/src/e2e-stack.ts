@@ -4,18 +4,15 @@
 // main one, a web instance runs with the kill switch off and one with its database and Redis out
 // of reach, so those states are tested against a real server configuration rather than mocks.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createDb } from '@staging/db/client';
-import { createTestDatabase, type TestDatabase } from '@staging/db/testing';
 import { createObjectStorage } from '@staging/platform/storage';
-import { startProviderSimulator, type ProviderSimulator } from '@staging/provider-simulator/simulator';
 import { Redis } from 'ioredis';
 import { ensureLocalServices } from './local-services';
 import { repoRoot } from './paths';
-import { startS3rver, type RunningS3rver } from './s3-server';
+import { buildStack, s3rverEnv, uniqueQueueSuffix } from './stack-builder';
 import type { E2eSecrets, E2eStackInfo } from './e2e-types';
 import { deleteKeysMatching } from '@staging/platform/redis-keys';
 import { freePort } from './free-port';
@@ -105,37 +102,23 @@ async function cleanRedis(valkeyUrl: string, queueSuffix: string, propertyIds: s
 export async function startE2eStack(options: StartE2eStackOptions): Promise<E2eStack> {
   const { secrets, logDir } = options;
   mkdirSync(logDir, { recursive: true });
-  const runId = randomBytes(4).toString('hex');
   const { adminDatabaseUrl, valkeyUrl } = await ensureLocalServices(process.env);
 
-  const children: Child[] = [];
-  let database: TestDatabase | undefined;
-  let pausedDatabase: TestDatabase | undefined;
-  let s3: RunningS3rver | undefined;
-  let simulator: ProviderSimulator | undefined;
-  const queueSuffix = `-e2e-${runId}`;
+  const queueSuffix = uniqueQueueSuffix('-e2e-');
   const pausedSuffix = `${queueSuffix}-paused`;
 
-  const stop = async (): Promise<void> => {
-    await Promise.all(children.map(stopChild));
-    await simulator?.stop();
-    await s3?.stop();
-    const propertyIds: string[] = [];
-    for (const db of [database, pausedDatabase]) {
-      if (db !== undefined) propertyIds.push(...(await listPropertyIds(db.url).catch(() => [])));
-    }
-    // The pattern of the main suffix also matches the paused world's keys.
-    await cleanRedis(valkeyUrl, queueSuffix, propertyIds).catch(() => undefined);
-    await database?.drop();
-    await pausedDatabase?.drop();
-  };
-
-  try {
-    [database, pausedDatabase] = await Promise.all([
-      createTestDatabase({ adminUrl: adminDatabaseUrl }),
-      createTestDatabase({ adminUrl: adminDatabaseUrl }),
+  return buildStack(async (stack) => {
+    const [database, pausedDatabase] = await Promise.all([
+      stack.database({ adminUrl: adminDatabaseUrl }),
+      stack.database({ adminUrl: adminDatabaseUrl }),
     ]);
-    s3 = await startS3rver({ buckets: [S3_BUCKET] });
+    stack.defer(async () => {
+      const propertyIds: string[] = [];
+      for (const db of [database, pausedDatabase]) propertyIds.push(...(await listPropertyIds(db.url).catch(() => [])));
+      // The pattern of the main suffix also matches the paused world's keys.
+      await cleanRedis(valkeyUrl, queueSuffix, propertyIds).catch(() => undefined);
+    });
+    const s3 = await stack.s3rver({ buckets: [S3_BUCKET] });
     const storage = createObjectStorage({
       endpoint: s3.endpoint,
       region: 'us-east-1',
@@ -146,12 +129,14 @@ export async function startE2eStack(options: StartE2eStackOptions): Promise<E2eS
     });
     await storage.ensureBucket();
     storage.close();
-    simulator = await startProviderSimulator({
+    const simulator = await stack.simulator({
       port: 0,
       token: secrets.PROVIDER_API_TOKEN,
       webhookSigningSecret: secrets.PROVIDER_WEBHOOK_SIGNING_SECRET,
       completionDelayMs: options.completionDelayMs ?? 1_500,
     });
+    const children: Child[] = [];
+    stack.defer(() => Promise.all(children.map(stopChild)));
 
     const [apiPort, workerPort, webPort, webDisabledPort, pausedWorkerPort, pausedWebPort, outageWebPort, pushOnlyWebPort] = await Promise.all([
       freePort(),
@@ -178,12 +163,7 @@ export async function startE2eStack(options: StartE2eStackOptions): Promise<E2eS
       AI_STAGING_LEGACY_ALIAS_SUNSET_AT: '2027-06-30T23:59:59.999Z',
       // A price, so the dashboard shows an estimate before staging and the worker records one.
       AI_STAGING_COST_MICROUSD_MEDIUM: '42000',
-      S3_ENDPOINT: s3.endpoint,
-      S3_REGION: 'us-east-1',
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: secrets.S3_SECRET_ACCESS_KEY,
-      S3_BUCKET,
-      S3_FORCE_PATH_STYLE: 'true',
+      ...s3rverEnv(s3.endpoint, S3_BUCKET, secrets.S3_SECRET_ACCESS_KEY),
       NEXT_TELEMETRY_DISABLED: '1',
     };
     const webUrl = `http://127.0.0.1:${webPort}`;
@@ -291,12 +271,9 @@ export async function startE2eStack(options: StartE2eStackOptions): Promise<E2eS
         workerStarted,
         paused: { webUrl: webPaused.url, pushOnlyWebUrl: webPushOnly.url, databaseUrl: pausedDatabase.url },
       },
-      stop,
+      stop: stack.stop,
     };
-  } catch (error) {
-    await stop().catch(() => undefined);
-    throw error;
-  }
+  });
 }
 
 async function listPropertyIds(databaseUrl: string): Promise<string[]> {
