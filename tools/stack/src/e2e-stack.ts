@@ -10,6 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createDb } from '@staging/db/client';
 import { createObjectStorage } from '@staging/platform/storage';
 import { Redis } from 'ioredis';
+import { appEnvs } from './app-env';
 import { ensureLocalServices } from './local-services';
 import { repoRoot } from './paths';
 import { buildStack, s3rverEnv, uniqueQueueSuffix } from './stack-builder';
@@ -148,7 +149,6 @@ export async function startE2eStack(options: StartE2eStackOptions): Promise<E2eS
       freePort(),
       freePort(),
     ]);
-    const simulatorUrl = simulator.url;
     const common: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
@@ -168,33 +168,25 @@ export async function startE2eStack(options: StartE2eStackOptions): Promise<E2eS
     };
     const webUrl = `http://127.0.0.1:${webPort}`;
     const apiUrl = `http://127.0.0.1:${apiPort}`;
-    const producer = { ...common, AUTH_SECRET: secrets.AUTH_SECRET, WEB_ORIGIN: webUrl };
+    const envs = appEnvs({ common, secrets, webOrigin: webUrl, apiUrl, simulatorUrl: simulator.url });
     const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
 
     const api = startChild('api', [tsx, 'src/main.ts'], path.join(repoRoot, 'apps/api'), {
-      ...producer,
+      ...envs.api,
       PORT: String(apiPort),
       API_ALLOWED_ORIGINS: webUrl,
-      PROVIDER_WEBHOOK_SIGNING_SECRET: secrets.PROVIDER_WEBHOOK_SIGNING_SECRET,
     }, logDir);
     children.push(api);
 
     const workerMain = path.join(repoRoot, 'apps/worker/src/main.ts');
     const workerStarted = existsSync(workerMain);
     const workerEnv = (port: number): NodeJS.ProcessEnv => ({
-      ...common,
+      ...envs.worker,
       PORT: String(port),
-      PROVIDER_API_TOKEN: secrets.PROVIDER_API_TOKEN,
-      PROVIDER_API_BASE_URL: simulatorUrl,
-      PROVIDER_WEBHOOK_BASE_URL: apiUrl,
-      ALLOW_INSECURE_WEBHOOK_BASE_URL: 'true',
-      AI_STAGING_USER_HASH_SECRET: secrets.AI_STAGING_USER_HASH_SECRET,
       // Several jobs start within a minute of each other in the staging tests; one every 2 s keeps
       // a batch of 16 in line long enough to watch on a loaded machine.
       AI_STAGING_RATE_LIMIT_PER_MINUTE: '30',
       DELETION_OUTBOX_INTERVAL_MS: '1000',
-      QUEUE_DASHBOARD_USER: 'admin',
-      QUEUE_DASHBOARD_PASSWORD: secrets.QUEUE_DASHBOARD_PASSWORD,
     });
     const workers: { child: Child; port: number }[] = [];
     if (workerStarted) {
@@ -215,7 +207,7 @@ export async function startE2eStack(options: StartE2eStackOptions): Promise<E2eS
     const webDir = path.join(repoRoot, 'apps/web');
     // The tests play the TLS proxy in front of the production web: their X-Forwarded-For names the
     // client (postSignIn), and a production web refuses to start trusting no proxy.
-    const webEnv = { ...producer, NODE_ENV: 'production', API_ORIGIN: apiUrl, TRUSTED_PROXY_HOPS: '1' };
+    const webEnv = { ...envs.web, NODE_ENV: 'production', TRUSTED_PROXY_HOPS: '1' };
     // Every web instance runs the same build; only its environment differs.
     const startWeb = (name: string, port: number, env: NodeJS.ProcessEnv = {}) => ({
       child: startChild(name, [nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1'], webDir, {

@@ -10,6 +10,7 @@ import { migrate } from '@staging/db/migrate';
 import { createObjectStorage } from '@staging/platform/storage';
 import { supervise } from './supervise';
 import type { SupervisedProcess } from './supervise';
+import { appEnvs } from './app-env';
 import { ensureDatabase, ensureLocalServices } from './local-services';
 import { loadOrCreateLocalSecrets } from './local-secrets';
 import { localLogFile, localS3Dir, writeLocalEnvFile } from './local-stack-files';
@@ -116,27 +117,22 @@ async function main(): Promise<void> {
     ...localProducerEnv(process.env),
     ...storageEnv,
   };
-  const producerEnv = { ...common, AUTH_SECRET: secrets.AUTH_SECRET, WEB_ORIGIN: `http://localhost:${ports.web}` };
+  const envs = appEnvs({
+    common,
+    secrets: { ...secrets, PROVIDER_API_TOKEN: secrets.SIM_TOKEN },
+    webOrigin: `http://localhost:${ports.web}`,
+    apiUrl: `http://127.0.0.1:${ports.api}`,
+    simulatorUrl: simulator.url,
+  });
   const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
 
-  const apiEnv = {
-    ...producerEnv,
-    PORT: String(ports.api),
-    PROVIDER_WEBHOOK_SIGNING_SECRET: secrets.PROVIDER_WEBHOOK_SIGNING_SECRET,
-  };
+  const apiEnv = { ...envs.api, PORT: String(ports.api) };
   const workerEnv = {
-    ...common,
+    ...envs.worker,
     PORT: String(ports.worker),
-    PROVIDER_API_TOKEN: secrets.SIM_TOKEN,
-    PROVIDER_API_BASE_URL: simulator.url,
-    PROVIDER_WEBHOOK_BASE_URL: `http://127.0.0.1:${ports.api}`,
-    ALLOW_INSECURE_WEBHOOK_BASE_URL: 'true',
-    AI_STAGING_USER_HASH_SECRET: secrets.AI_STAGING_USER_HASH_SECRET,
     AI_STAGING_PRICING_VERSION: process.env.AI_STAGING_PRICING_VERSION ?? LOCAL_PRICING_VERSION,
-    QUEUE_DASHBOARD_USER: 'admin',
-    QUEUE_DASHBOARD_PASSWORD: secrets.QUEUE_DASHBOARD_PASSWORD,
   };
-  const webEnv = { ...producerEnv, PORT: String(ports.web), API_ORIGIN: `http://127.0.0.1:${ports.api}` };
+  const webEnv = { ...envs.web, PORT: String(ports.web) };
   writeLocalEnvFile('api', apiEnv);
   writeLocalEnvFile('worker', workerEnv);
   writeLocalEnvFile('web', webEnv);
