@@ -1,15 +1,14 @@
 // What the HTTP benchmarks share besides the load itself: their command-line options, a database
 // and queue-store namespace of their own, and the api started as production runs it.
-import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { apiTestEnv } from '@staging/config/test-env';
 import { createDb } from '@staging/db/client';
 import type { Db } from '@staging/db/client';
-import { createTestDatabase } from '@staging/db/testing';
 import { createRedis } from '@staging/platform/queues';
 import { deleteKeysMatching } from '@staging/platform/redis-keys';
 import { freePort } from '@staging/stack/free-port';
+import { stackBuilder, uniqueQueueSuffix } from '@staging/stack/stack-builder';
 import { startProcess, stopProcesses, waitForPort } from './http-load';
 import type { Server } from './http-load';
 
@@ -41,12 +40,17 @@ export interface BenchStack {
 
 /** A fresh database and queue suffix on the local Postgres and Redis; close() removes both. */
 export async function openBenchStack(connectionName: string): Promise<BenchStack> {
-  const database = await createTestDatabase();
-  const queueSuffix = `-bench${randomBytes(4).toString('hex')}`;
+  const stack = stackBuilder();
+  const database = await stack.database();
+  const queueSuffix = uniqueQueueSuffix('-bench');
   const valkeyUrl = process.env.VALKEY_URL ?? 'redis://127.0.0.1:6379';
   const db = createDb(database.url);
+  stack.defer(() => db.$disconnect());
   const redis = createRedis(valkeyUrl, { role: 'worker', connectionName });
+  stack.defer(() => redis.quit());
+  stack.defer(() => deleteKeysMatching(redis, `*${queueSuffix}*`));
   const children: ChildProcess[] = [];
+  stack.defer(() => stopProcesses(children));
   return {
     databaseUrl: database.url,
     valkeyUrl,
@@ -73,12 +77,6 @@ export async function openBenchStack(connectionName: string): Promise<BenchStack
       await waitForPort(port, '/readyz');
       return { name, port, pid: child.pid! };
     },
-    async close() {
-      await stopProcesses(children);
-      await deleteKeysMatching(redis, `*${queueSuffix}*`);
-      await redis.quit();
-      await db.$disconnect();
-      await database.drop();
-    },
+    close: stack.stop,
   };
 }

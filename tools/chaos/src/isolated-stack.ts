@@ -1,15 +1,11 @@
 // The stack a chaos run owns alone: a fresh migrated database, its own redis-server on a free
 // port, s3rver with its own directory, the provider simulator (default mode, as its CLI runs it),
 // the real api and N real worker processes, all on free loopback ports under one QUEUE_SUFFIX.
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { apiTestEnv, TEST_SECRETS, workerTestEnv } from '@staging/config/test-env';
-import { createTestDatabase } from '@staging/db/testing';
-import type { TestDatabase } from '@staging/db/testing';
-import { startS3rver } from '@staging/stack/s3-server';
-import type { RunningS3rver } from '@staging/stack/s3-server';
+import { buildStack, uniqueQueueSuffix } from '@staging/stack/stack-builder';
 import { Redis } from 'ioredis';
 import { freePort } from '@staging/stack/free-port';
 import { startChild, waitForHttpOk } from './child-process';
@@ -149,27 +145,15 @@ async function startSimulator(logDir: string): Promise<{ child: RunningChild; or
 
 export async function startChaosStack(options: StackOptions): Promise<ChaosStack> {
   const { logDir, log } = options;
-  const queueSuffix = `-chaos-${randomBytes(4).toString('hex')}`;
-  const children: RunningChild[] = [];
-  let database: TestDatabase | undefined;
-  let s3: RunningS3rver | undefined;
-  let redis: RunningChild | undefined;
-  let api: RunningChild | undefined;
-
-  const stop = async () => {
-    await Promise.all(children.filter((c) => c !== redis).map((c) => c.stop(10_000)));
-    await redis?.stop(5_000);
-    await s3?.stop();
-    await database?.drop();
-  };
-
-  try {
-    database = await createTestDatabase();
+  const queueSuffix = uniqueQueueSuffix('-chaos-');
+  return buildStack(async (stack) => {
+    const database = await stack.database();
     log(`database ${database.name} created and migrated`);
+    const s3 = await stack.s3rver({ buckets: [CHAOS_BUCKET] });
     const redisServer = await startRedis(logDir);
-    redis = redisServer.child;
-    children.push(redis);
-    s3 = await startS3rver({ buckets: [CHAOS_BUCKET] });
+    stack.defer(() => redisServer.child.stop(5_000));
+    const children: RunningChild[] = [];
+    stack.defer(() => Promise.all(children.map((c) => c.stop(10_000))));
     log(`redis-server ${redisServer.url} and s3rver ${s3.endpoint} up`);
     const simulator = await startSimulator(logDir);
     children.push(simulator.child);
@@ -190,6 +174,7 @@ export async function startChaosStack(options: StackOptions): Promise<ChaosStack
     const apiPort = await freePort();
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     const apiEnv = { ...baseEnv(), ...apiTestEnv({ ...shared, PORT: String(apiPort), API_ORIGIN: apiUrl }) };
+    let api: RunningChild | undefined;
     const startApi = async () => {
       api = startChild({
         name: 'api',
@@ -255,10 +240,7 @@ export async function startChaosStack(options: StackOptions): Promise<ChaosStack
       },
       restartApi: startApi,
       api: () => api!,
-      stop,
+      stop: stack.stop,
     };
-  } catch (error) {
-    await stop().catch(() => undefined);
-    throw error;
-  }
+  });
 }

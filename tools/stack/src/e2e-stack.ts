@@ -4,18 +4,16 @@
 // main one, a web instance runs with the kill switch off and one with its database and Redis out
 // of reach, so those states are tested against a real server configuration rather than mocks.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createDb } from '@staging/db/client';
-import { createTestDatabase, type TestDatabase } from '@staging/db/testing';
 import { createObjectStorage } from '@staging/platform/storage';
-import { startProviderSimulator, type ProviderSimulator } from '@staging/provider-simulator/simulator';
 import { Redis } from 'ioredis';
+import { appEnvs } from './app-env';
 import { ensureLocalServices } from './local-services';
 import { repoRoot } from './paths';
-import { startS3rver, type RunningS3rver } from './s3-server';
+import { buildStack, s3rverEnv, uniqueQueueSuffix } from './stack-builder';
 import type { E2eSecrets, E2eStackInfo } from './e2e-types';
 import { deleteKeysMatching } from '@staging/platform/redis-keys';
 import { freePort } from './free-port';
@@ -105,37 +103,23 @@ async function cleanRedis(valkeyUrl: string, queueSuffix: string, propertyIds: s
 export async function startE2eStack(options: StartE2eStackOptions): Promise<E2eStack> {
   const { secrets, logDir } = options;
   mkdirSync(logDir, { recursive: true });
-  const runId = randomBytes(4).toString('hex');
   const { adminDatabaseUrl, valkeyUrl } = await ensureLocalServices(process.env);
 
-  const children: Child[] = [];
-  let database: TestDatabase | undefined;
-  let pausedDatabase: TestDatabase | undefined;
-  let s3: RunningS3rver | undefined;
-  let simulator: ProviderSimulator | undefined;
-  const queueSuffix = `-e2e-${runId}`;
+  const queueSuffix = uniqueQueueSuffix('-e2e-');
   const pausedSuffix = `${queueSuffix}-paused`;
 
-  const stop = async (): Promise<void> => {
-    await Promise.all(children.map(stopChild));
-    await simulator?.stop();
-    await s3?.stop();
-    const propertyIds: string[] = [];
-    for (const db of [database, pausedDatabase]) {
-      if (db !== undefined) propertyIds.push(...(await listPropertyIds(db.url).catch(() => [])));
-    }
-    // The pattern of the main suffix also matches the paused world's keys.
-    await cleanRedis(valkeyUrl, queueSuffix, propertyIds).catch(() => undefined);
-    await database?.drop();
-    await pausedDatabase?.drop();
-  };
-
-  try {
-    [database, pausedDatabase] = await Promise.all([
-      createTestDatabase({ adminUrl: adminDatabaseUrl }),
-      createTestDatabase({ adminUrl: adminDatabaseUrl }),
+  return buildStack(async (stack) => {
+    const [database, pausedDatabase] = await Promise.all([
+      stack.database({ adminUrl: adminDatabaseUrl }),
+      stack.database({ adminUrl: adminDatabaseUrl }),
     ]);
-    s3 = await startS3rver({ buckets: [S3_BUCKET] });
+    stack.defer(async () => {
+      const propertyIds: string[] = [];
+      for (const db of [database, pausedDatabase]) propertyIds.push(...(await listPropertyIds(db.url).catch(() => [])));
+      // The pattern of the main suffix also matches the paused world's keys.
+      await cleanRedis(valkeyUrl, queueSuffix, propertyIds).catch(() => undefined);
+    });
+    const s3 = await stack.s3rver({ buckets: [S3_BUCKET] });
     const storage = createObjectStorage({
       endpoint: s3.endpoint,
       region: 'us-east-1',
@@ -146,12 +130,14 @@ export async function startE2eStack(options: StartE2eStackOptions): Promise<E2eS
     });
     await storage.ensureBucket();
     storage.close();
-    simulator = await startProviderSimulator({
+    const simulator = await stack.simulator({
       port: 0,
       token: secrets.PROVIDER_API_TOKEN,
       webhookSigningSecret: secrets.PROVIDER_WEBHOOK_SIGNING_SECRET,
       completionDelayMs: options.completionDelayMs ?? 1_500,
     });
+    const children: Child[] = [];
+    stack.defer(() => Promise.all(children.map(stopChild)));
 
     const [apiPort, workerPort, webPort, webDisabledPort, pausedWorkerPort, pausedWebPort, outageWebPort, pushOnlyWebPort] = await Promise.all([
       freePort(),
@@ -163,7 +149,6 @@ export async function startE2eStack(options: StartE2eStackOptions): Promise<E2eS
       freePort(),
       freePort(),
     ]);
-    const simulatorUrl = simulator.url;
     const common: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
@@ -178,43 +163,30 @@ export async function startE2eStack(options: StartE2eStackOptions): Promise<E2eS
       AI_STAGING_LEGACY_ALIAS_SUNSET_AT: '2027-06-30T23:59:59.999Z',
       // A price, so the dashboard shows an estimate before staging and the worker records one.
       AI_STAGING_COST_MICROUSD_MEDIUM: '42000',
-      S3_ENDPOINT: s3.endpoint,
-      S3_REGION: 'us-east-1',
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: secrets.S3_SECRET_ACCESS_KEY,
-      S3_BUCKET,
-      S3_FORCE_PATH_STYLE: 'true',
+      ...s3rverEnv(s3.endpoint, S3_BUCKET, secrets.S3_SECRET_ACCESS_KEY),
       NEXT_TELEMETRY_DISABLED: '1',
     };
     const webUrl = `http://127.0.0.1:${webPort}`;
     const apiUrl = `http://127.0.0.1:${apiPort}`;
-    const producer = { ...common, AUTH_SECRET: secrets.AUTH_SECRET, WEB_ORIGIN: webUrl };
+    const envs = appEnvs({ common, secrets, webOrigin: webUrl, apiUrl, simulatorUrl: simulator.url });
     const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
 
     const api = startChild('api', [tsx, 'src/main.ts'], path.join(repoRoot, 'apps/api'), {
-      ...producer,
+      ...envs.api,
       PORT: String(apiPort),
       API_ALLOWED_ORIGINS: webUrl,
-      PROVIDER_WEBHOOK_SIGNING_SECRET: secrets.PROVIDER_WEBHOOK_SIGNING_SECRET,
     }, logDir);
     children.push(api);
 
     const workerMain = path.join(repoRoot, 'apps/worker/src/main.ts');
     const workerStarted = existsSync(workerMain);
     const workerEnv = (port: number): NodeJS.ProcessEnv => ({
-      ...common,
+      ...envs.worker,
       PORT: String(port),
-      PROVIDER_API_TOKEN: secrets.PROVIDER_API_TOKEN,
-      PROVIDER_API_BASE_URL: simulatorUrl,
-      PROVIDER_WEBHOOK_BASE_URL: apiUrl,
-      ALLOW_INSECURE_WEBHOOK_BASE_URL: 'true',
-      AI_STAGING_USER_HASH_SECRET: secrets.AI_STAGING_USER_HASH_SECRET,
       // Several jobs start within a minute of each other in the staging tests; one every 2 s keeps
       // a batch of 16 in line long enough to watch on a loaded machine.
       AI_STAGING_RATE_LIMIT_PER_MINUTE: '30',
       DELETION_OUTBOX_INTERVAL_MS: '1000',
-      QUEUE_DASHBOARD_USER: 'admin',
-      QUEUE_DASHBOARD_PASSWORD: secrets.QUEUE_DASHBOARD_PASSWORD,
     });
     const workers: { child: Child; port: number }[] = [];
     if (workerStarted) {
@@ -235,7 +207,7 @@ export async function startE2eStack(options: StartE2eStackOptions): Promise<E2eS
     const webDir = path.join(repoRoot, 'apps/web');
     // The tests play the TLS proxy in front of the production web: their X-Forwarded-For names the
     // client (postSignIn), and a production web refuses to start trusting no proxy.
-    const webEnv = { ...producer, NODE_ENV: 'production', API_ORIGIN: apiUrl, TRUSTED_PROXY_HOPS: '1' };
+    const webEnv = { ...envs.web, NODE_ENV: 'production', TRUSTED_PROXY_HOPS: '1' };
     // Every web instance runs the same build; only its environment differs.
     const startWeb = (name: string, port: number, env: NodeJS.ProcessEnv = {}) => ({
       child: startChild(name, [nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1'], webDir, {
@@ -291,12 +263,9 @@ export async function startE2eStack(options: StartE2eStackOptions): Promise<E2eS
         workerStarted,
         paused: { webUrl: webPaused.url, pushOnlyWebUrl: webPushOnly.url, databaseUrl: pausedDatabase.url },
       },
-      stop,
+      stop: stack.stop,
     };
-  } catch (error) {
-    await stop().catch(() => undefined);
-    throw error;
-  }
+  });
 }
 
 async function listPropertyIds(databaseUrl: string): Promise<string[]> {

@@ -8,16 +8,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createDb } from '@staging/db/client';
 import { migrate } from '@staging/db/migrate';
 import { createObjectStorage } from '@staging/platform/storage';
-import { startS3rver } from './s3-server';
 import { supervise } from './supervise';
 import type { SupervisedProcess } from './supervise';
-import { startProviderSimulator } from '@staging/provider-simulator/simulator';
+import { appEnvs } from './app-env';
 import { ensureDatabase, ensureLocalServices } from './local-services';
 import { loadOrCreateLocalSecrets } from './local-secrets';
 import { localLogFile, localS3Dir, writeLocalEnvFile } from './local-stack-files';
 import { LOCAL_PRICING_VERSION, localProducerEnv } from './local-stack-producer';
 import { repoRoot } from './paths';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoData } from './seed';
+import { stackBuilder } from './stack-builder';
 
 const ports = {
   web: Number(process.env.WEB_PORT ?? 3000),
@@ -27,6 +27,7 @@ const ports = {
   s3: Number(process.env.S3_PORT ?? 4300),
 };
 
+const stack = stackBuilder();
 const services: SupervisedProcess[] = [];
 
 /**
@@ -74,7 +75,7 @@ async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL ?? (await ensureDatabase(adminDatabaseUrl, 'staging_dev'));
   await migrate({ databaseUrl, log: (line) => console.log(`[db] ${line}`) });
 
-  const s3 = await startS3rver({ port: ports.s3, directory: localS3Dir() });
+  const s3 = await stack.s3rver({ port: ports.s3, directory: localS3Dir() });
   const storageEnv = {
     S3_ENDPOINT: s3.endpoint,
     S3_REGION: 'us-east-1',
@@ -92,11 +93,12 @@ async function main(): Promise<void> {
   });
   await storage.ensureBucket();
 
-  const simulator = await startProviderSimulator({
+  const simulator = await stack.simulator({
     port: ports.simulator,
     token: secrets.SIM_TOKEN,
     webhookSigningSecret: secrets.PROVIDER_WEBHOOK_SIGNING_SECRET,
   });
+  stack.defer(() => Promise.all(services.map((service) => service.stop())));
 
   const db = createDb(databaseUrl);
   const seeded = await seedDemoData(db, storage, process.env.NODE_ENV);
@@ -115,27 +117,22 @@ async function main(): Promise<void> {
     ...localProducerEnv(process.env),
     ...storageEnv,
   };
-  const producerEnv = { ...common, AUTH_SECRET: secrets.AUTH_SECRET, WEB_ORIGIN: `http://localhost:${ports.web}` };
+  const envs = appEnvs({
+    common,
+    secrets: { ...secrets, PROVIDER_API_TOKEN: secrets.SIM_TOKEN },
+    webOrigin: `http://localhost:${ports.web}`,
+    apiUrl: `http://127.0.0.1:${ports.api}`,
+    simulatorUrl: simulator.url,
+  });
   const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
 
-  const apiEnv = {
-    ...producerEnv,
-    PORT: String(ports.api),
-    PROVIDER_WEBHOOK_SIGNING_SECRET: secrets.PROVIDER_WEBHOOK_SIGNING_SECRET,
-  };
+  const apiEnv = { ...envs.api, PORT: String(ports.api) };
   const workerEnv = {
-    ...common,
+    ...envs.worker,
     PORT: String(ports.worker),
-    PROVIDER_API_TOKEN: secrets.SIM_TOKEN,
-    PROVIDER_API_BASE_URL: simulator.url,
-    PROVIDER_WEBHOOK_BASE_URL: `http://127.0.0.1:${ports.api}`,
-    ALLOW_INSECURE_WEBHOOK_BASE_URL: 'true',
-    AI_STAGING_USER_HASH_SECRET: secrets.AI_STAGING_USER_HASH_SECRET,
     AI_STAGING_PRICING_VERSION: process.env.AI_STAGING_PRICING_VERSION ?? LOCAL_PRICING_VERSION,
-    QUEUE_DASHBOARD_USER: 'admin',
-    QUEUE_DASHBOARD_PASSWORD: secrets.QUEUE_DASHBOARD_PASSWORD,
   };
-  const webEnv = { ...producerEnv, PORT: String(ports.web), API_ORIGIN: `http://127.0.0.1:${ports.api}` };
+  const webEnv = { ...envs.web, PORT: String(ports.web) };
   writeLocalEnvFile('api', apiEnv);
   writeLocalEnvFile('worker', workerEnv);
   writeLocalEnvFile('web', webEnv);
@@ -172,9 +169,7 @@ Press Ctrl-C to stop everything.`);
     if (stopping) return;
     stopping = true;
     console.log('\nStopping the stack …');
-    await Promise.all(services.map((service) => service.stop()));
-    await simulator.stop();
-    await s3.stop();
+    await stack.stop();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());

@@ -1,7 +1,6 @@
 // Test support for the api's integration tests: the real server (createApiServer) listening on port 0 over
 // the Jest run's Postgres, real Redis with a queue suffix unique to each test file, an in-process
 // s3rver bucket, a log capture and helpers that speak plain HTTP with fetch.
-import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseApiEnv } from '@staging/config/api';
@@ -29,6 +28,7 @@ import { createStagingQueue } from '@staging/services/staging/staging-queue';
 import type { StagingQueue } from '@staging/services/staging/staging-queue';
 import { startS3rver } from '@staging/stack/s3-server';
 import type { RunningS3rver } from '@staging/stack/s3-server';
+import { stackBuilder, uniqueQueueSuffix } from '@staging/stack/stack-builder';
 import type { ApiDeps, RedisClient } from '../../src/api-deps';
 import { createApiServer } from '../../src/create-server';
 import { deleteKeysMatching } from '@staging/platform/redis-keys';
@@ -82,7 +82,7 @@ function s3(): Promise<RunningS3rver> {
 
 export async function startApi(options: StartApiOptions = {}): Promise<ApiHarness> {
   const s3rver = await s3();
-  const queueSuffix = `${requiredEnv('QUEUE_SUFFIX')}-${randomBytes(4).toString('hex')}`;
+  const queueSuffix = uniqueQueueSuffix(`${requiredEnv('QUEUE_SUFFIX')}-`);
   const config = parseApiEnv(
     apiTestEnv({
       DATABASE_URL: requiredEnv('DATABASE_URL'),
@@ -98,11 +98,28 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHarnes
   const { logger, logs } = captureLogs();
   // No DSN: alerts are written to this logger only, where tests can read them.
   initErrorTracker({ service: 'api-test', environment: 'test', release: 'test', logger });
-  const db = createDb(config.databaseUrl, { maxConnections: 20 });
-  const redis = createRedis(config.valkeyUrl, { role: 'worker', connectionName: 'api-test' });
-  const stagingQueue = createStagingQueue(redis, config.queueSuffix);
-  const searchQueue = createSearchQueue(redis, config.queueSuffix);
+  const stack = stackBuilder();
   const storage = createObjectStorage(config.storage);
+  stack.defer(() => storage.close());
+  const db = createDb(config.databaseUrl, { maxConnections: 20 });
+  stack.defer(() => db.$disconnect());
+  const redis = createRedis(config.valkeyUrl, { role: 'worker', connectionName: 'api-test' });
+  stack.defer(() => redis.quit());
+  const stagingEvents = createStagingEventHub({ db, logger });
+  stack.defer(() => stagingEvents.close());
+  const searchQueue = createSearchQueue(redis, config.queueSuffix);
+  stack.defer(() => searchQueue.close());
+  const stagingQueue = createStagingQueue(redis, config.queueSuffix);
+  stack.defer(() => stagingQueue.close());
+  stack.defer(async () => {
+    await deleteKeysMatching(redis, `bull:*${config.queueSuffix}:*`);
+    await deleteKeysMatching(redis, `rl:*${config.queueSuffix}*`);
+    // Search documents written under this file's suffix, then their index set.
+    const indexKey = searchIndexKey(config.queueSuffix);
+    const documentIds = await redis.smembers(indexKey);
+    if (documentIds.length > 0) await redis.del(...documentIds.map(searchDocumentKey));
+    await redis.del(indexKey);
+  });
   const deps: ApiDeps = {
     config,
     db,
@@ -110,7 +127,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHarnes
     stagingQueue,
     searchQueue,
     storage,
-    stagingEvents: createStagingEventHub({ db, logger }),
+    stagingEvents,
     logger,
     clock: options.clock ?? { now: () => new Date() },
     ...(options.loginRateLimits === undefined ? {} : { loginRateLimits: options.loginRateLimits }),
@@ -118,6 +135,10 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHarnes
   };
   const server: Server = createApiServer(deps).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  stack.defer(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
   const { port } = server.address() as AddressInfo;
 
   return {
@@ -130,23 +151,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHarnes
     searchQueue,
     config,
     logs,
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await deleteKeysMatching(redis, `bull:*${config.queueSuffix}:*`);
-      await deleteKeysMatching(redis, `rl:*${config.queueSuffix}*`);
-      // Search documents written under this file's suffix, then their index set.
-      const indexKey = searchIndexKey(config.queueSuffix);
-      const documentIds = await redis.smembers(indexKey);
-      if (documentIds.length > 0) await redis.del(...documentIds.map(searchDocumentKey));
-      await redis.del(indexKey);
-      await stagingQueue.close();
-      await searchQueue.close();
-      await deps.stagingEvents.close();
-      await redis.quit();
-      await db.$disconnect();
-      storage.close();
-    },
+    close: stack.stop,
   };
 }
 

@@ -9,7 +9,6 @@ import { parseWorkerEnv } from '@staging/config/worker';
 import type { ProducerValues } from '@staging/config/producer-values';
 import type { WorkerConfig } from '@staging/config/worker';
 import { createDb } from '@staging/db/client';
-import { createTestDatabase } from '@staging/db/testing';
 import type { Db } from '@staging/db/client';
 import { createOriginalImage, createProperty, createUser } from '@staging/db/testing/factories';
 import type { JobStatus } from '@staging/domain/staging-states';
@@ -23,11 +22,10 @@ import { createStagingQueue } from '@staging/services/staging/staging-queue';
 import type { StagingQueue } from '@staging/services/staging/staging-queue';
 import { memoryLogger, producerDeps } from '@staging/services/staging/testing/staging-test-kit';
 import type { MemoryLogger } from '@staging/services/staging/testing/staging-test-kit';
-import { startS3rver } from '@staging/stack/s3-server';
 import type { RunningS3rver } from '@staging/stack/s3-server';
+import { s3rverEnv, stackBuilder, uniqueQueueSuffix } from '@staging/stack/stack-builder';
 // The simulator package is not a dependency of the worker (it must stay independent of the code
 // it checks), so tests load its sources by path.
-import { startProviderSimulator } from '@staging/provider-simulator/simulator';
 import { STAGING_WEBHOOK_PATH_PREFIX } from '@staging/provider/webhook-url';
 import type { FaultName, FaultSpec } from '@staging/provider-simulator/faults';
 import type { ProviderSimulator, ProviderSimulatorOptions } from '@staging/provider-simulator/simulator';
@@ -193,26 +191,24 @@ export async function startTestStack(
     ownDatabase?: boolean;
   } = {},
 ): Promise<TestStack> {
-  const ownDatabase = options.ownDatabase === true ? await createTestDatabase() : null;
+  const stack = stackBuilder();
+  const ownDatabase = options.ownDatabase === true ? await stack.database() : null;
   const databaseUrl = ownDatabase?.url ?? process.env.DATABASE_URL;
   if (databaseUrl === undefined)
     throw new Error('DATABASE_URL is not set: the Jest global setup did not run');
   const valkeyUrl = process.env.VALKEY_URL ?? 'redis://127.0.0.1:6379';
   const db = createDb(databaseUrl, { maxConnections: 12 });
+  stack.defer(() => db.$disconnect());
   const redis = createRedis(valkeyUrl, { role: 'worker', connectionName: 'worker-test' });
-  const suffix = `${process.env.QUEUE_SUFFIX ?? ''}-w${randomBytes(4).toString('hex')}`;
+  stack.defer(() => redis.quit());
+  const suffix = uniqueQueueSuffix(`${process.env.QUEUE_SUFFIX ?? ''}-w`);
   const queueName = queueNames(suffix).staging;
   const queue = createStagingQueue(redis, suffix);
-  const s3 = await startS3rver({ buckets: [BUCKET] });
-  const storageEnv = {
-    S3_ENDPOINT: s3.endpoint,
-    S3_REGION: 'us-east-1',
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-    S3_BUCKET: BUCKET,
-    S3_FORCE_PATH_STYLE: 'true',
-  };
-  const sim = await startProviderSimulator({
+  stack.defer(() => queue.close());
+  stack.defer(() => deleteKeysMatching(redis, `*${queueName}*`));
+  const s3 = await stack.s3rver({ buckets: [BUCKET] });
+  const storageEnv = s3rverEnv(s3.endpoint, BUCKET, 'S3RVER');
+  const sim = await stack.simulator({
     token: TEST_TOKEN,
     webhookSigningSecret: TEST_SIGNING_SECRET,
     completionDelayMs: options.simCompletionDelayMs ?? 300,
@@ -224,7 +220,12 @@ export async function startTestStack(
       : { outputFetchBaseUrl: options.simOutputFetchBaseUrl }),
     ...options.sim,
   });
+  stack.defer(async () => {
+    sim.reset();
+    await sim.settle();
+  });
   const receiver = await startTestWebhookReceiver({ db, queue: () => queue, secret: TEST_SIGNING_SECRET });
+  stack.defer(() => receiver.stop());
   const userHashSecret = randomBytes(32).toString('hex');
   const running = new Set<RunningWorker>();
   /** The log text of every in-process worker started, stopped ones included (for hang messages). */
@@ -275,6 +276,8 @@ export async function startTestStack(
   };
   const config = (overrides: Record<string, string | undefined> = {}) => parseWorkerEnv(env(overrides));
   const storage = createObjectStorage(config().storage);
+  stack.defer(() => storage.close());
+  stack.defer(stopWorkers);
 
   const seed = async (
     count: number,
@@ -458,20 +461,7 @@ export async function startTestStack(
         throw new Error(`${(error as Error).message}\n${await describeJob(jobId, logs())}`, { cause: error });
       }
     },
-    async close() {
-      await stopWorkers();
-      await receiver.stop();
-      sim.reset();
-      await sim.settle();
-      await sim.stop();
-      storage.close();
-      await s3.stop();
-      await deleteKeysMatching(redis, `*${queueName}*`);
-      await queue.close();
-      await redis.quit();
-      await db.$disconnect();
-      await ownDatabase?.drop();
-    },
+    close: stack.stop,
   };
 }
 
