@@ -43,7 +43,7 @@ const ITEMS_PER_UNIT = 500;
 
 function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+  return present(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)], `p${p}`);
 }
 
 async function time(run: () => Promise<unknown>): Promise<number> {
@@ -198,7 +198,7 @@ async function main(): Promise<void> {
     const updated = report(`bulkUpdate (status) of ${BULK_SIZE} items (${ITERATIONS} runs)`, updateRaw, [updateUseCase, updateProcedure]);
 
     // bulkDelete: each side deletes 500 items inserted for it (untimed) just before.
-    const deleteIds = { raw: [] as string[], useCase: [] as string[], procedure: [] as string[] };
+    const deleteIds: Record<'raw' | 'useCase' | 'procedure', string[]> = { raw: [], useCase: [], procedure: [] };
     const freshItems = async () => {
       const unitId = await newUnit();
       await setupPool.query(

@@ -125,7 +125,7 @@ const UNLIMITED: RequestLimitOverrides = Object.fromEntries(
 
 function percentile(samples: readonly number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+  return present(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)], `p${p}`);
 }
 
 /** The answer's size as JSON (what the HTTP transport sends), or of the error a bounded read answers. */
