@@ -138,6 +138,22 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Production code is linted with types. A `!` claims a value is present without the compiler
+    // checking it, so an absent one fails far from its cause; narrowing says where it is checked.
+    // A promise nobody awaits or catches loses its rejection; `void` marks the fire-and-forget
+    // ones on purpose. Tests keep `!`: a test reads what it has just asserted is there, and a
+    // missing value fails the test either way. They are linted without types, which spares the
+    // type queries on every test file.
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}', 'tools/**/*.{ts,tsx}'],
+    ignores: testFiles,
+    languageOptions: { parserOptions: { projectService: true } },
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
   ...importTableBlocks,
   {
     files: ['packages/domain/**/*.ts'],

@@ -16,6 +16,7 @@ import { slidingWindowPeak } from '@staging/domain/sliding-window';
 import { callProcedure, createSignedInUser } from '@staging/trpc/testing/test-server';
 import { printFigure } from './figures';
 import { noiseImage, openStagingBenchStack } from './staging-stack';
+import { present } from './present';
 
 const { values } = parseArgs({ options: { batch: { type: 'string', default: '30' }, limit: { type: 'string', default: '6' } } });
 const batchSize = Number(values.batch);
@@ -89,23 +90,28 @@ try {
   if (failed.length > 0) throw new Error(`${failed.length} jobs did not succeed`);
 
   const byId = new Map(times.map((job) => [job.id, job]));
-  const bJob = byId.get(single.jobIds[0]!)!;
-  const bReadyMs = bJob.completedAt!.getTime() - single.at;
-  const aStarts = batch.jobIds.map((id) => byId.get(id)!.creatingAt!.getTime()).sort((x, y) => x - y);
-  const aSpanMs = aStarts.at(-1)! - aStarts[0]!;
+  // Every job succeeded, so each was created and completed.
+  const startOf = (job: (typeof times)[number]) => present(job.creatingAt, `job ${job.id}'s creatingAt`).getTime();
+  const jobOf = (id: string) => present(byId.get(id), `job ${id}`);
+  const bJob = jobOf(present(single.jobIds[0], "B's job"));
+  const bReadyMs = present(bJob.completedAt, "B's completedAt").getTime() - single.at;
+  const aStarts = batch.jobIds.map((id) => startOf(jobOf(id))).sort((x, y) => x - y);
+  const aFirstStart = present(aStarts[0], "A's first start");
+  const aLastStart = present(aStarts.at(-1), "A's last start");
+  const aSpanMs = aLastStart - aFirstStart;
   // The line only decides who takes each slot; the slots are the run's start times whoever takes
   // them. First come, A would have taken the first `batchSize` of them.
-  const slots = times.map((job) => job.creatingAt!.getTime()).sort((x, y) => x - y);
-  const firstComeSpanMs = slots[batchSize - 1]! - slots[0]!;
+  const slots = times.map(startOf).sort((x, y) => x - y);
+  const firstComeSpanMs = present(slots[batchSize - 1], `slot ${batchSize}`) - present(slots[0], 'the first slot');
   // A's delay counted in slots: how many slots later than first come A's last photo started. In
   // time the same delay also carries how late the worker ran the slot's job (a delayed job is
   // promoted some milliseconds late on a busy machine), which first come would carry as well.
-  const aLastSlot = slots.indexOf(aStarts.at(-1)!);
+  const aLastSlot = slots.indexOf(aLastStart);
   const aDelaySlots = aLastSlot - (batchSize - 1);
   // The provider's own creation times: what its limit counts.
   const simulator = (await (await fetch(`${new URL(stack.providerUrl).origin}/__sim/predictions`)).json()) as { predictions: { created_at: string }[] };
   const creations = simulator.predictions.map((prediction) => Date.parse(prediction.created_at));
-  const startOrder = [...times].sort((x, y) => x.creatingAt!.getTime() - y.creatingAt!.getTime()).map((job) => job.id);
+  const startOrder = [...times].sort((x, y) => startOf(x) - startOf(y)).map((job) => job.id);
 
   console.log(`limit ${limit} a minute (one start every ${intervalMs / 1000} s); A submitted ${batchSize}, B submitted 1 a second later`);
   console.log(`B's photo: start #${startOrder.indexOf(bJob.id) + 1} of ${times.length}, ready ${(bReadyMs / 1000).toFixed(1)} s after its submit (allowed ${(intervalMs + READY_ALLOWANCE_MS) / 1000} s)`);

@@ -30,5 +30,7 @@ export function parseFigure(line: string): BenchFigure | undefined {
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]! ) / 2;
+  // An empty list has no median: NaN, as the arithmetic on missing entries gave.
+  const at = (index: number) => sorted[index] ?? Number.NaN;
+  return sorted.length % 2 === 1 ? at(mid) : (at(mid - 1) + at(mid)) / 2;
 }

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { present } from './present';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -47,7 +48,7 @@ export async function waitForPort(port: number, probePath: string, method = 'GET
 /** User + system CPU seconds of process `pid` so far, from /proc (clock ticks are 1/100 s on Linux). */
 function cpuSecondsOf(pid: number): number {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const fields = present(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1], `/proc/${pid}/stat fields`).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return Number.NaN;
@@ -126,7 +127,7 @@ export async function loadInTurns(
   for (const server of servers) await load(server, { ...options, seconds: options.warmupSeconds });
   const samples = servers.map((): Sample[] => []);
   for (let round = 0; round < options.rounds; round += 1) {
-    for (const [i, server] of servers.entries()) samples[i]!.push(await load(server, options));
+    for (const [i, server] of servers.entries()) present(samples[i], `${server.name} samples`).push(await load(server, options));
   }
   return samples;
 }
@@ -145,7 +146,7 @@ export interface Result {
 /** The p-th percentile (0–100) of values sorted ascending, nearest rank. */
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  return present(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))], `p${p}`);
 }
 
 export function summarize(samples: Sample[]): Result {

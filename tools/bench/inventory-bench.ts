@@ -29,6 +29,7 @@ import { getInventoryUnits } from '@staging/services/inventory/get-units';
 import { createCaller } from '@staging/trpc/root';
 import { printFigure } from './figures';
 import { benchTrpcDeps } from './trpc-deps';
+import { present } from './present';
 
 
 const { values: args } = parseArgs({
@@ -42,7 +43,7 @@ const ITEMS_PER_UNIT = 500;
 
 function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+  return present(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)], `p${p}`);
 }
 
 async function time(run: () => Promise<unknown>): Promise<number> {
@@ -71,7 +72,7 @@ function report(title: string, raw: Series, others: Series[]): { p50: number; p9
     const { p50, p95 } = ratios(other);
     console.log(`    ratio to raw: p50 ${p50.toFixed(2)}×   p95 ${p95.toFixed(2)}×`);
   }
-  return ratios(others[others.length - 1]!);
+  return ratios(present(others.at(-1), 'the last measured read'));
 }
 
 /** `rounds` rounds of one timed call per side (setup untimed); the first WARMUP are discarded. */
@@ -116,7 +117,7 @@ async function main(): Promise<void> {
           }),
         );
       }
-      return (round: number) => callers[round]!;
+      return (round: number) => present(callers[round], `caller ${round}`);
     };
 
     // bulkCreate: every run inserts 500 new rows into a unit of its own (no unique conflicts).
@@ -197,7 +198,7 @@ async function main(): Promise<void> {
     const updated = report(`bulkUpdate (status) of ${BULK_SIZE} items (${ITERATIONS} runs)`, updateRaw, [updateUseCase, updateProcedure]);
 
     // bulkDelete: each side deletes 500 items inserted for it (untimed) just before.
-    const deleteIds = { raw: [] as string[], useCase: [] as string[], procedure: [] as string[] };
+    const deleteIds: Record<'raw' | 'useCase' | 'procedure', string[]> = { raw: [], useCase: [], procedure: [] };
     const freshItems = async () => {
       const unitId = await newUnit();
       await setupPool.query(

@@ -39,7 +39,7 @@ function messageReader(onMessage: (type: number, body: Buffer) => void, hasStart
       const total = header - 4 + length;
       if (pending.length < total) return;
       if (startup) startup = false;
-      else onMessage(pending[0]!, pending.subarray(header, total));
+      else onMessage(pending.readUInt8(0), pending.subarray(header, total));
       pending = pending.subarray(total);
     }
   };

@@ -4,6 +4,7 @@
 import { createOriginalImage, createProperty, createStagedImage, createUser } from '@staging/db/testing/factories';
 import { rebuildSearchDocument } from '@staging/services/search/build-search-document';
 import type { BenchStack } from './bench-stack';
+import { present } from './present';
 
 export const LISTINGS = 60;
 /** The search the benchmarks send: a city word that half of the listings match. */
@@ -29,7 +30,7 @@ export async function seedPublicListings(stack: BenchStack): Promise<PublicListi
       const originals = [];
       for (let n = 0; n < 4; n += 1) originals.push(await createOriginalImage(db, { propertyId: property.id }));
       for (const original of originals.slice(0, 2)) await createStagedImage(db, { original, reviewStatus: 'APPROVED' });
-      await createStagedImage(db, { original: originals[3]! });
+      await createStagedImage(db, { original: present(originals[3], 'the fourth original') });
       await rebuildSearchDocument(db, redis, property.id, { queueSuffix });
     }
   } catch (error) {

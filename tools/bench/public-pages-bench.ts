@@ -18,6 +18,7 @@ import type { LoadRequest, Server } from './http-load';
 import { LISTINGS, SEARCH_WORD, seedPublicListings } from './public-listings';
 import type { PublicListings } from './public-listings';
 import { ensureBenchWebBuild, startWeb } from './web-build';
+import { present } from './present';
 
 /** One plain GET as the load sends it: its status, size and the headers that say how it may be cached. */
 function probe(server: Server, requestPath: string): Promise<{ status: number; bytes: number; cacheControl: string; nextCache: string }> {
@@ -66,28 +67,31 @@ async function main(): Promise<void> {
       await probe(web, staticPath);
       const staticProbe = await probe(web, staticPath);
       if (staticProbe.status !== 200 || staticProbe.bytes !== bytes) throw new Error(`the static page answered ${staticProbe.status} with ${staticProbe.bytes} bytes`);
-      console.log(`\n${what} page: ${bytes} bytes, cache-control "${probes[0]!.cacheControl}"`);
+      console.log(`\n${what} page: ${bytes} bytes, cache-control "${present(probes[0], 'a probe').cacheControl}"`);
       console.log(`static page: ${staticProbe.bytes} bytes, cache-control "${staticProbe.cacheControl}", x-nextjs-cache ${staticProbe.nextCache}`);
       console.log(`warmup ${options.warmupSeconds}s each, then ${options.rounds} rounds of ${options.seconds}s each at concurrency ${options.concurrency}`);
 
-      const servers = [
-        { ...web, name: `static page (${what} size)` },
-        { ...web, name: `${what} page` },
-      ];
+      const staticServer = { ...web, name: `static page (${what} size)` };
+      const pageServer = { ...web, name: `${what} page` };
       const requests = new Map<string, () => LoadRequest>([
-        [servers[0]!.name, () => ({ method: 'GET', path: staticPath })],
-        [servers[1]!.name, page],
+        [staticServer.name, () => ({ method: 'GET', path: staticPath })],
+        [pageServer.name, page],
       ]);
-      const [staticResult, pageResult] = (await loadInTurns(servers, { ...options, next: (server) => requests.get(server.name)!() })).map(summarize);
+      const [staticSamples, pageSamples] = await loadInTurns([staticServer, pageServer], {
+        ...options,
+        next: (server) => present(requests.get(server.name), `requests for ${server.name}`)(),
+      });
+      const staticResult = summarize(present(staticSamples, 'static page samples'));
+      const pageResult = summarize(present(pageSamples, `${what} page samples`));
       printResults([
-        { name: servers[0]!.name, result: staticResult! },
-        { name: servers[1]!.name, result: pageResult! },
+        { name: staticServer.name, result: staticResult },
+        { name: pageServer.name, result: pageResult },
       ]);
       // A page answering errors (a 429, a 500) is cheap and would flatter the figure.
-      if (staticResult!.non2xx + pageResult!.non2xx > 0) throw new Error(`the ${what} page or its static page answered errors under load`);
+      if (staticResult.non2xx + pageResult.non2xx > 0) throw new Error(`the ${what} page or its static page answered errors under load`);
       figures.push(
-        { name: `${what} page req/s vs static page of its size`, value: pageResult!.rps / staticResult!.rps, target: 0.5, better: 'higher' as const },
-        { name: `${what} page p99 vs static page of its size`, value: pageResult!.p99 / staticResult!.p99, target: 3, better: 'lower' as const },
+        { name: `${what} page req/s vs static page of its size`, value: pageResult.rps / staticResult.rps, target: 0.5, better: 'higher' as const },
+        { name: `${what} page p99 vs static page of its size`, value: pageResult.p99 / staticResult.p99, target: 3, better: 'lower' as const },
       );
     }
     for (const figure of figures) printFigure(figure);

@@ -15,6 +15,7 @@ import { loadInTurns, printResults, startProcess, summarize, waitForPort } from 
 import type { LoadRequest, Server } from './http-load';
 import { LISTINGS, SEARCH_WORD, seedPublicListings } from './public-listings';
 import type { PublicListings } from './public-listings';
+import { present } from './present';
 
 async function main(): Promise<void> {
   const stack = await openBenchStack('public-read-bench');
@@ -33,7 +34,7 @@ async function main(): Promise<void> {
     });
     stack.children.push(bareChild);
     await waitForPort(barePort, '/api/public/search');
-    const bare: Server = { name: 'bare', port: barePort, pid: bareChild.pid! };
+    const bare: Server = { name: 'bare', port: barePort, pid: present(bareChild.pid, 'the bare server pid') };
     // The bench plays the proxy in front of the api: its X-Forwarded-For names each visitor.
     const api = await stack.startApi('api', { TRUSTED_PROXY_HOPS: '1' });
     const options = parseLoadArgs();
@@ -59,16 +60,16 @@ async function main(): Promise<void> {
       ['search', search],
     ] as const) {
       console.log(`\n${what}: warmup ${options.warmupSeconds}s each, then ${options.rounds} rounds of ${options.seconds}s each at concurrency ${options.concurrency}`);
-      const servers = [
-        { ...bare, name: `bare ${what}` },
-        { ...api, name: `api ${what}` },
-      ];
-      const [bareResult, apiResult] = (await loadInTurns(servers, { ...options, next: request })).map(summarize);
+      const bareServer = { ...bare, name: `bare ${what}` };
+      const apiServer = { ...api, name: `api ${what}` };
+      const [bareSamples, apiSamples] = await loadInTurns([bareServer, apiServer], { ...options, next: request });
+      const bareResult = summarize(present(bareSamples, 'bare samples'));
+      const apiResult = summarize(present(apiSamples, 'api samples'));
       printResults([
-        { name: servers[0]!.name, result: bareResult! },
-        { name: servers[1]!.name, result: apiResult! },
+        { name: bareServer.name, result: bareResult },
+        { name: apiServer.name, result: apiResult },
       ]);
-      figures.push({ name: `public ${what} req/s vs bare handler`, value: apiResult!.rps / bareResult!.rps, target: 0.6, better: 'higher' as const });
+      figures.push({ name: `public ${what} req/s vs bare handler`, value: apiResult.rps / bareResult.rps, target: 0.6, better: 'higher' as const });
     }
     for (const figure of figures) printFigure(figure);
   } finally {

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { meetsTarget, median, parseFigure } from './figures';
 import type { BenchFigure } from './figures';
 import { root } from './http-load';
+import { present } from './present';
 
 interface Bench {
   script: string;
@@ -80,7 +81,7 @@ async function runOnce(script: string): Promise<BenchFigure[]> {
 
 const rows: string[][] = [];
 for (const name of selected) {
-  const bench = BENCHES[name]!;
+  const bench = present(BENCHES[name], `bench ${name}`);
   const byFigure = new Map<string, BenchFigure[]>();
   for (let run = 1; run <= runs; run += 1) {
     console.log(`\n=== ${name}, run ${run} of ${runs}: ${bench.script}`);
@@ -89,7 +90,7 @@ for (const name of selected) {
   if (byFigure.size === 0) rows.push([name, '(no figures: see its output above)', '', '', '', '', '']);
   for (const [figureName, figures] of byFigure) {
     const values = figures.map((figure) => figure.value);
-    const mid = { ...figures[0]!, value: median(values) };
+    const mid = { ...present(figures[0], `figure ${figureName}`), value: median(values) };
     const target = `${mid.better === 'higher' ? '≥' : '≤'} ${mid.target}`;
     const f = (n: number) => n.toFixed(2);
     rows.push([name, figureName, f(Math.min(...values)), f(mid.value), f(Math.max(...values)), target, meetsTarget(mid) ? 'met' : 'NOT met']);
@@ -97,8 +98,9 @@ for (const name of selected) {
 }
 
 const header = ['bench', 'figure (ratio, same-run baseline)', 'min', 'median', 'max', 'target', 'median vs target'];
-const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
-const format = (row: string[]) => row.map((cell, i) => (i >= 2 && i <= 4 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ');
+// Every row has the header's seven cells.
+const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]?.length ?? 0)));
+const format = (row: string[]) => row.map((cell, i) => (i >= 2 && i <= 4 ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0))).join('  ');
 console.log(`\n${format(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
 for (const row of rows) console.log(format(row));
 console.log(`(${runs} run${runs === 1 ? '' : 's'} of each; figures are ratios, so a busy machine moves both sides)`);

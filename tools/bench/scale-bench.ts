@@ -29,6 +29,7 @@ import { createCaller } from '@staging/trpc/root';
 import type { TrpcDeps } from '@staging/trpc/context';
 import { printFigure } from './figures';
 import { benchTrpcDeps } from './trpc-deps';
+import { present } from './present';
 
 const { values: args } = parseArgs({
   options: {
@@ -124,7 +125,7 @@ const UNLIMITED: RequestLimitOverrides = Object.fromEntries(
 
 function percentile(samples: readonly number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+  return present(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)], `p${p}`);
 }
 
 /** The answer's size as JSON (what the HTTP transport sends), or of the error a bounded read answers. */
@@ -155,11 +156,16 @@ async function measureAcrossSizes(calls: readonly (() => Promise<unknown>)[]): P
     for (let turn = 0; turn < calls.length; turn += 1) {
       const index = (i + turn) % calls.length;
       const started = performance.now();
-      await calls[index]!().catch(() => undefined);
-      if (i >= WARMUP) samples[index]!.push(performance.now() - started);
+      await present(calls[index], `read ${index}`)().catch(() => undefined);
+      if (i >= WARMUP) present(samples[index], `samples of read ${index}`).push(performance.now() - started);
     }
   }
-  return Promise.all(calls.map(async (call, index) => ({ p50: percentile(samples[index]!, 50), p95: percentile(samples[index]!, 95), ...(await answerBytes(call)) })));
+  return Promise.all(
+    calls.map(async (call, index) => {
+      const measured = present(samples[index], `samples of read ${index}`);
+      return { p50: percentile(measured, 50), p95: percentile(measured, 95), ...(await answerBytes(call)) };
+    }),
+  );
 }
 
 function depsFor(db: Db, redis: ReturnType<typeof createRedis>): TrpcDeps {
@@ -251,12 +257,13 @@ async function main(): Promise<void> {
     const bySize = new Map<string, Map<string, Measured>>(seeded.map(({ size }) => [size.name, new Map()]));
     for (const read of READS) {
       const calls = await Promise.all(seeded.map(({ callers, seed }) => read.prepare(callers, seed)));
-      (await measureAcrossSizes(calls)).forEach((result, index) => bySize.get(seeded[index]!.size.name)!.set(read.name, result));
+      const sizeOf = (index: number) => present(seeded[index], `size ${index}`).size.name;
+      (await measureAcrossSizes(calls)).forEach((result, index) => present(bySize.get(sizeOf(index)), `size ${sizeOf(index)}`).set(read.name, result));
     }
     for (const { size } of seeded) {
       console.log(`
 ${size.name}`);
-      for (const [name, result] of bySize.get(size.name)!) printMeasured(name, result);
+      for (const [name, result] of present(bySize.get(size.name), `size ${size.name}`)) printMeasured(name, result);
     }
     const largestSize = seeded[seeded.length - 1];
     if (args.explain !== undefined && largestSize !== undefined) {
@@ -268,7 +275,7 @@ ${size.name}`);
     if (small === undefined || large === undefined) return;
     console.log('\np95 L/S per read (target ≤ 1.5 for a page of a list, ≤ 3 otherwise)');
     for (const read of READS) {
-      const ratio = large.get(read.name)!.p95 / small.get(read.name)!.p95;
+      const ratio = present(large.get(read.name), `${read.name} at L`).p95 / present(small.get(read.name), `${read.name} at S`).p95;
       printFigure({ name: `${read.name} p95 L/S`, value: ratio, target: read.paginated ? 1.5 : 3, better: 'lower' });
     }
     const largest = Math.max(...[...large.values()].map((measured) => measured.bytes));

@@ -19,6 +19,7 @@ import { noiseImage, openStagingBenchStack, threadCpuSeconds } from './staging-s
 import type { StagingBenchStack, WorkerProcess } from './staging-stack';
 import { startPgCountProxy } from './pg-count-proxy';
 import type { PgCounts } from './pg-count-proxy';
+import { present } from './present';
 
 const { values } = parseArgs({ options: { jobs: { type: 'string', default: '24' }, warmup: { type: 'string', default: '24' } } });
 const jobs = Number(values.jobs);
@@ -63,13 +64,13 @@ type FloorClient = { query: SqlPool['query']; release(destroy: boolean): void };
 /** The minimal ledger of one successful job: four transactions. */
 async function runFloorJob(client: FloorClient, jobId: string): Promise<void> {
   const reserved = await client.query<{ id: string }>(FLOOR_STATEMENTS.reserve, [jobId]);
-  const attemptId = reserved.rows[0]!.id;
+  const attemptId = present(reserved.rows[0], 'the reserved attempt').id;
   await client.query(FLOOR_STATEMENTS.creating, [attemptId, `fp-${jobId}`]);
   await client.query(FLOOR_STATEMENTS.predictionId, [attemptId, `pred-${jobId}`]);
   await client.query('BEGIN');
   await client.query(FLOOR_STATEMENTS.succeed, [jobId]);
   const image = await client.query<{ id: string }>(FLOOR_STATEMENTS.image, [jobId, `staged/${jobId}.jpg`, `pred-${jobId}`]);
-  await client.query(FLOOR_STATEMENTS.result, [jobId, image.rows[0]!.id]);
+  await client.query(FLOOR_STATEMENTS.result, [jobId, present(image.rows[0], 'the staged image').id]);
   await client.query(FLOOR_STATEMENTS.attemptDone, [attemptId]);
   await client.query('COMMIT');
 }
@@ -122,7 +123,7 @@ async function jobIoOf(stack: StagingBenchStack, jobId: string): Promise<JobIo> 
       json_build_object('prompt', s.prompt, 'aspect_ratio', s."aspectRatio", 'quality', s.quality,
         'output_format', s."outputFormat", 'output_compression', s."outputCompression") AS input
     FROM ai_room_staging_jobs s JOIN property_images i ON i.id = s."originalImageId" WHERE s."aiJobId" = ${jobId}`;
-  const io: JobIo = { storage: stack.storage, providerUrl: stack.providerUrl, ...row!, outputUrl: '' };
+  const io: JobIo = { storage: stack.storage, providerUrl: stack.providerUrl, ...present(row, `job ${jobId}'s staging row`), outputUrl: '' };
   const { id } = await createPrediction(io);
   // Setup, not timed: polled with the project's client, as Replicate's own clients wait without a
   // webhook; the bound is a hang guard.
@@ -224,7 +225,7 @@ try {
     return cheapest;
   };
   const floorMs = (await cheapestPassPerJob(jobs, runFloorJob)) * 1000;
-  const io = await jobIoOf(stack, floorCounted[0]!);
+  const io = await jobIoOf(stack, present(floorCounted[0], 'a counted floor job'));
   const ioFloorMs = (await cheapestPassPerJob(Math.min(jobs, IO_FLOOR_JOBS), (client, jobId) => runIoFloorJob(client, io, jobId))) * 1000;
 
   const sum = (predicate: (name: string) => boolean) => [...cpu].filter(([name]) => predicate(name)).reduce((total, [, s]) => total + s, 0);

@@ -28,6 +28,7 @@ import { printFigure } from './figures';
 import { percentile, root } from './http-load';
 import { noiseImage, openStagingBenchStack } from './staging-stack';
 import type { WorkerProcess } from './staging-stack';
+import { present } from './present';
 
 const { values } = parseArgs({ options: { jobs: { type: 'string', default: '60' }, warmup: { type: 'string', default: '4' } } });
 const jobsPerLevel = Number(values.jobs);
@@ -168,7 +169,7 @@ async function hopsOf(worker: WorkerProcess, waited: Waited[]): Promise<{ hops: 
     const created = event('prediction_created');
     const prediction = predictions.get(created?.['predictionId'] as string);
     if (prediction === undefined || prediction.completed_at === null) throw new Error(`job ${jobId}: the simulator has no finished prediction for it`);
-    const outputPath = new URL([prediction.output ?? []].flat()[0]!).pathname;
+    const outputPath = new URL(present([prediction.output ?? []].flat()[0], `job ${jobId}'s output URL`)).pathname;
     const t = {
       started: timeOf(event('worker_started')),
       providerCreated: Date.parse(prediction.created_at),
@@ -230,12 +231,12 @@ try {
   await runLanes(worker, photo, Math.min(warmupJobs, Math.max(...LEVELS)), warmupJobs);
   const figures = [];
   for (const lanes of LEVELS) {
-    const loadBefore = loadavg()[0]!;
+    const loadBefore = present(loadavg()[0], 'the load average');
     const waited = await runLanes(worker, photo, lanes, jobsPerLevel);
     const jobs = await hopsOf(worker, waited);
     const mib = mean(jobs.map((job) => job.outputBytes)) / 2 ** 20;
     console.log(`\n${lanes === 1 ? '1 job at a time' : `${lanes} jobs at once`}: ${jobs.length} jobs, ${mib.toFixed(2)} MiB PNG outputs, simulator prediction ${PROVIDER_DELAY_MS} ms` +
-      ` (p99 of ${jobs.length} is the ${jobs.length < 100 ? 'slowest' : 'nearest rank'}); load average ${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after`);
+      ` (p99 of ${jobs.length} is the ${jobs.length < 100 ? 'slowest' : 'nearest rank'}); load average ${loadBefore.toFixed(1)} before, ${present(loadavg()[0], 'the load average').toFixed(1)} after`);
     const ours = printBreakdown(jobs, waited);
     const label = lanes === 1 ? '1 job at a time' : `${lanes} concurrent jobs`;
     figures.push(

@@ -10,6 +10,7 @@ import { freePort } from '@staging/stack/free-port';
 import type { BenchStack } from './bench-stack';
 import { root, waitForPort } from './http-load';
 import type { Server } from './http-load';
+import { present } from './present';
 
 const webDir = path.join(root, 'apps/web');
 /** Next's own CLI script, run by node directly so the server's pid is the process started here. */
@@ -99,5 +100,5 @@ export async function startWeb(stack: BenchStack, name: string): Promise<Server>
   });
   stack.children.push(child);
   await waitForPort(port, '/healthz');
-  return { name, port, pid: child.pid! };
+  return { name, port, pid: present(child.pid, `${name} pid`) };
 }

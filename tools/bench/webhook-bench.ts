@@ -20,6 +20,7 @@ import { printFigure } from './figures';
 import { freePort } from '@staging/stack/free-port';
 import { loadInTurns, printResults, startProcess, summarize, waitForPort } from './http-load';
 import type { LoadRequest, Result, Server } from './http-load';
+import { present } from './present';
 
 const SECRET = TEST_SECRETS.PROVIDER_WEBHOOK_SIGNING_SECRET;
 
@@ -72,7 +73,7 @@ async function main(): Promise<void> {
       },
       select: { id: true, attempts: { select: { id: true } } },
     });
-    const attemptId = job.attempts[0]!.id;
+    const attemptId = present(job.attempts[0], 'the seeded attempt').id;
     // Waiting in the queue: every wake-up finds it queued, the steady state while a worker is busy.
     const queue = createStagingQueue(redis, queueSuffix);
     await enqueueStagingJob(queue, job.id);
@@ -82,7 +83,7 @@ async function main(): Promise<void> {
       const child = startProcess('tools/bench/webhook-bare-server.ts', { PORT: String(port), BARE_MODE: mode, DATABASE_URL: stack.databaseUrl });
       stack.children.push(child);
       await waitForPort(port, '/');
-      return { name, port, pid: child.pid! };
+      return { name, port, pid: present(child.pid, `${name} pid`) };
     };
     const servers = [await bare('bare express no-op', 'noop'), await bare('bare express INSERT', 'insert'), await stack.startApi('api verified webhook')];
 
@@ -91,7 +92,8 @@ async function main(): Promise<void> {
     const samples = await loadInTurns(servers, { ...options, next: signedCallback(attemptId, predictionId) });
     const [noop, floor, verified] = samples.map(summarize) as [Result, Result, Result];
     const receipts = await db.aiProviderWebhookReceipt.count({ where: { providerAttemptId: attemptId } });
-    printResults(servers.map((server, i) => ({ name: server.name, result: [noop, floor, verified][i]! })));
+    const results = [noop, floor, verified];
+    printResults(servers.map((server, i) => ({ name: server.name, result: present(results[i], `${server.name} result`) })));
     console.log(`receipts written: ${receipts} (one per 2xx of the INSERT floor and the api, warmup included)`);
     printFigure({ name: 'webhook req/s vs INSERT floor', value: verified.rps / floor.rps, target: 0.8, better: 'higher' });
     printFigure({ name: 'webhook req/s vs no-op handler', value: verified.rps / noop.rps, target: 0.5, better: 'higher' });

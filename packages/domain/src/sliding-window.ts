@@ -7,8 +7,13 @@ export function slidingWindowPeak(timesMs: readonly number[], windowMs: number):
   const sorted = [...timesMs].sort((a, b) => a - b);
   let peak = 0;
   let first = 0;
-  for (let last = 0; last < sorted.length; last += 1) {
-    while (sorted[last]! - sorted[first]! >= windowMs) first += 1;
+  for (const [last, time] of sorted.entries()) {
+    // `first` may pass `last` (a window of 0 ms holds nothing): past the end, the window is empty.
+    let earliest = sorted[first];
+    while (earliest !== undefined && time - earliest >= windowMs) {
+      first += 1;
+      earliest = sorted[first];
+    }
     peak = Math.max(peak, last - first + 1);
   }
   return peak;

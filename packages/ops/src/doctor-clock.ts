@@ -52,7 +52,9 @@ export async function checkDatabaseClock(databaseUrl: string): Promise<Finding> 
     const sentAtMs = Date.now();
     const result = await client.query<{ now: Date }>('select now() as now');
     const receivedAtMs = Date.now();
-    const dbMs = result.rows[0]!.now.getTime();
+    const row = result.rows[0];
+    if (row === undefined) throw new Error('select now() returned no row');
+    const dbMs = row.now.getTime();
     // pg gives milliseconds: the database's clock read somewhere in that millisecond.
     return clockFinding('shared', "the database's", 'select now()', offsetWithin(dbMs, dbMs + 1, sentAtMs, receivedAtMs));
   } catch (error) {

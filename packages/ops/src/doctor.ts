@@ -201,7 +201,8 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
 
 /** Producer values, QUEUE_SUFFIX and PROVIDER_MODEL must agree between the given roles. */
 function checkConfigParity(configs: AnyConfig[]): Finding[] {
-  if (configs.length < 2) return [];
+  const [first] = configs;
+  if (first === undefined || configs.length < 2) return [];
   const findings: Finding[] = [];
   const describe = (pick: (c: AnyConfig) => string) => configs.map((c) => `${c.role}=${pick(c)}`).join(', ');
   const agree = (pick: (c: AnyConfig) => string) => new Set(configs.map(pick)).size === 1;
@@ -212,7 +213,7 @@ function checkConfigParity(configs: AnyConfig[]): Finding[] {
           scope: 'shared',
           check: 'producer parity',
           status: 'pass',
-          detail: `producer values identical on ${configs.map((c) => c.role).join(', ')} (${fingerprint(configs[0]!)})`,
+          detail: `producer values identical on ${configs.map((c) => c.role).join(', ')} (${fingerprint(first)})`,
         }
       : {
           scope: 'shared',

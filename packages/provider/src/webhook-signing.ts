@@ -145,9 +145,16 @@ export interface ProviderClockWindow {
 }
 
 /** The library's signature comparison, for a timestamp it would refuse: any `v1,` entry may match. */
-function signatureMatches(webhook: Webhook, headers: Record<string, string>, timestamp: Date, rawBody: string | Buffer): boolean {
-  const expected = Buffer.from(webhook.sign(headers['webhook-id']!, timestamp, rawBody).slice('v1,'.length));
-  for (const versioned of headers['webhook-signature']!.split(' ')) {
+/** The three signature headers, once checked present. */
+interface SignedHeaders {
+  id: string;
+  timestamp: string;
+  signature: string;
+}
+
+function signatureMatches(webhook: Webhook, signed: SignedHeaders, timestamp: Date, rawBody: string | Buffer): boolean {
+  const expected = Buffer.from(webhook.sign(signed.id, timestamp, rawBody).slice('v1,'.length));
+  for (const versioned of signed.signature.split(' ')) {
     const [version, signature] = versioned.split(',');
     if (version !== 'v1' || signature === undefined) continue;
     const given = Buffer.from(signature);
@@ -157,8 +164,8 @@ function signatureMatches(webhook: Webhook, headers: Record<string, string>, tim
 }
 
 /** Checks the timestamp against `window` and the signature as the library does; returns the parsed body. */
-function verifyOnProviderClock(webhook: Webhook, headers: Record<string, string>, rawBody: string | Buffer, window: ProviderClockWindow): unknown {
-  const timestampMs = Number(headers['webhook-timestamp']) * 1000;
+function verifyOnProviderClock(webhook: Webhook, signed: SignedHeaders, rawBody: string | Buffer, window: ProviderClockWindow): unknown {
+  const timestampMs = Number(signed.timestamp) * 1000;
   const providerNowMs = Date.now() + window.offsetMs;
   if (providerNowMs - timestampMs > window.toleranceMs) {
     throw new WebhookVerificationError('timestamp_too_old', 'Message timestamp too old for the provider clock as measured');
@@ -166,7 +173,7 @@ function verifyOnProviderClock(webhook: Webhook, headers: Record<string, string>
   if (timestampMs - providerNowMs > window.toleranceMs) {
     throw new WebhookVerificationError('timestamp_too_new', 'Message timestamp too new for the provider clock as measured');
   }
-  if (!signatureMatches(webhook, headers, new Date(timestampMs), rawBody)) {
+  if (!signatureMatches(webhook, signed, new Date(timestampMs), rawBody)) {
     throw new WebhookVerificationError('invalid_signature', 'No matching signature found');
   }
   return JSON.parse(rawBody.toString());
@@ -186,8 +193,10 @@ export function verifyWebhook(options: {
 }): Prediction {
   const webhook = createWebhook(options.secret);
   const headers = readHeaders(options.headers);
+  const id = headers['webhook-id'];
   const timestampHeader = headers['webhook-timestamp'];
-  if (!headers['webhook-id'] || !timestampHeader || !headers['webhook-signature']) {
+  const signature = headers['webhook-signature'];
+  if (!id || !timestampHeader || !signature) {
     throw new WebhookVerificationError('missing_headers', 'webhook-id, webhook-timestamp and webhook-signature headers are required');
   }
   // parseInt (as the library does) would accept "123abc"; a strict check keeps odd values out.
@@ -199,7 +208,7 @@ export function verifyWebhook(options: {
     payload =
       options.providerClock === undefined
         ? webhook.verify(options.rawBody, headers)
-        : verifyOnProviderClock(webhook, headers, options.rawBody, options.providerClock);
+        : verifyOnProviderClock(webhook, { id, timestamp: timestampHeader, signature }, options.rawBody, options.providerClock);
   } catch (cause) {
     if (cause instanceof WebhookVerificationError) throw cause;
     if (cause instanceof LibraryVerificationError) throw new WebhookVerificationError(reasonOf(cause), cause.message, { cause });

@@ -40,8 +40,11 @@ export function startChild(options: {
   const log: WriteStream = createWriteStream(logFile, { flags: 'a' });
   const child = spawn(options.command, options.args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
   const startedAtMs = Date.now();
+  const { stdout, stderr } = child;
+  // Both are pipes as spawned above; Node types them nullable for other stdio settings.
+  if (stdout === null || stderr === null) throw new Error(`${options.name} was spawned without its output pipes`);
   let pending = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
+  stdout.on('data', (chunk: Buffer) => {
     log.write(chunk);
     if (options.onLine === undefined) return;
     pending += chunk.toString('utf8');
@@ -49,7 +52,7 @@ export function startChild(options: {
     pending = lines.pop() ?? '';
     for (const line of lines) options.onLine(line);
   });
-  child.stderr!.on('data', (chunk: Buffer) => log.write(chunk));
+  stderr.on('data', (chunk: Buffer) => log.write(chunk));
   const exited = new Promise<Exit>((resolve) => {
     child.once('exit', (code, signal) => {
       const exit = { code, signal, atMs: Date.now() };

@@ -13,6 +13,12 @@ export interface Random {
   pick<T>(items: readonly T[]): T;
 }
 
+/** `items[index]`, refusing an index outside the list rather than handing back undefined as a T. */
+export function itemAt<T>(items: readonly T[], index: number): T {
+  if (!Number.isInteger(index) || index < 0 || index >= items.length) throw new RangeError(`index ${index} outside a list of ${items.length}`);
+  return items[index] as T;
+}
+
 export function createRandom(seed: number): Random {
   const rng = xoroshiro128plus(seed);
   const unit = (): number => uniformFloat64(rng);
@@ -22,7 +28,7 @@ export function createRandom(seed: number): Random {
     chance: (probability) => unit() < probability,
     pick(items) {
       if (items.length === 0) throw new Error('pick from an empty list');
-      return items[uniformInt(rng, 0, items.length - 1)]!;
+      return itemAt(items, uniformInt(rng, 0, items.length - 1));
     },
   };
 }

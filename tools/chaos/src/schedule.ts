@@ -1,6 +1,7 @@
 // The whole disturbance plan of a run, drawn up front from the seed: which worker dies when, when
 // jobs are submitted and canceled, which provider faults are scripted, when Redis is flushed,
 // Postgres backends are terminated and the kill switch is flipped. The runner replays it in order.
+import { itemAt } from './random';
 import type { Random } from './random';
 
 /** Faults scripted through the simulator's control API (cancels go through the tRPC procedure). */
@@ -119,9 +120,11 @@ function dealer<T>(items: readonly T[], random: Random): () => T {
       deck = [...items];
       for (let i = deck.length - 1; i > 0; i -= 1) {
         const j = random.int(0, i);
-        [deck[i], deck[j]] = [deck[j]!, deck[i]!];
+        [deck[i], deck[j]] = [itemAt(deck, j), itemAt(deck, i)];
       }
     }
-    return deck.pop()!;
+    const card = itemAt(deck, deck.length - 1);
+    deck.pop();
+    return card;
   };
 }

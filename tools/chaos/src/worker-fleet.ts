@@ -7,6 +7,7 @@ import type { Interval } from './audit-rules';
 import type { Exit, RunningChild } from './child-process';
 import { waitForHttpOk } from './child-process';
 import type { ChaosStack } from './isolated-stack';
+import { itemAt } from './random';
 
 const UNEXPECTED_RESTART_DELAY_MS = 500;
 const STOP_GRACE_MS = 15_000;
@@ -88,14 +89,14 @@ export function createWorkerFleet(stack: ChaosStack, size: number, say: (line: s
 
   /** The preferred slot when its worker has worked `uptimeMs` since it was ready, else the next such slot. */
   const workingSlot = async (preferred: number, uptimeMs: number): Promise<Slot> => {
-    const order = slots.map((_, offset) => slots[(preferred + offset) % size]!);
+    const order = slots.map((_, offset) => itemAt(slots, (preferred + offset) % size));
     const deadline = Date.now() + READY_TIMEOUT_MS;
     for (;;) {
       const now = Date.now();
       const found = order.find((slot) => slot.readyAt !== null && slot.child?.isRunning() === true && now - slot.readyAt >= uptimeMs);
       if (found !== undefined) return found;
       // Nothing ever became ready: kill the preferred one anyway rather than stall the run.
-      if (now > deadline) return order[0]!;
+      if (now > deadline) return itemAt(order, 0);
       await sleep(READY_POLL_MS);
     }
   };
@@ -109,7 +110,13 @@ export function createWorkerFleet(stack: ChaosStack, size: number, say: (line: s
     size,
     async start(timeoutMs) {
       const urls = await Promise.all(slots.map(spawn));
-      await Promise.all(urls.map((url, i) => waitForHttpOk(slots[i]!.child!, url, timeoutMs)));
+      await Promise.all(
+        urls.map((url, i) => {
+          const child = itemAt(slots, i).child;
+          if (child === null) throw new Error(`worker-${i} has no process after its spawn`);
+          return waitForHttpOk(child, url, timeoutMs);
+        }),
+      );
     },
     async kill({ preferred, uptimeMs, restartAfterMs }) {
       const waitStart = Date.now();

@@ -100,8 +100,8 @@ export const ZFaultList = z
 
 /** Takes out of the queue the first fault meant for a create with these input images. */
 export function takeFault(queue: FaultSpec[], inputImages: readonly string[]): FaultSpec | null {
-  const index = queue.findIndex((fault) => fault.inputImageContains === undefined || inputImages.some((url) => url.includes(fault.inputImageContains!)));
-  return index === -1 ? null : queue.splice(index, 1)[0]!;
+  const index = queue.findIndex(({ inputImageContains }) => inputImageContains === undefined || inputImages.some((url) => url.includes(inputImageContains)));
+  return index === -1 ? null : (queue.splice(index, 1)[0] ?? null);
 }
 
 /** Text of a transient failure; the worker's classifier must treat it as retryable. */

@@ -205,7 +205,8 @@ export function createPredictionLifecycle(state: SimulatorState, settings: Lifec
     const runtime = runtimes.get(p.id);
     if (p.fault?.name !== 'webhooks_out_of_order' || !runtime) return void send();
     // Each body is the prediction as it was when the event happened; only the order is wrong.
-    if (event !== 'completed') return void runtime.held.push(send);
+    // Deliveries are tracked for shutdown, not awaited: a held one is sent later the same way.
+    if (event !== 'completed') return void runtime.held.push(() => void send());
     void send();
     for (const held of runtime.held.splice(0).reverse()) held();
   }

@@ -19,9 +19,10 @@ import type { ProviderCallbackRecorder } from './record-provider-callback';
  */
 export function createDirectProviderWebhook(deps: ApiDeps, recordCallback: ProviderCallbackRecorder) {
   return (req: IncomingMessage, res: ServerResponse): boolean => {
-    if (!isPlainProviderCallback(req)) return false;
+    const url = req.url;
+    if (url === undefined || !isPlainProviderCallback(req)) return false;
     // The id is what follows the prefix: the path was just matched, not matched again.
-    void serve(deps, recordCallback, req.url!.slice(STAGING_WEBHOOK_PATH_PREFIX.length), req, res);
+    void serve(deps, recordCallback, url.slice(STAGING_WEBHOOK_PATH_PREFIX.length), req, res);
     return true;
   };
 }

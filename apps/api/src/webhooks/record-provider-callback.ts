@@ -71,8 +71,8 @@ async function recordOneByOne(sql: SqlPool, callbacks: VerifiedCallback[]): Prom
   const results: PromiseSettledResult<CallbackOutcome>[] = [];
   for (const callback of callbacks) {
     try {
-      const [outcome] = await recordCallbackOutcomes(sql, [callback]);
-      results.push({ status: 'fulfilled', value: outcome! });
+      const [recorded] = await recordProviderCallbacks(sql, [callback]);
+      results.push({ status: 'fulfilled', value: outcomeOf(callback, recorded) });
     } catch (reason) {
       results.push({ status: 'rejected', reason });
     }

@@ -8,7 +8,8 @@ import type { Prediction } from '@staging/provider/provider-wire';
 import { failAttempt, failureOf } from './attempt-failure';
 import { recordProviderCompletion } from '@staging/services/staging/ledger/attempt-moves';
 import type { ReadJob } from '@staging/services/staging/ledger/job-moves';
-import type { AttemptRow, StagingJobRow } from '@staging/services/staging/ledger/staging-job-reads';
+import { predictionIdOf } from '@staging/services/staging/ledger/staging-job-reads';
+import type { AttemptRow, StagedJobRow } from '@staging/services/staging/ledger/staging-job-reads';
 import { handleOutput } from './output-step';
 import { wait } from './staging-deps';
 import type { StagingDeps, StagingRun, StepResult } from './staging-deps';
@@ -22,10 +23,10 @@ import type { StagingDeps, StagingRun, StepResult } from './staging-deps';
 export async function advanceActive(
   deps: StagingDeps,
   run: StagingRun,
-  job: StagingJobRow,
+  job: StagedJobRow,
   attempt: AttemptRow,
 ): Promise<StepResult> {
-  const predictionId = attempt.providerPredictionId!;
+  const predictionId = predictionIdOf(attempt);
   if (attempt.outputObjectKey !== null && attempt.providerStatus === 'succeeded') {
     return handleOutput(deps, run, job, attempt, null);
   }
@@ -101,7 +102,7 @@ export async function advanceActive(
 /** A prediction that never completes is canceled (best effort) and counted as a timeout. */
 async function timeOut(deps: StagingDeps, job: ReadJob, attempt: AttemptRow): Promise<StepResult> {
   try {
-    await deps.provider.cancelPrediction(attempt.providerPredictionId!);
+    await deps.provider.cancelPrediction(predictionIdOf(attempt));
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     if (error.kind !== 'not_found' && error.kind !== 'invalid') {

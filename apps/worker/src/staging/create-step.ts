@@ -46,7 +46,7 @@ import {
 import { moveJobFrom, setJobPhase } from '@staging/services/staging/ledger/job-moves';
 import type { ReadJob } from '@staging/services/staging/ledger/job-moves';
 import { isPredictionHeldByOtherAttempt } from '@staging/services/staging/ledger/staging-job-reads';
-import type { AttemptRow, StagingJobRow } from '@staging/services/staging/ledger/staging-job-reads';
+import type { AttemptRow, StagedJobRow, StagingJobRow } from '@staging/services/staging/ledger/staging-job-reads';
 import { wait } from './staging-deps';
 import type { StagingDeps, StagingRun, StepResult } from './staging-deps';
 
@@ -82,7 +82,7 @@ export async function parkWhileDisabled(
 export async function advanceCreation(
   deps: StagingDeps,
   run: StagingRun,
-  job: StagingJobRow,
+  job: StagedJobRow,
   attempt: AttemptRow,
 ): Promise<StepResult> {
   const webhook = stagingWebhookUrl(deps.settings.webhookBaseUrl, attempt.id);
@@ -169,8 +169,8 @@ function evidenceDeadline(deps: StagingDeps, attempt: Pick<AttemptRow, 'creating
 }
 
 /** The input of a create call for this job, with the image URL given. */
-function predictionInputFor(deps: StagingDeps, job: StagingJobRow, imageUrl: string): PredictionInput {
-  const staging = job.staging!;
+function predictionInputFor(deps: StagingDeps, job: StagedJobRow, imageUrl: string): PredictionInput {
+  const staging = job.staging;
   const userId = staging.requestedByUserId ?? job.requestedByUserId ?? 'unknown-user';
   return {
     prompt: staging.prompt,
@@ -186,11 +186,11 @@ function predictionInputFor(deps: StagingDeps, job: StagingJobRow, imageUrl: str
 async function createPrediction(
   deps: StagingDeps,
   run: StagingRun,
-  job: StagingJobRow,
+  job: StagedJobRow,
   attempt: AttemptRow,
   webhook: string,
 ): Promise<StepResult> {
-  const staging = job.staging!;
+  const staging = job.staging;
   const original = staging.original;
   if (original === null || (await deps.storage.headObject(original.objectKey)) === null) {
     // Nothing was bought for this attempt yet: a reserved one is abandoned, a CREATING one (shown

@@ -10,7 +10,8 @@ import { moveAttempt, recordAttemptOutput } from '@staging/services/staging/ledg
 import { moveJob } from '@staging/services/staging/ledger/job-moves';
 import type { ReadJob } from '@staging/services/staging/ledger/job-moves';
 import { requireChanged, transactIfCurrent } from '@staging/services/staging/ledger/ledger-transaction';
-import type { AttemptRow, StagingJobRow } from '@staging/services/staging/ledger/staging-job-reads';
+import { predictionIdOf } from '@staging/services/staging/ledger/staging-job-reads';
+import type { AttemptRow, StagedJobRow } from '@staging/services/staging/ledger/staging-job-reads';
 import { downloadOutput, OutputDownloadError } from './output-download';
 import { inspectOutput } from './output-inspect';
 import { wait } from './staging-deps';
@@ -46,13 +47,13 @@ export async function handleOutput(...args: OutputStepArgs): Promise<StepResult>
 type OutputStepArgs = [
   deps: StagingDeps,
   run: StagingRun,
-  job: StagingJobRow,
+  job: StagedJobRow,
   attempt: AttemptRow,
   prediction: Prediction | null,
 ];
 
 async function processOutput(...[deps, run, job, attempt, prediction]: OutputStepArgs): Promise<StepResult> {
-  const staging = job.staging!;
+  const staging = job.staging;
   const requested = {
     aspectRatio: staging.aspectRatio as ProviderAspectRatio,
     outputFormat: staging.outputFormat as ProviderOutputFormat,
@@ -67,7 +68,7 @@ async function processOutput(...[deps, run, job, attempt, prediction]: OutputSte
   }
   const fromStorage = bytes !== null;
   if (bytes === null) {
-    if (prediction === null) prediction = await deps.provider.getPrediction(attempt.providerPredictionId!);
+    if (prediction === null) prediction = await deps.provider.getPrediction(predictionIdOf(attempt));
     const downloaded = await download(deps, run, job, attempt, prediction);
     if (!Buffer.isBuffer(downloaded)) return downloaded;
     bytes = downloaded;
@@ -182,12 +183,13 @@ interface StoredOutput {
 async function finalize(
   deps: StagingDeps,
   run: StagingRun,
-  job: StagingJobRow,
+  job: StagedJobRow,
   attempt: AttemptRow,
   output: StoredOutput,
 ): Promise<StepResult> {
-  const staging = job.staging!;
-  if (staging.original === null) {
+  const staging = job.staging;
+  const original = staging.original;
+  if (original === null) {
     return failAttempt(deps, job, attempt, 'PROVIDER_FAILED', {
       errorCode: 'ORIGINAL_MISSING',
       message: 'the original photo was deleted before the result was finalized',
@@ -216,7 +218,7 @@ async function finalize(
         bytes: output.bytes,
         isMain: false,
         isStyled: true,
-        styledFromId: staging.original!.id,
+        styledFromId: original.id,
         style: STYLE_LABELS.en[staging.canonicalStyle as CanonicalStyle] ?? staging.canonicalStyle,
         canonicalStyle: staging.canonicalStyle as CanonicalStyle,
         roomType: staging.canonicalRoomType as never,

@@ -8,7 +8,8 @@ import { insertReservedAttempt } from '@staging/services/staging/ledger/attempt-
 import { moveJob, setJobPhase, touchHeartbeat } from '@staging/services/staging/ledger/job-moves';
 import { requireChanged, transactIfCurrent } from '@staging/services/staging/ledger/ledger-transaction';
 import { loadStagingJob } from '@staging/services/staging/ledger/staging-job-reads';
-import type { StagingJobRow } from '@staging/services/staging/ledger/staging-job-reads';
+import { hasStaging } from '@staging/services/staging/ledger/staging-job-reads';
+import type { StagedJobRow, StagingJobRow } from '@staging/services/staging/ledger/staging-job-reads';
 import { done, wait } from './staging-deps';
 import type { RunOutcome, StagingDeps, StagingRun, StepResult } from './staging-deps';
 
@@ -61,7 +62,7 @@ function needsHeartbeat(deps: StagingDeps, job: StagingJobRow | null): boolean {
 }
 
 async function advance(deps: StagingDeps, run: StagingRun, job: StagingJobRow | null): Promise<StepResult> {
-  if (job === null || job.staging === null) {
+  if (job === null || !hasStaging(job)) {
     deps.logger.warn({ jobId: run.jobId }, 'staging job row not found; dropping the queue job');
     return done;
   }
@@ -131,7 +132,7 @@ async function advanceRetrying(deps: StagingDeps, run: StagingRun, job: StagingJ
 async function advanceProcessing(
   deps: StagingDeps,
   run: StagingRun,
-  job: StagingJobRow,
+  job: StagedJobRow,
 ): Promise<StepResult> {
   const open = job.attempts.find((a) => isOpenAttemptStatus(a.status));
   if (open === undefined) {

@@ -86,8 +86,9 @@ export async function listReviewVariants(
     if (variant === undefined) return [];
     const siblings = originals.filter((image) => image.propertyId === variant.propertyId);
     const index = siblings.findIndex((image) => image.id === variant.styledFromId);
+    const original = siblings[index];
     const { property, ...image } = variant;
-    return [{ property, variant: toAgentImageDto(image), original: index < 0 ? null : toAgentImageDto(siblings[index]!), originalNumber: index < 0 ? null : index + 1 }];
+    return [{ property, variant: toAgentImageDto(image), original: original === undefined ? null : toAgentImageDto(original), originalNumber: original === undefined ? null : index + 1 }];
   });
   const last = byId.get(pageIds[pageIds.length - 1] ?? '');
   return { items, nextCursor: ids.length > input.limit && last !== undefined ? encodeCreatedAtCursor(last) : null };

@@ -28,14 +28,17 @@ export interface ProviderClock {
   claimRefusedCallbackAlert(): Promise<boolean>;
 }
 
+function isFiniteNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
 function readMeasurement(text: string | null): ClockMeasurement | null {
   if (text === null) return null;
   try {
-    const value = JSON.parse(text) as Partial<ClockMeasurement>;
-    const numbers = [value.offsetMs, value.uncertaintyMs, value.measuredAtMs];
-    if (!numbers.every((n) => typeof n === 'number' && Number.isFinite(n))) return null;
-    if (value.source !== 'date-header' && value.source !== 'created-at') return null;
-    return { offsetMs: value.offsetMs!, uncertaintyMs: value.uncertaintyMs!, measuredAtMs: value.measuredAtMs!, source: value.source };
+    const { offsetMs, uncertaintyMs, measuredAtMs, source } = JSON.parse(text) as Partial<ClockMeasurement>;
+    if (!isFiniteNumber(offsetMs) || !isFiniteNumber(uncertaintyMs) || !isFiniteNumber(measuredAtMs)) return null;
+    if (source !== 'date-header' && source !== 'created-at') return null;
+    return { offsetMs, uncertaintyMs, measuredAtMs, source };
   } catch {
     return null;
   }

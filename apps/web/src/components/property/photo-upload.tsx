@@ -175,7 +175,8 @@ export function PhotoUpload({
         ? t('summaryFinished', { done, failed: notUploaded })
         : t('summaryReady', { count: queued.length, refused: notUploaded });
   return (
-    <form className={styles.upload} onSubmit={upload} aria-label={t('formLabel')}>
+    // The batch runs on after the submit event returns and reports each file's failure in its row.
+    <form className={styles.upload} onSubmit={(event) => void upload(event)} aria-label={t('formLabel')}>
       <h3 className={styles.title}>{t('title')}</h3>
       <div
         className={`${styles.dropZone} ${dragging ? styles.dragging : ''}`}

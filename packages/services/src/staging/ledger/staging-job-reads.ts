@@ -59,6 +59,24 @@ export interface StagingJobRow {
   attempts: AttemptRow[];
 }
 
+/** A job whose staging request row is there: every step after the first read works on one. */
+export type StagedJobRow = StagingJobRow & { staging: NonNullable<StagingJobRow['staging']> };
+
+export function hasStaging(job: StagingJobRow): job is StagedJobRow {
+  return job.staging !== null;
+}
+
+/**
+ * The prediction of an attempt past CREATING: it moved on with its prediction ID, so a missing one
+ * is a broken ledger, not a state to act on.
+ */
+export function predictionIdOf(attempt: Pick<AttemptRow, 'id' | 'status' | 'providerPredictionId'>): string {
+  if (attempt.providerPredictionId === null) {
+    throw new Error(`attempt ${attempt.id} is ${attempt.status} without a provider prediction ID`);
+  }
+  return attempt.providerPredictionId;
+}
+
 type AttemptDate = 'createdAt' | 'creatingAt' | 'predictionCreatedAt' | 'providerCompletedAt' | 'endedAt';
 /** An attempt as json_build_object gives it: timestamps as ISO text. */
 type LoadedAttempt = Omit<AttemptRow, AttemptDate> & { createdAt: string } & Record<Exclude<AttemptDate, 'createdAt'>, string | null>;
