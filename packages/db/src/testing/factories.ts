@@ -6,6 +6,7 @@ import type {
   AiProviderAttempt,
   CanonicalStyle,
   Db,
+  DbTransaction,
   InventoryItem,
   InventoryStatus,
   Property,
@@ -198,9 +199,10 @@ export interface CreateProviderAttemptOptions extends ProviderAttemptColumns {
 /**
  * An attempt row written directly, for tests that need the ledger in a given state without a
  * worker driving it. The defaults are the row the worker reserves before buying anything; a
- * bought attempt needs its status and providerPredictionId passed.
+ * bought attempt needs its status and providerPredictionId passed. A transaction is accepted so
+ * the row can commit together with the job's move, as the worker's own writes do.
  */
-export async function createProviderAttempt(db: Db, options: CreateProviderAttemptOptions): Promise<AiProviderAttempt> {
+export async function createProviderAttempt(db: Db | DbTransaction, options: CreateProviderAttemptOptions): Promise<AiProviderAttempt> {
   return db.aiProviderAttempt.create({ data: { attemptNumber: 1, status: 'RESERVED', ...options } });
 }
 
