@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { createStagingJob } from '@staging/db/testing/factories';
 import { enqueueStagingJob } from '@staging/services/staging/staging-queue';
-import { call, imageBytes, seedListing, seedStagingJob, trpc, useApiTestContext } from './support/fixtures';
+import { call, imageBytes, seedListing, trpc, useApiTestContext } from './support/fixtures';
 import type { Listing } from './support/fixtures';
 
 type Who = 'anonymous' | 'owner' | 'assigned' | 'unrelated' | 'admin';
@@ -33,15 +34,9 @@ function cookieOpt(cookie: string | undefined): { cookie?: string } {
 }
 
 async function pendingJob(listing: Listing): Promise<string> {
-  const job = await seedStagingJob(api.db, {
-    propertyId: listing.propertyId,
-    originalImageId: listing.original.id,
-    status: 'PENDING',
-    attemptStatus: 'RESERVED',
-    predictionId: null,
-  });
-  await enqueueStagingJob(api.stagingQueue, job.aiJobId);
-  return job.aiJobId;
+  const job = await createStagingJob(api.db, { original: listing.original, attempts: [{ status: 'RESERVED' }] });
+  await enqueueStagingJob(api.stagingQueue, job.id);
+  return job.id;
 }
 
 const OPERATIONS: Operation[] = [

@@ -3,11 +3,12 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { TEST_SECRETS } from '@staging/config/test-env';
+import { createStagingJob } from '@staging/db/testing/factories';
 import { signWebhook } from '@staging/provider/webhook-signing';
 import { isNotReadyAnswer } from '@staging/stack/hostile-requests';
 import { startApi, stopS3 } from './support/api-test-kit';
 import type { ApiHarness } from './support/api-test-kit';
-import { call, imageBytes, seedActors, seedListing, seedStagingJob } from './support/fixtures';
+import { call, imageBytes, seedActors, seedListing } from './support/fixtures';
 import type { Actors, Listing } from './support/fixtures';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
@@ -23,7 +24,12 @@ beforeAll(async () => {
   api = await startApi({ loginRateLimits: { perIp: 100_000, failuresPerAccountAndIp: 100_000, failuresPerAccountBeforeDelay: 100_000, delayPerFailureMs: 0, maxDelayMs: 0, windowSeconds: 60 } });
   actors = await seedActors(api.db);
   listing = await seedListing(api.db, api.storage, actors);
-  attemptId = (await seedStagingJob(api.db, { propertyId: listing.propertyId, originalImageId: listing.original.id })).attemptId;
+  const job = await createStagingJob(api.db, {
+    original: listing.original,
+    job: { status: 'PROCESSING' },
+    attempts: [{ status: 'ACTIVE', providerPredictionId: `pred_${randomUUID()}` }],
+  });
+  attemptId = job.attempts[0]!.id;
   validJpeg = await imageBytes('jpeg');
 });
 afterAll(async () => {

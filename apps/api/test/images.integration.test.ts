@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createOriginalImage, createProperty } from '@staging/db/testing/factories';
+import { createOriginalImage, createProperty, createStagingJob } from '@staging/db/testing/factories';
 import { enqueueStagingJob } from '@staging/services/staging/staging-queue';
 import { MAX_UPLOAD_BYTES } from '@staging/domain/photo-upload';
 import { sendRaw } from '@staging/stack/raw-http';
 import type { RawPiece } from '@staging/stack/raw-http';
-import { call, imageBytes, seedListing, seedStagingJob, useApiTestContext } from './support/fixtures';
+import { call, imageBytes, seedListing, useApiTestContext } from './support/fixtures';
 import type { Listing } from './support/fixtures';
 
 const api = useApiTestContext();
@@ -287,23 +287,15 @@ describe('DELETE /api/property-images/:imageId', () => {
   });
 
   it('deletes an original: variants cascade, objects go to the outbox, its jobs are canceled', async () => {
-    const queued = await seedStagingJob(api.db, {
-      propertyId: listing.propertyId,
-      originalImageId: listing.original.id,
-      status: 'PENDING',
-      attemptStatus: 'RESERVED',
-      predictionId: null,
-      canonicalStyle: 'FARMHOUSE',
+    const queued = await createStagingJob(api.db, { original: listing.original, staging: { canonicalStyle: 'FARMHOUSE' } });
+    await enqueueStagingJob(api.stagingQueue, queued.id);
+    const active = await createStagingJob(api.db, {
+      original: listing.original,
+      job: { status: 'PROCESSING' },
+      staging: { canonicalStyle: 'INDUSTRIAL' },
+      attempts: [{ status: 'ACTIVE', providerPredictionId: `pred_${randomUUID()}` }],
     });
-    await api.db.aiProviderAttempt.deleteMany({ where: { aiJobId: queued.aiJobId } });
-    await enqueueStagingJob(api.stagingQueue, queued.aiJobId);
-    const active = await seedStagingJob(api.db, {
-      propertyId: listing.propertyId,
-      originalImageId: listing.original.id,
-      status: 'PROCESSING',
-      canonicalStyle: 'INDUSTRIAL',
-    });
-    await enqueueStagingJob(api.stagingQueue, active.aiJobId, { delayMs: 600_000 });
+    await enqueueStagingJob(api.stagingQueue, active.id, { delayMs: 600_000 });
 
     const response = await call(`${api.url}/api/property-images/${listing.original.id}`, { method: 'DELETE', cookie: api.actors.cookies.assigned });
     expect(response.status).toBe(204);
@@ -320,10 +312,10 @@ describe('DELETE /api/property-images/:imageId', () => {
         [listing.approved.objectKey, 'STAGED_IMAGE_DELETED', 'PENDING'],
       ].sort(),
     );
-    expect((await api.db.aiJob.findUniqueOrThrow({ where: { id: queued.aiJobId } })).status).toBe('CANCELED');
-    expect(await api.stagingQueue.getJobState(queued.aiJobId)).toBe('unknown');
-    expect((await api.db.aiJob.findUniqueOrThrow({ where: { id: active.aiJobId } })).status).toBe('CANCEL_REQUESTED');
-    expect(await api.stagingQueue.getJobState(active.aiJobId)).toBe('waiting');
+    expect((await api.db.aiJob.findUniqueOrThrow({ where: { id: queued.id } })).status).toBe('CANCELED');
+    expect(await api.stagingQueue.getJobState(queued.id)).toBe('unknown');
+    expect((await api.db.aiJob.findUniqueOrThrow({ where: { id: active.id } })).status).toBe('CANCEL_REQUESTED');
+    expect(await api.stagingQueue.getJobState(active.id)).toBe('waiting');
     expect(await searchJobsFor(listing.propertyId)).toBeGreaterThan(0);
 
     const again = await call(`${api.url}/api/property-images/${listing.original.id}`, { method: 'DELETE', cookie: api.actors.cookies.owner });

@@ -4,11 +4,12 @@
  * provider's clock, then accepted on that clock (docs/decisions/provider.md "The provider's clock").
  */
 import { randomUUID } from 'node:crypto';
+import { createStagingJob } from '@staging/db/testing/factories';
 import { createProviderClock, providerClockKey } from '@staging/services/staging/provider-clock';
 import { enqueueStagingJob } from '@staging/services/staging/staging-queue';
 import { startApi, stopS3 } from './support/api-test-kit';
 import type { ApiHarness } from './support/api-test-kit';
-import { seedActors, seedListing, seedStagingJob } from './support/fixtures';
+import { seedActors, seedListing } from './support/fixtures';
 import type { Listing } from './support/fixtures';
 import { predictionBody, sendWebhook } from './support/provider-callbacks';
 
@@ -30,9 +31,14 @@ afterAll(async () => {
 
 async function parkedJob(canonicalStyle: 'MODERN' | 'COASTAL') {
   const predictionId = `pred_${randomUUID()}`;
-  const job = await seedStagingJob(api.db, { propertyId: listing.propertyId, originalImageId: listing.original.id, predictionId, canonicalStyle });
-  await enqueueStagingJob(api.stagingQueue, job.aiJobId, { delayMs: 10 * 60_000 });
-  return { ...job, predictionId };
+  const job = await createStagingJob(api.db, {
+    original: listing.original,
+    job: { status: 'PROCESSING' },
+    staging: { canonicalStyle },
+    attempts: [{ status: 'ACTIVE', providerPredictionId: predictionId }],
+  });
+  await enqueueStagingJob(api.stagingQueue, job.id, { delayMs: 10 * 60_000 });
+  return { aiJobId: job.id, attemptId: job.attempts[0]!.id, predictionId };
 }
 
 /** A callback the provider signed `offsetMs` away from our now. */

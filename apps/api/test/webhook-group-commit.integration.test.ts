@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sqlPoolOf } from '@staging/db/client';
 import type { SqlPool } from '@staging/db/client';
+import { createStagingJob } from '@staging/db/testing/factories';
 import { enqueueStagingJob } from '@staging/services/staging/staging-queue';
 import { createProviderCallbackRecorder } from '../src/webhooks/record-provider-callback';
 import type { VerifiedCallback } from '@staging/services/staging/ledger/provider-callbacks';
 import { captureLogs, startApi, stopS3 } from './support/api-test-kit';
 import type { ApiHarness } from './support/api-test-kit';
-import { seedActors, seedListing, seedStagingJob } from './support/fixtures';
+import { seedActors, seedListing } from './support/fixtures';
 import type { Listing } from './support/fixtures';
 import { predictionBody, sendWebhook } from './support/provider-callbacks';
 
@@ -47,18 +48,18 @@ function countingPool(options: { failBatches?: Error } = {}): { sql: SqlPool; st
 /** A job whose attempt holds its prediction (ACTIVE). */
 async function job() {
   const predictionId = `pred_${randomUUID()}`;
-  const seeded = await seedStagingJob(api.db, { propertyId: listing.propertyId, originalImageId: listing.original.id, predictionId });
-  return { ...seeded, predictionId };
+  const seeded = await createStagingJob(api.db, {
+    original: listing.original,
+    job: { status: 'PROCESSING' },
+    attempts: [{ status: 'ACTIVE', providerPredictionId: predictionId }],
+  });
+  return { aiJobId: seeded.id, attemptId: seeded.attempts[0]!.id, predictionId };
 }
 
 /** A job whose create response was lost: attempt CREATING, no prediction id. */
 async function lostJob() {
-  return seedStagingJob(api.db, {
-    propertyId: listing.propertyId,
-    originalImageId: listing.original.id,
-    attemptStatus: 'CREATING',
-    predictionId: null,
-  });
+  const seeded = await createStagingJob(api.db, { original: listing.original, job: { status: 'PROCESSING' }, attempts: [{ status: 'CREATING' }] });
+  return { aiJobId: seeded.id, attemptId: seeded.attempts[0]!.id };
 }
 
 function callback(attemptId: string, predictionId: string, webhookId = `msg_${randomUUID()}`): VerifiedCallback {

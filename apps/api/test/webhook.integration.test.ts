@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { createStagingJob } from '@staging/db/testing/factories';
 import { enqueueStagingJob } from '@staging/services/staging/staging-queue';
 import { startApi, stopS3 } from './support/api-test-kit';
 import type { ApiHarness } from './support/api-test-kit';
-import { call, seedActors, seedListing, seedStagingJob } from './support/fixtures';
+import { call, seedActors, seedListing } from './support/fixtures';
 import type { Actors, Listing } from './support/fixtures';
 import { predictionBody, sendWebhook as sendProviderCallback } from './support/provider-callbacks';
 import type { SendOptions } from './support/provider-callbacks';
@@ -31,15 +32,15 @@ function sendWebhook(attemptId: string, options: SendOptions): Promise<Response>
 /** A waiting-for-provider job: PROCESSING, attempt ACTIVE, queue message parked as delayed. */
 async function parkedJob(): Promise<{ aiJobId: string; attemptId: string; predictionId: string }> {
   const predictionId = `pred_${randomUUID()}`;
-  const job = await seedStagingJob(api.db, {
-    propertyId: listing.propertyId,
-    originalImageId: listing.original.id,
-    predictionId,
-    canonicalStyle: 'SCANDINAVIAN',
+  const job = await createStagingJob(api.db, {
+    original: listing.original,
+    job: { status: 'PROCESSING' },
+    staging: { canonicalStyle: 'SCANDINAVIAN' },
+    attempts: [{ status: 'ACTIVE', providerPredictionId: predictionId }],
   });
-  await enqueueStagingJob(api.stagingQueue, job.aiJobId, { delayMs: 10 * 60_000 });
-  expect(await api.stagingQueue.getJobState(job.aiJobId)).toBe('delayed');
-  return { ...job, predictionId };
+  await enqueueStagingJob(api.stagingQueue, job.id, { delayMs: 10 * 60_000 });
+  expect(await api.stagingQueue.getJobState(job.id)).toBe('delayed');
+  return { aiJobId: job.id, attemptId: job.attempts[0]!.id, predictionId };
 }
 
 async function snapshot(aiJobId: string, attemptId: string) {
@@ -85,20 +86,20 @@ describe('provider webhook: verified callbacks', () => {
   });
 
   it('fills the prediction id of a CREATING attempt whose create response was lost', async () => {
-    const job = await seedStagingJob(api.db, {
-      propertyId: listing.propertyId,
-      originalImageId: listing.original.id,
-      attemptStatus: 'CREATING',
-      predictionId: null,
-      canonicalStyle: 'INDUSTRIAL',
+    const job = await createStagingJob(api.db, {
+      original: listing.original,
+      job: { status: 'PROCESSING' },
+      staging: { canonicalStyle: 'INDUSTRIAL' },
+      attempts: [{ status: 'CREATING' }],
     });
+    const attemptId = job.attempts[0]!.id;
     const predictionId = `pred_${randomUUID()}`;
-    expect((await sendWebhook(job.attemptId, { body: predictionBody(predictionId, 'processing') })).status).toBe(204);
-    const attempt = await api.db.aiProviderAttempt.findUniqueOrThrow({ where: { id: job.attemptId } });
+    expect((await sendWebhook(attemptId, { body: predictionBody(predictionId, 'processing') })).status).toBe(204);
+    const attempt = await api.db.aiProviderAttempt.findUniqueOrThrow({ where: { id: attemptId } });
     expect(attempt.providerPredictionId).toBe(predictionId);
     // Not in the queue before: the wake-up adds the message.
-    expect(await api.stagingQueue.getJobState(job.aiJobId)).toBe('waiting');
-    await finishJob(job.aiJobId);
+    expect(await api.stagingQueue.getJobState(job.id)).toBe('waiting');
+    await finishJob(job.id);
   });
 
   it('refuses a prediction that is not the attempt’s with 409, records it and changes nothing else', async () => {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { createProviderAttempt } from '@staging/db/testing/factories';
 import { openE2eData, seedAgentWithListing, seedOriginalPhoto, seedStagedVariant, type E2eData } from '@staging/stack/e2e-fixtures';
 import { expect, saveScreenshot, secrets, signInQuickly, stack, test } from './support/fixtures';
 
@@ -78,10 +79,10 @@ async function submitStaging(page: Page): Promise<void> {
 
 /** The worker's steps after the switch goes on: attempt 1 bought, then the result stored for review. */
 async function startJob(data: E2eData, aiJobId: string): Promise<void> {
-  await data.db.$transaction([
-    data.db.aiJob.update({ where: { id: aiJobId }, data: { status: 'PROCESSING', phase: null, startedAt: new Date(), heartbeatAt: new Date() } }),
-    data.db.aiProviderAttempt.create({ data: { aiJobId, attemptNumber: 1, status: 'ACTIVE', providerPredictionId: `e2e-live-${aiJobId}`, costMicrousd: 42_000 } }),
-  ]);
+  await data.db.$transaction(async (tx) => {
+    await tx.aiJob.update({ where: { id: aiJobId }, data: { status: 'PROCESSING', phase: null, startedAt: new Date(), heartbeatAt: new Date() } });
+    await createProviderAttempt(tx, { aiJobId, status: 'ACTIVE', providerPredictionId: `e2e-live-${aiJobId}`, costMicrousd: 42_000 });
+  });
 }
 
 async function finishJob(data: E2eData, aiJobId: string, originalId: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createProviderAttempt } from '@staging/db/testing/factories';
 import type { Alert } from '@staging/platform/error-tracker';
 import { memoryLogger } from '@staging/platform/testing/memory-logger';
 import { objectUrlPrefixOf } from '@staging/provider/orphan-predictions';
@@ -93,22 +94,17 @@ describe('orphan prediction reconciliation pass', () => {
 
     const heldInput = await ourInput(heldJob!);
     const held = await buy(heldInput);
-    await stack.db.aiProviderAttempt.create({
-      data: { aiJobId: heldJob!.jobId, attemptNumber: 1, status: 'ACTIVE', providerPredictionId: held, creatingAt: new Date() },
-    });
+    await createProviderAttempt(stack.db, { aiJobId: heldJob!.jobId, status: 'ACTIVE', providerPredictionId: held, creatingAt: new Date() });
     // The same input bought twice for one attempt: the purchase it does not hold is the orphan.
     const duplicate = await buy(heldInput);
 
     // A CREATING attempt whose create answer was lost: recovery's, whenever it went CREATING.
     const recoveringInput = await ourInput(recoveringJob!);
-    await stack.db.aiProviderAttempt.create({
-      data: {
-        aiJobId: recoveringJob!.jobId,
-        attemptNumber: 1,
-        status: 'CREATING',
-        inputFingerprint: fingerprintPredictionInput(recoveringInput),
-        creatingAt: new Date(Date.now() - 60 * 60_000),
-      },
+    await createProviderAttempt(stack.db, {
+      aiJobId: recoveringJob!.jobId,
+      status: 'CREATING',
+      inputFingerprint: fingerprintPredictionInput(recoveringInput),
+      creatingAt: new Date(Date.now() - 60 * 60_000),
     });
     const recovering = await buy(recoveringInput);
 
@@ -169,8 +165,11 @@ describe('orphan prediction reconciliation pass: a provider clock 12 minutes beh
     const [job] = await stack.seedJobs(1);
     // The provider stamps created_at 12 minutes before our creatingAt, and its echo differs from
     // what was sent (a provider that rewrites echoes): only the time ties it to the attempt.
-    await stack.db.aiProviderAttempt.create({
-      data: { aiJobId: job!.jobId, attemptNumber: 1, status: 'CREATING', inputFingerprint: 'f'.repeat(64), creatingAt: new Date(Date.now() + 12 * 60_000) },
+    await createProviderAttempt(stack.db, {
+      aiJobId: job!.jobId,
+      status: 'CREATING',
+      inputFingerprint: 'f'.repeat(64),
+      creatingAt: new Date(Date.now() + 12 * 60_000),
     });
     const purchase = await buy(await ourInput(job!));
     const clock = createProviderClock(stack.redis, stack.suffix);

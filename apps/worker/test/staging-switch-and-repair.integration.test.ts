@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { createProviderAttempt } from '@staging/db/testing/factories';
 import { startTestStack, waitUntil } from './support/test-stack';
 import type { TestStack } from './support/test-stack';
 import { deleteKeysMatching } from '@staging/platform/redis-keys';
@@ -41,9 +42,7 @@ describe('kill switch AI_ROOM_STAGING_ENABLED (docs/system.md 1.7)', () => {
       where: { id: reserved!.jobId },
       data: { status: 'PROCESSING', startedAt: new Date() },
     });
-    await stack.db.aiProviderAttempt.create({
-      data: { aiJobId: reserved!.jobId, attemptNumber: 1, status: 'RESERVED' },
-    });
+    await createProviderAttempt(stack.db, { aiJobId: reserved!.jobId, status: 'RESERVED' });
 
     const disabled = await stack.startWorker({ env: { AI_ROOM_STAGING_ENABLED: 'false' } });
     await stack.waitForStatus(running.jobId, ['SUCCESS']);

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { CHANGE_NOTIFICATIONS_CHANNEL, ZChangeNotification } from './change-notifications';
 import type { ChangeNotification } from './change-notifications';
 import { createDb } from './client';
-import { createOriginalImage, createProperty, createStagedImage, createStagingJob, createUser } from './testing/factories';
+import { createOriginalImage, createProperty, createProviderAttempt, createStagedImage, createStagingJob, createUser } from './testing/factories';
 
 const db = createDb(process.env.DATABASE_URL ?? '', { maxConnections: 2 });
 const listener = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -74,7 +74,7 @@ it('announces each state an agent waits for, and nothing for bookkeeping', async
   let attemptId = '';
   expect(
     await announced(async () => {
-      attemptId = (await db.aiProviderAttempt.create({ data: { aiJobId: jobId, attemptNumber: 1 } })).id;
+      attemptId = (await createProviderAttempt(db, { aiJobId: jobId })).id;
     }),
   ).toEqual([{ kind: 'job', propertyId: property.id, jobId, status: 'PROCESSING' }]);
   expect(await announced(() => db.aiProviderAttempt.update({ where: { id: attemptId }, data: { providerStatus: 'processing' } }))).toEqual([]);

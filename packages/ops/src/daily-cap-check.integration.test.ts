@@ -26,17 +26,15 @@ beforeAll(async () => {
   ];
   for (const [index, at] of [...sent, null].entries()) {
     const original = await createOriginalImage(db, { propertyId: property.id });
-    const job = await createStagingJob(db, {
+    await createStagingJob(db, {
       original,
       job: { status: 'PROCESSING', dedupeKey: `${original.id}:MODERN` },
-    });
-    await db.aiProviderAttempt.create({
-      data: {
-        aiJobId: job.id,
-        attemptNumber: 1,
-        status: at === null ? 'RESERVED' : index % 2 === 0 ? 'ACTIVE' : 'FAILED',
-        creatingAt: at === null ? null : new Date(at),
-      },
+      attempts: [
+        {
+          status: at === null ? 'RESERVED' : index % 2 === 0 ? 'ACTIVE' : 'FAILED',
+          creatingAt: at === null ? null : new Date(at),
+        },
+      ],
     });
   }
 });

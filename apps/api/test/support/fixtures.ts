@@ -96,67 +96,6 @@ export async function seedListing(db: Db, storage: ObjectStorage, actors: Actors
   return { propertyId: property.id, original, cover, pending, approved };
 }
 
-export interface SeededJob {
-  aiJobId: string;
-  attemptId: string;
-}
-
-/**
- * A ROOM_STAGING job for `originalImageId` with one attempt, written directly (the worker's
- * part of the ledger is not under test here).
- */
-export async function seedStagingJob(
-  db: Db,
-  options: {
-    propertyId: string;
-    originalImageId: string;
-    status?: 'PENDING' | 'PROCESSING' | 'RETRYING' | 'CANCEL_REQUESTED' | 'SUCCESS' | 'CANCELED' | 'FAILED';
-    attemptStatus?: 'RESERVED' | 'CREATING' | 'ACTIVE' | 'SUCCEEDED' | 'FAILED' | 'CANCELED' | 'DISCARDED';
-    predictionId?: string | null;
-    canonicalStyle?: 'MODERN' | 'SCANDINAVIAN' | 'INDUSTRIAL' | 'MID_CENTURY' | 'COASTAL' | 'FARMHOUSE';
-  },
-): Promise<SeededJob> {
-  const aiJobId = randomUUID();
-  const style = options.canonicalStyle ?? 'SCANDINAVIAN';
-  const status = options.status ?? 'PROCESSING';
-  await db.aiJob.create({
-    data: {
-      id: aiJobId,
-      type: 'ROOM_STAGING',
-      status,
-      // Unique per job: deduplication is the submission's business, not under test where this
-      // helper is used, and tests seed several open jobs for one original.
-      dedupeKey: `${options.originalImageId}:${style}:${aiJobId}`,
-      propertyId: options.propertyId,
-      staging: {
-        create: {
-          originalImageId: options.originalImageId,
-          propertyId: options.propertyId,
-          canonicalRoomType: 'LIVING_ROOM',
-          canonicalStyle: style,
-          submittedStyle: style,
-          providerModel: 'openai/gpt-image-2',
-          promptVersion: 'test',
-          prompt: 'test prompt',
-          quality: 'medium',
-          aspectRatio: '1:1',
-          outputFormat: 'jpeg',
-          outputCompression: 92,
-        },
-      },
-    },
-  });
-  const attempt = await db.aiProviderAttempt.create({
-    data: {
-      aiJobId,
-      attemptNumber: 1,
-      status: options.attemptStatus ?? 'ACTIVE',
-      providerPredictionId: options.predictionId === undefined ? `pred_${randomUUID()}` : options.predictionId,
-    },
-  });
-  return { aiJobId, attemptId: attempt.id };
-}
-
 /** fetch with a cookie and JSON body; never follows redirects so a 3xx stays visible. */
 export async function call(
   url: string,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createStagingJob } from '@staging/db/testing/factories';
 import { seedStagedVariant, type E2eData } from '@staging/stack/e2e-fixtures';
 
 type Original = Parameters<typeof seedStagedVariant>[1]['original'];
@@ -22,47 +23,25 @@ export async function seedFinishedJob(
   const id = randomUUID();
   const finishedAt = new Date();
   const createdAt = new Date(finishedAt.getTime() - 95_000);
-  await data.db.aiJob.create({
-    data: {
+  await createStagingJob(data.db, {
+    original: { id: options.originalImageId, propertyId: options.propertyId },
+    job: {
       id,
-      type: 'ROOM_STAGING',
       status: options.status,
       errorCode: options.errorCode ?? null,
-      propertyId: options.propertyId,
       createdAt,
       startedAt: createdAt,
       ...(options.status === 'CANCELED' ? { canceledAt: finishedAt, cancelRequestedAt: finishedAt } : { completedAt: finishedAt }),
-      staging: {
-        create: {
-          originalImageId: options.originalImageId,
-          propertyId: options.propertyId,
-          canonicalRoomType: 'LIVING_ROOM',
-          canonicalStyle: 'INDUSTRIAL',
-          submittedStyle: 'INDUSTRIAL',
-          providerModel: 'openai/gpt-image-2',
-          promptVersion: 'e2e',
-          prompt: 'e2e',
-          quality: 'medium',
-          aspectRatio: '1:1',
-          outputFormat: 'jpeg',
-          outputCompression: 92,
-        },
-      },
     },
+    staging: { canonicalStyle: 'INDUSTRIAL' },
+    attempts: Array.from({ length: options.attempts }, (_, index) => ({
+      status: options.status === 'SUCCESS' && index === options.attempts - 1 ? 'SUCCEEDED' : 'FAILED',
+      errorCode: options.errorCode ?? null,
+      providerPredictionId: `e2e-${id}-${index + 1}`,
+      costMicrousd: options.costMicrousd,
+      createdAt,
+    })),
   });
-  for (let n = 1; n <= options.attempts; n += 1) {
-    await data.db.aiProviderAttempt.create({
-      data: {
-        aiJobId: id,
-        attemptNumber: n,
-        status: options.status === 'SUCCESS' && n === options.attempts ? 'SUCCEEDED' : 'FAILED',
-        errorCode: options.errorCode ?? null,
-        providerPredictionId: `e2e-${id}-${n}`,
-        costMicrousd: options.costMicrousd,
-        createdAt,
-      },
-    });
-  }
   return id;
 }
 

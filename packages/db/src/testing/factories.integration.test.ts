@@ -6,7 +6,9 @@ import {
   createOriginalImage,
   createProperty,
   createPropertyUnit,
+  createProviderAttempt,
   createStagedImage,
+  createStagingJob,
   createUser,
 } from './factories';
 
@@ -57,5 +59,25 @@ describe('factories', () => {
 
     const events = await db.propertyImageReviewEvent.findMany({ where: { imageId: { in: [pending.id, approved.id] } } });
     expect(events).toEqual([expect.objectContaining({ imageId: approved.id, kind: 'APPROVED', actorUserId: owner.id })]);
+  });
+
+  it('creates a staging job with its attempts numbered in order, and a later attempt on its own', async () => {
+    const owner = await createUser(db, { role: 'AGENT' });
+    const property = await createProperty(db, { ownerAgentId: owner.id });
+    const original = await createOriginalImage(db, { propertyId: property.id });
+    const job = await createStagingJob(db, {
+      original,
+      job: { status: 'PROCESSING' },
+      attempts: [{ status: 'FAILED', providerPredictionId: `pred-${original.id}`, costMicrousd: 40_000 }],
+    });
+    const second = await createProviderAttempt(db, { aiJobId: job.id, attemptNumber: 2 });
+
+    expect(job).toMatchObject({ type: 'ROOM_STAGING', status: 'PROCESSING', propertyId: property.id });
+    expect(job.attempts).toEqual([expect.objectContaining({ attemptNumber: 1, status: 'FAILED', costMicrousd: 40_000 })]);
+    expect(second).toMatchObject({ aiJobId: job.id, attemptNumber: 2, status: 'RESERVED', providerPredictionId: null });
+    expect(await db.aiRoomStagingJob.findUniqueOrThrow({ where: { aiJobId: job.id } })).toMatchObject({
+      originalImageId: original.id,
+      canonicalStyle: 'MODERN',
+    });
   });
 });

@@ -3,8 +3,10 @@
 import { randomUUID } from 'node:crypto';
 import type {
   AiJob,
+  AiProviderAttempt,
   CanonicalStyle,
   Db,
+  DbTransaction,
   InventoryItem,
   InventoryStatus,
   Property,
@@ -187,22 +189,43 @@ export async function createStagedImage(db: Db, options: CreateStagedImageOption
   });
 }
 
+/** ai_provider_attempts columns other than the job's; attempt 1, just RESERVED, by default. */
+export type ProviderAttemptColumns = Partial<Omit<Prisma.AiProviderAttemptUncheckedCreateInput, 'aiJobId'>>;
+
+export interface CreateProviderAttemptOptions extends ProviderAttemptColumns {
+  aiJobId: string;
+}
+
+/**
+ * An attempt row written directly, for tests that need the ledger in a given state without a
+ * worker driving it. The defaults are the row the worker reserves before buying anything; a
+ * bought attempt needs its status and providerPredictionId passed. A transaction is accepted so
+ * the row can commit together with the job's move, as the worker's own writes do.
+ */
+export async function createProviderAttempt(db: Db | DbTransaction, options: CreateProviderAttemptOptions): Promise<AiProviderAttempt> {
+  return db.aiProviderAttempt.create({ data: { attemptNumber: 1, status: 'RESERVED', ...options } });
+}
+
 export interface CreateStagingJobOptions {
   /** The original photo the job stages (its property is the job's). */
   original: Pick<PropertyImage, 'id' | 'propertyId'>;
   /** ai_jobs columns; a PENDING job created now by default. */
-  job?: Omit<Prisma.AiJobUncheckedCreateInput, 'type' | 'propertyId' | 'staging'>;
+  job?: Omit<Prisma.AiJobUncheckedCreateInput, 'type' | 'propertyId' | 'staging' | 'attempts'>;
   /** ai_room_staging_jobs columns that differ from a MODERN living room at medium quality. */
   staging?: Partial<Omit<Prisma.AiRoomStagingJobUncheckedCreateWithoutAiJobInput, 'originalImageId' | 'propertyId'>>;
+  /** Attempt rows to write with the job, numbered 1, 2… in order unless they say otherwise. */
+  attempts?: ProviderAttemptColumns[];
 }
 
+export type SeededStagingJob = AiJob & { attempts: AiProviderAttempt[] };
+
 /**
- * A ROOM_STAGING job (ai_jobs plus ai_room_staging_jobs) written directly, for tests of what reads
- * the ledger rather than what writes it. No attempt rows.
+ * A ROOM_STAGING job (ai_jobs plus ai_room_staging_jobs, and `attempts`) written directly, for
+ * tests of what reads the ledger rather than what writes it.
  */
-export async function createStagingJob(db: Db, options: CreateStagingJobOptions): Promise<AiJob> {
+export async function createStagingJob(db: Db, options: CreateStagingJobOptions): Promise<SeededStagingJob> {
   const canonicalStyle = options.staging?.canonicalStyle ?? 'MODERN';
-  return db.aiJob.create({
+  const job = await db.aiJob.create({
     data: {
       ...options.job,
       type: 'ROOM_STAGING',
@@ -226,4 +249,9 @@ export async function createStagingJob(db: Db, options: CreateStagingJobOptions)
       },
     },
   });
+  const attempts: AiProviderAttempt[] = [];
+  for (const [index, columns] of (options.attempts ?? []).entries()) {
+    attempts.push(await createProviderAttempt(db, { attemptNumber: index + 1, ...columns, aiJobId: job.id }));
+  }
+  return { ...job, attempts };
 }

@@ -1,6 +1,7 @@
 import {
   createOriginalImage,
   createProperty,
+  createProviderAttempt,
   createStagedImage,
   createUser,
 } from '@staging/db/testing/factories';
@@ -35,26 +36,22 @@ describe('getStagingJob', () => {
     const listing = await seedListing(ctx.db);
     const aiJobId = await submit(listing.actor, listing.originalImageId, 'MID_CENTURY', 'TV_ROOM');
     const created = ctx.clock.now().getTime();
-    await ctx.db.aiProviderAttempt.create({
-      data: {
-        aiJobId,
-        attemptNumber: 1,
-        status: 'FAILED',
-        providerStatus: 'failed',
-        errorCode: 'PROVIDER_FAILED',
-        costMicrousd: 40_000,
-        providerPredictionId: `pred-1-${aiJobId}`,
-      },
+    await createProviderAttempt(ctx.db, {
+      aiJobId,
+      attemptNumber: 1,
+      status: 'FAILED',
+      providerStatus: 'failed',
+      errorCode: 'PROVIDER_FAILED',
+      costMicrousd: 40_000,
+      providerPredictionId: `pred-1-${aiJobId}`,
     });
-    await ctx.db.aiProviderAttempt.create({
-      data: {
-        aiJobId,
-        attemptNumber: 2,
-        status: 'SUCCEEDED',
-        providerStatus: 'succeeded',
-        costMicrousd: 42_000,
-        providerPredictionId: `pred-2-${aiJobId}`,
-      },
+    await createProviderAttempt(ctx.db, {
+      aiJobId,
+      attemptNumber: 2,
+      status: 'SUCCEEDED',
+      providerStatus: 'succeeded',
+      costMicrousd: 42_000,
+      providerPredictionId: `pred-2-${aiJobId}`,
     });
     const result = await createStagedImage(ctx.db, {
       original: { id: listing.originalImageId, propertyId: listing.propertyId },
@@ -118,9 +115,7 @@ describe('getStagingJob', () => {
   it('shows an open job without a cost estimate, its elapsed time running to now', async () => {
     const listing = await seedListing(ctx.db);
     const aiJobId = await submit(listing.actor, listing.originalImageId, 'MODERN');
-    await ctx.db.aiProviderAttempt.create({
-      data: { aiJobId, attemptNumber: 1, status: 'ACTIVE', providerStatus: 'processing', providerPredictionId: `pred-${aiJobId}` },
-    });
+    await createProviderAttempt(ctx.db, { aiJobId, status: 'ACTIVE', providerStatus: 'processing', providerPredictionId: `pred-${aiJobId}` });
     await ctx.db.aiJob.update({ where: { id: aiJobId }, data: { status: 'PROCESSING' } });
     tick(12_345);
     const dto = await getStagingJob(ctx.deps, { actor: listing.actor, aiJobId });

@@ -1,4 +1,4 @@
-import { createStagedImage } from '@staging/db/testing/factories';
+import { createProviderAttempt, createStagedImage } from '@staging/db/testing/factories';
 import { approveStagedVariant } from '../review/approve-variant';
 import { rejectStagedVariant } from '../review/reject-variant';
 import { createSearchQueue } from '../search/search-queue';
@@ -30,9 +30,7 @@ async function submit(listing: SeededListing, style: string): Promise<string> {
 
 /** Finishes `aiJobId` as the worker would: a bought attempt and a PENDING_REVIEW result. */
 async function succeed(listing: SeededListing, aiJobId: string, style: 'MODERN' | 'COASTAL'): Promise<string> {
-  await ctx.db.aiProviderAttempt.create({
-    data: { aiJobId, attemptNumber: 1, status: 'SUCCEEDED', providerPredictionId: `pred-${aiJobId}`, costMicrousd: 42_000 },
-  });
+  await createProviderAttempt(ctx.db, { aiJobId, status: 'SUCCEEDED', providerPredictionId: `pred-${aiJobId}`, costMicrousd: 42_000 });
   const result = await createStagedImage(ctx.db, {
     original: { id: listing.originalImageId, propertyId: listing.propertyId },
     canonicalStyle: style,

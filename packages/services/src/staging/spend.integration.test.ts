@@ -1,3 +1,4 @@
+import { createProviderAttempt } from '@staging/db/testing/factories';
 import { listSpendByProperty, summarizeSpend, SPEND_TOP_PROPERTIES } from './spend';
 import { submitStaging } from './submit-staging';
 import { seedListing, seedOtherAgent, useProducerTestContext } from './testing/staging-test-kit';
@@ -17,15 +18,13 @@ async function jobWithAttempts(
     assignments: [{ originalImageId: listing.originalImageId, roomType: 'BEDROOM', style }],
   });
   for (const [index, attempt] of attempts.entries()) {
-    await ctx.db.aiProviderAttempt.create({
-      data: {
-        aiJobId: item!.aiJobId!,
-        attemptNumber: index + 1,
-        status: attempt.status ?? 'SUCCEEDED',
-        createdAt: at,
-        costMicrousd: attempt.cost,
-        providerPredictionId: attempt.bought ? `pred-${item!.aiJobId}-${index}` : null,
-      },
+    await createProviderAttempt(ctx.db, {
+      aiJobId: item!.aiJobId!,
+      attemptNumber: index + 1,
+      status: attempt.status ?? 'SUCCEEDED',
+      createdAt: at,
+      costMicrousd: attempt.cost,
+      providerPredictionId: attempt.bought ? `pred-${item!.aiJobId}-${index}` : null,
     });
   }
 }

@@ -20,11 +20,12 @@ async function attemptIn(
   status: AttemptStatus,
   options: { predictionId?: string | null; jobStatus?: JobStatus } = {},
 ): Promise<string> {
-  const job = await createStagingJob(ctx.db, { original: ctx.original, job: { status: options.jobStatus ?? 'PROCESSING' } });
-  const attempt = await ctx.db.aiProviderAttempt.create({
-    data: { aiJobId: job.id, attemptNumber: 1, status, providerPredictionId: options.predictionId ?? null },
+  const job = await createStagingJob(ctx.db, {
+    original: ctx.original,
+    job: { status: options.jobStatus ?? 'PROCESSING' },
+    attempts: [{ status, providerPredictionId: options.predictionId ?? null }],
   });
-  return attempt.id;
+  return job.attempts[0]!.id;
 }
 
 async function read(attemptId: string) {
