@@ -11,6 +11,7 @@ import { freePort } from '@staging/stack/free-port';
 import { stackBuilder, uniqueQueueSuffix } from '@staging/stack/stack-builder';
 import { startProcess, stopProcesses, waitForPort } from './http-load';
 import type { Server } from './http-load';
+import { present } from './present';
 
 /** `--seconds 4 --rounds 3 --warmup 2 --concurrency 32`, as loadInTurns takes them. */
 export function parseLoadArgs(): { seconds: number; rounds: number; warmupSeconds: number; concurrency: number } {
@@ -75,7 +76,7 @@ export async function openBenchStack(connectionName: string): Promise<BenchStack
       });
       children.push(child);
       await waitForPort(port, '/readyz');
-      return { name, port, pid: child.pid! };
+      return { name, port, pid: present(child.pid, `${name} pid`) };
     },
     close: stack.stop,
   };

@@ -20,6 +20,7 @@ import { root } from './http-load';
 import type { Server } from './http-load';
 import { startPgCountProxy } from './pg-count-proxy';
 import type { PgCountProxy } from './pg-count-proxy';
+import { present } from './present';
 
 const BUCKET = 'staging-bench';
 const workerDir = path.join(root, 'apps/worker');
@@ -72,7 +73,7 @@ export interface StagingBenchStack extends BenchStack {
 function imageEnv(): Record<string, string> {
   const dockerfile = readFileSync(path.join(root, 'docker/Dockerfile.worker'), 'utf8');
   const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
-  const pairs = [...runtime.matchAll(/^ENV (.+)$/gm)].flatMap((match) => match[1]!.trim().split(/\s+/));
+  const pairs = [...runtime.matchAll(/^ENV (.+)$/gm)].flatMap((match) => present(match[1], 'an ENV line of the worker image').trim().split(/\s+/));
   return Object.fromEntries(pairs.map((pair) => pair.split('=') as [string, string]));
 }
 
@@ -91,9 +92,10 @@ function buildWorkerBundle(): Promise<string> {
 /** Runs `script` under tsx in a process of its own and returns it with its first stdout line that `announces`. */
 async function startAnnounced(script: string, args: string[], env: Record<string, string>, announces: string): Promise<{ child: ChildProcess; line: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  for await (const line of createInterface({ input: child.stdout! })) {
+  const stdout = present(child.stdout, `${script}'s stdout`);
+  for await (const line of createInterface({ input: stdout })) {
     if (line.includes(announces)) {
-      child.stdout!.resume();
+      stdout.resume();
       return { child, line };
     }
   }
@@ -102,7 +104,7 @@ async function startAnnounced(script: string, args: string[], env: Record<string
 
 function watchLines(child: ChildProcess): WorkerProcess['lines'] & { waiters: Set<() => void> } {
   const lines = Object.assign([] as Record<string, unknown>[], { waiters: new Set<() => void>() });
-  createInterface({ input: child.stdout! }).on('line', (text) => {
+  createInterface({ input: present(child.stdout, "the worker's stdout") }).on('line', (text) => {
     if (!text.startsWith('{')) return;
     lines.push(JSON.parse(text) as Record<string, unknown>);
     for (const wake of lines.waiters) wake();
@@ -207,7 +209,7 @@ export async function openStagingBenchStack(options: { simulator: Record<string,
         });
       await waitForLine((line) => line['msg'] === 'worker started', 'worker started');
       return {
-        pid: child.pid!,
+        pid: present(child.pid, 'the worker pid'),
         lines,
         waitForLine,
         async stop() {

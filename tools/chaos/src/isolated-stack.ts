@@ -239,7 +239,10 @@ export async function startChaosStack(options: StackOptions): Promise<ChaosStack
         return { child, readyUrl };
       },
       restartApi: startApi,
-      api: () => api!,
+      api: () => {
+        if (api === undefined) throw new Error('chaos: the api has not started');
+        return api;
+      },
       stop: stack.stop,
     };
   });

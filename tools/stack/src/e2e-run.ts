@@ -19,10 +19,11 @@ const reportFile = path.join(resultsDir, 'playwright.json');
 function ensureChromium(): void {
   if (existsSync(CHROMIUM)) return;
   console.log('[e2e] /usr/bin/chromium is missing; installing Debian chromium');
-  const asRoot = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
-  for (const args of [['apt-get', 'update'], ['apt-get', 'install', '-y', 'chromium']]) {
-    const command = [...asRoot, ...args];
-    const result = spawnSync(command[0]!, command.slice(1), { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const asRoot = process.getuid?.() === 0;
+  for (const args of [['update'], ['install', '-y', 'chromium']]) {
+    const command: [string, ...string[]] = asRoot ? ['apt-get', ...args] : ['sudo', '-n', 'apt-get', ...args];
+    const [program, ...programArgs] = command;
+    const result = spawnSync(program, programArgs, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
     if (result.status !== 0) throw new Error(`${command.join(' ')} failed`);
   }
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} still missing after apt-get install chromium`);

@@ -55,12 +55,12 @@ interface Child {
   logFile: string;
 }
 
-function startChild(name: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, logDir: string): Child {
+function startChild(name: string, [command, ...args]: [string, ...string[]], cwd: string, env: NodeJS.ProcessEnv, logDir: string): Child {
   const logFile = path.join(logDir, `${name}.log`);
   const log = createWriteStream(logFile, { flags: 'w' });
   // detached: each child leads its own process group, so stop() can end the whole group (tsx
   // and next start spawn grandchildren) by the id of the process started here.
-  const child = spawn(args[0]!, args.slice(1), { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   child.stdout?.pipe(log, { end: false });
   child.stderr?.pipe(log, { end: false });
   return { name, process: child, log, logFile };

@@ -78,7 +78,7 @@ export async function storedKeys(endpoint: string, bucket: string): Promise<stri
     let marker: string | undefined;
     for (;;) {
       const page = await s3.send(new ListObjectsCommand({ Bucket: bucket, ...(marker === undefined ? {} : { Marker: marker }) }));
-      keys.push(...(page.Contents ?? []).map((object) => object.Key!).filter(Boolean));
+      keys.push(...(page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : [])));
       marker = keys.at(-1);
       if (page.IsTruncated !== true || marker === undefined) break;
     }

@@ -36,7 +36,7 @@ const services: SupervisedProcess[] = [];
  * to .stack/logs/<name>.log (every run of it), where JSON-reading tools (bridge-readiness --local)
  * find whole pino lines.
  */
-function startService(name: 'web' | 'api' | 'worker', args: string[], cwd: string, roleEnv: Record<string, string>): void {
+function startService(name: 'web' | 'api' | 'worker', [command, ...args]: [string, ...string[]], cwd: string, roleEnv: Record<string, string>): void {
   const env = { ...process.env, ...roleEnv };
   const log = createWriteStream(localLogFile(name), { flags: 'w' });
   const prefix = (chunk: Buffer) =>
@@ -47,7 +47,7 @@ function startService(name: 'web' | 'api' | 'worker', args: string[], cwd: strin
       .map((line) => `[${name}] ${line}`)
       .join('\n');
   const spawnChild = (): ChildProcess => {
-    const child = spawn(args[0]!, args.slice(1), { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout?.pipe(log, { end: false });
     child.stdout?.on('data', (chunk: Buffer) => console.log(prefix(chunk)));
     child.stderr?.on('data', (chunk: Buffer) => console.error(prefix(chunk)));

@@ -38,6 +38,7 @@ import { deleteKeysMatching } from '@staging/platform/redis-keys';
 import { makeTestPhoto } from '@staging/provider-simulator/test-photo';
 import { spawnWorker } from './worker-process';
 import type { SpawnWorkerOptions, WorkerProcess } from './worker-process';
+import { STAGING_DISPOSITIONS } from '@staging/domain/dispositions';
 
 export const TEST_TOKEN = 'sim-token-worker-tests-0123456789';
 export const TEST_SIGNING_SECRET = `whsec_${Buffer.from('worker test signing key 32 bytes').toString('base64')}`;
@@ -313,7 +314,7 @@ export async function startTestStack(
       })),
     });
     return items.map((item, i) => {
-      if (item.disposition !== 'ENQUEUED' || item.aiJobId === null)
+      if (item.disposition !== STAGING_DISPOSITIONS.ENQUEUED || item.aiJobId === null)
         throw new Error(`seed submission not enqueued: ${JSON.stringify(item)}`);
       const original = originals[i]!;
       return {
