@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BULK_UPDATE_ACTIONS, INVENTORY_LIMITS, INVENTORY_STATUSES, LIST_ITEMS_DEFAULT_LIMIT, LIST_ITEMS_MAX_LIMIT, LIST_UNITS_DEFAULT_LIMIT, LIST_UNITS_MAX_LIMIT, PRICE_CHANGE_TYPES } from '@staging/domain/inventory';
+import { ZEntityId } from './ids';
 import type { BulkUpdateAction, InventoryStatus, PriceChangeType } from '@staging/domain/inventory';
 
 /**
@@ -29,13 +30,6 @@ function isStorableText(value: string): boolean {
 }
 
 const STORABLE_TEXT_MESSAGE = 'Must not contain NUL characters or unpaired surrogates';
-
-/** An identifier (item, unit or property): exact, never trimmed. */
-export const ZInventoryId = z
-  .string()
-  .min(1, 'Must not be empty')
-  .max(INVENTORY_LIMITS.idMaxLength, `At most ${INVENTORY_LIMITS.idMaxLength} characters`)
-  .refine(isStorableText, STORABLE_TEXT_MESSAGE);
 
 /**
  * A short label (a unit number, a unit's name): NFKC-normalized (a fullwidth "Ｂ" is "B", a no-break
@@ -83,25 +77,25 @@ const priceBound = z
 /** priceAdjustment: a finite number within numeric(14,2), stored rounded to cents; or null. */
 export const ZPriceAdjustment = priceBound.nullable();
 
-export const ZGetUnitsInput = z.strictObject({ propertyId: ZInventoryId });
+export const ZGetUnitsInput = z.strictObject({ propertyId: ZEntityId });
 
 /** An opaque page cursor as a previous page's `nextCursor` gave it. */
 const ZPageCursor = z.string().min(1).max(512);
 
 export const ZListUnitsInput = z.strictObject({
-  propertyId: ZInventoryId,
+  propertyId: ZEntityId,
   limit: z.int().min(1).max(LIST_UNITS_MAX_LIMIT).default(LIST_UNITS_DEFAULT_LIMIT),
   cursor: ZPageCursor.nullish(),
 });
 
 export const ZListItemsInput = z.strictObject({
-  propertyUnitId: ZInventoryId,
+  propertyUnitId: ZEntityId,
   limit: z.int().min(1).max(LIST_ITEMS_MAX_LIMIT).default(LIST_ITEMS_DEFAULT_LIMIT),
   cursor: ZPageCursor.nullish(),
 });
 
 export const ZCreateItemInput = z.strictObject({
-  propertyUnitId: ZInventoryId,
+  propertyUnitId: ZEntityId,
   unitNumber: ZUnitNumber,
   floor: ZFloor.optional(),
   status: ZInventoryStatus.optional(),
@@ -110,7 +104,7 @@ export const ZCreateItemInput = z.strictObject({
 });
 
 export const ZUpdateItemInput = z.strictObject({
-  itemId: ZInventoryId,
+  itemId: ZEntityId,
   unitNumber: ZUnitNumberUpdate.optional(),
   floor: ZFloor.optional(),
   status: ZInventoryStatus.optional(),
@@ -118,13 +112,13 @@ export const ZUpdateItemInput = z.strictObject({
   notes: ZNotes.optional(),
 });
 
-export const ZDeleteItemInput = z.strictObject({ itemId: ZInventoryId });
+export const ZDeleteItemInput = z.strictObject({ itemId: ZEntityId });
 
 // docs/system.md 4.4 lists no notes on bulkCreate items; they are accepted as on create so that a
 // CSV export imported again keeps its notes (docs/decisions/inventory.md "Inventory CSV import and
 // export"). Exported so the dashboard's CSV preview checks each row with exactly the server's rules.
 export const ZBulkCreateItem = z.strictObject({
-  propertyUnitId: ZInventoryId.optional(),
+  propertyUnitId: ZEntityId.optional(),
   unitNumber: ZUnitNumber,
   floor: ZFloor.optional(),
   status: ZInventoryStatus.optional(),
@@ -151,8 +145,8 @@ export interface ResolvedBulkCreateItem {
  */
 export const ZBulkCreateInput = z
   .strictObject({
-    propertyUnitId: ZInventoryId.optional(),
-    propertyId: ZInventoryId.optional(),
+    propertyUnitId: ZEntityId.optional(),
+    propertyId: ZEntityId.optional(),
     items: z
       .array(ZBulkCreateItem)
       .min(1, 'At least 1 item')
@@ -189,7 +183,7 @@ export const ZBulkCreateInput = z
 
 /** ids of bulkUpdate/bulkDelete: 1..1000, deduplicated in first-seen order (a set of items). */
 export const ZItemIdList = z
-  .array(ZInventoryId)
+  .array(ZEntityId)
   .min(1, 'At least 1 id')
   .max(INVENTORY_LIMITS.bulkIdsMax, `At most ${INVENTORY_LIMITS.bulkIdsMax} ids`)
   .transform((ids) => [...new Set(ids)]);
@@ -248,9 +242,9 @@ export const ZBulkUpdateInput = z
 
 export const ZBulkDeleteInput = z.strictObject({ ids: ZItemIdList });
 
-export const ZCreateUnitInput = z.strictObject({ propertyId: ZInventoryId, name: ZUnitName });
+export const ZCreateUnitInput = z.strictObject({ propertyId: ZEntityId, name: ZUnitName });
 
-export const ZRenameUnitInput = z.strictObject({ propertyUnitId: ZInventoryId, name: ZUnitName });
+export const ZRenameUnitInput = z.strictObject({ propertyUnitId: ZEntityId, name: ZUnitName });
 
 /**
  * deleteUnit removes the unit with its items only when the caller names how many items it expects
@@ -259,7 +253,7 @@ export const ZRenameUnitInput = z.strictObject({ propertyUnitId: ZInventoryId, n
  * property").
  */
 export const ZDeleteUnitInput = z.strictObject({
-  propertyUnitId: ZInventoryId,
+  propertyUnitId: ZEntityId,
   expectedItemCount: z.number().int('Must be a whole number').min(0, 'At least 0').optional(),
 });
 

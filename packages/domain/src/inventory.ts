@@ -41,8 +41,6 @@ export type PriceChangeType = (typeof PRICE_CHANGE_TYPES)[number];
 
 /** Limits of the inventory inputs; the ones docs/system.md gives plus the ones we chose. */
 export const INVENTORY_LIMITS = {
-  /** Identifiers are UUIDs (36 characters); 64 leaves room without accepting megabyte strings. */
-  idMaxLength: 64,
   unitNumberMaxLength: 100,
   /** A unit's name is a heading and an export column, like a unit number. */
   unitNameMaxLength: 100,
