@@ -17,7 +17,7 @@ const crossPackagePaths = [
 /** Test code: files a package runs only under Jest or Playwright, never in production. */
 const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/*.spec.ts', '**/test/**', '**/testing/**', '**/testing.ts', '**/e2e/**', '**/test-helpers.ts', '**/jest.config.mjs'];
 
-const PACKAGES = ['config', 'db', 'domain', 'http-edge', 'ops', 'platform', 'provider', 'services', 'trpc'];
+const PACKAGES = ['config', 'contracts', 'db', 'domain', 'http-edge', 'ops', 'platform', 'provider', 'services', 'trpc'];
 const TOOLS = ['bench', 'chaos', 'provider-simulator', 'stack'];
 
 /** packages/domain holds pure rules: no I/O module either. */
@@ -35,13 +35,14 @@ const ioModules = {
  */
 const importTable = {
   'packages/config': { may: ['domain'] },
+  'packages/contracts': { may: ['domain'] },
   'packages/domain': { may: [], alsoRefused: [ioModules] },
   'packages/db': { may: [], testsMay: ['domain'] },
   'packages/platform': { may: ['config'], testsMay: ['stack'] },
   'packages/provider': { may: ['domain'] },
-  'packages/services': { may: ['config', 'db', 'domain', 'platform', 'provider'], testsMay: ['stack'] },
+  'packages/services': { may: ['config', 'contracts', 'db', 'domain', 'platform', 'provider'], testsMay: ['stack'] },
   'packages/http-edge': { may: ['domain', 'platform'] },
-  'packages/trpc': { may: ['domain', 'http-edge', 'services'], exceptions: ['config', 'db', 'platform'] },
+  'packages/trpc': { may: ['contracts', 'domain', 'http-edge', 'services'], exceptions: ['config', 'db', 'platform'] },
   'packages/ops': { may: ['config', 'db', 'domain', 'platform', 'provider', 'services'], testsMay: ['provider-simulator', 'stack'] },
   'apps/api': { may: PACKAGES, testsMay: ['stack'] },
   'apps/web': { may: PACKAGES, testsMay: ['jest-preset', 'stack'] },

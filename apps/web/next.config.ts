@@ -43,6 +43,7 @@ const nextConfig: NextConfig = {
   // Workspace packages export TypeScript sources (ARCHITECTURE.md "Packages").
   transpilePackages: [
     '@staging/config',
+    '@staging/contracts',
     '@staging/domain',
     '@staging/db',
     '@staging/http-edge',

@@ -18,9 +18,9 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { parseArgs } from 'node:util';
+import { ZBulkCreateInput, ZBulkDeleteInput, ZBulkUpdateInput } from '@staging/contracts/inventory';
 import { createDb } from '@staging/db/client';
 import { createTestDatabase } from '@staging/db/testing';
-import { ZBulkCreateInput, ZBulkDeleteInput, ZBulkUpdateInput } from '@staging/domain/inventory';
 import { createRedis } from '@staging/platform/queues';
 import { bulkCreateInventoryItems } from '@staging/services/inventory/bulk-create-items';
 import { bulkDeleteInventoryItems } from '@staging/services/inventory/bulk-delete-items';

@@ -1,6 +1,10 @@
 import Papa from 'papaparse';
 import { escapeCell, INVENTORY_EXPORT_HEADER, inventoryExportRow, toCsv, unescapeCell } from './inventory-csv-cells';
-import { inventoryItemRecord as item } from './testing/inventory-records';
+import type { InventoryExportItem } from './inventory-csv-cells';
+
+function item(fields: Partial<InventoryExportItem>): InventoryExportItem {
+  return { unitNumber: '1', floor: null, status: 'AVAILABLE', priceAdjustment: null, notes: null, ...fields };
+}
 
 describe('exported cells', () => {
   it('neutralises every cell a spreadsheet could run, whatever follows, line breaks included', () => {

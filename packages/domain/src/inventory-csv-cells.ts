@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { inventoryStatusLabel } from './inventory';
-import type { InventoryItemRecord } from './inventory';
+import type { InventoryStatus } from './inventory';
 import type { Locale } from './locale';
 
 /**
@@ -41,10 +41,19 @@ export const INVENTORY_CSV_COLUMNS = ['unitNumber', 'floor', 'status', 'priceAdj
 /** The export's header: the unit's name first, then the import's columns. */
 export const INVENTORY_EXPORT_HEADER: readonly CsvCell[] = ['unitName', ...INVENTORY_CSV_COLUMNS];
 
+/** The fields of an inventory item the export writes; every inventory item record has them. */
+export interface InventoryExportItem {
+  unitNumber: string;
+  floor: number | null;
+  status: InventoryStatus;
+  priceAdjustment: number | null;
+  notes: string | null;
+}
+
 /**
  * One exported item. Statuses are written as labels in the UI language ("Available",
  * "Disponible"), which the import reads back in any language, like every other human-facing column.
  */
-export function inventoryExportRow(unitName: string, item: InventoryItemRecord, locale: Locale): CsvCell[] {
+export function inventoryExportRow(unitName: string, item: InventoryExportItem, locale: Locale): CsvCell[] {
   return [unitName, item.unitNumber, item.floor, inventoryStatusLabel(item.status, locale), item.priceAdjustment, item.notes];
 }

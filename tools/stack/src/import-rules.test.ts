@@ -76,7 +76,7 @@ describe('imports between workspace packages', () => {
       expect.stringContaining('packages/domain may import no workspace package'),
     ]);
     expect(await restrictedImports('packages/services/src/x.ts', "import type { App } from '@staging/api/app';\nexport type A = App;\n")).toEqual([
-      expect.stringContaining('packages/services may import @staging/config, @staging/db'),
+      expect.stringContaining('packages/services may import @staging/config, @staging/contracts, @staging/db'),
     ]);
     expect(await restrictedImports('tools/chaos/src/x.ts', "import '@staging/worker/main';\n")).toHaveLength(1);
     expect(await restrictedImports('packages/domain/src/x.test.ts', "import 'pg';\n")).toEqual([expect.stringContaining('no I/O imports')]);

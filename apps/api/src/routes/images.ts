@@ -1,11 +1,11 @@
 import express from 'express';
 import type { Response, Router } from 'express';
 import { pipeline } from 'node:stream/promises';
+import { isWellFormedId } from '@staging/contracts/ids';
 import { AppError, ErrorCode } from '@staging/domain/errors';
 import { MAX_UPLOAD_BYTES } from '@staging/domain/photo-upload';
 import { ZRoomType } from '@staging/domain/room-types';
 import { deletePropertyImage } from '@staging/services/images/delete-image';
-import { isWellFormedId } from '@staging/services/images/ids';
 import { openManageableImageContent } from '@staging/services/images/image-content';
 import type { ImageContent } from '@staging/services/images/image-content';
 import { updatePropertyImage } from '@staging/services/images/update-image';

@@ -1,9 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { isWellFormedId } from '@staging/contracts/ids';
 import { ErrorCode } from '@staging/domain/errors';
 import { verifyWebhook, webhookIdOf, WebhookVerificationError } from '@staging/provider/webhook-signing';
 import type { Prediction } from '@staging/provider/provider-wire';
 import { captureAlert } from '@staging/platform/error-tracker';
-import { isWellFormedId } from '@staging/services/images/ids';
 import { wakeStagingJob, withQueueTimeout } from '@staging/services/staging/staging-queue';
 import type { ApiDeps } from '../api-deps';
 import type { ErrorBody } from '../http/errors';

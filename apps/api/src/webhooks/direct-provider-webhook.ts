@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setSecurityHeaders } from '../http/security-headers';
+import { isWellFormedId } from '@staging/contracts/ids';
 import { STAGING_WEBHOOK_PATH_PREFIX } from '@staging/provider/webhook-url';
-import { isWellFormedId } from '@staging/services/images/ids';
 import type { ApiDeps } from '../api-deps';
 import { MALFORMED_BODY_ERROR, sendError, sendThrownError } from '../http/errors';
 import { loggedRequestOf, logRequestCompleted, resolveRequestId } from '../http/request-logging';

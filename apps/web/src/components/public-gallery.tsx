@@ -2,7 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
-import { publicDerivativeUrl, type PublicImageDto } from '@staging/services/public/public-images';
+import type { PublicImageDto } from '@staging/contracts/public';
+import { publicDerivativeUrl } from '@staging/services/public/public-images';
 import { useRoomTypeLabel } from '@/client/use-room-type-label';
 import { ImageLightbox, useLightboxSequence, type LightboxImage } from '@/components/review/image-lightbox';
 import '@/components/review/review.css';

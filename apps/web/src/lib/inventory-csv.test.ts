@@ -3,9 +3,9 @@ import Papa from 'papaparse';
 import { createTranslator } from 'use-intl/core';
 import type en from '../../messages/en.json';
 import { issueText } from './error-sentence';
-import type { InventoryItemRecord, InventoryUnitRecord } from '@staging/domain/inventory';
+import type { InventoryItemRecord, InventoryUnitRecord } from '@staging/contracts/inventory';
+import { inventoryItemRecord } from '@staging/contracts/testing/inventory-records';
 import { INVENTORY_EXPORT_HEADER, inventoryExportRow, toCsv } from '@staging/domain/inventory-csv-cells';
-import { inventoryItemRecord } from '@staging/domain/testing/inventory-records';
 import { chunk, errorRowsCsv, inventoryCsvTemplate, parseInventoryCsv, type CsvReadOptions } from './inventory-csv';
 
 /** The export as the api streams it (services/inventory/export-inventory-csv.ts), in one piece. */

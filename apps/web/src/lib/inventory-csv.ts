@@ -1,16 +1,10 @@
 import Papa from 'papaparse';
+import { ZBulkCreateItem } from '@staging/contracts/inventory';
 import { INVENTORY_CSV_COLUMNS, toCsv, unescapeCell } from '@staging/domain/inventory-csv-cells';
 import type { FieldIssue } from '@staging/domain/errors';
 import { fieldIssuesOf } from '@staging/domain/field-issues';
 import type { Locale } from '@staging/domain/locale';
-import {
-  INVENTORY_LIMITS,
-  INVENTORY_STATUSES,
-  inventoryStatusLabel,
-  parseInventoryStatus,
-  ZBulkCreateItem,
-  type InventoryStatus,
-} from '@staging/domain/inventory';
+import { INVENTORY_LIMITS, INVENTORY_STATUSES, inventoryStatusLabel, parseInventoryStatus, type InventoryStatus } from '@staging/domain/inventory';
 
 /** One bulkCreate item as the CSV import sends it (the unit is chosen in the form). */
 export interface CsvInventoryItem {

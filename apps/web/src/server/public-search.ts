@@ -1,6 +1,6 @@
+import type { PublicSearchResult, TPublicSearchInput } from '@staging/contracts/public';
 import { isDatabaseUnavailable } from '@staging/db/client';
 import { searchPublicProperties } from '@staging/services/public/search-public-properties';
-import type { PublicSearchResult, TPublicSearchInput } from '@staging/services/public/search-public-properties';
 
 /**
  * Public search for the search page: its result, or 'unavailable' while the database cannot

@@ -4,6 +4,7 @@
  * submission use case as web and api (submitStaging), with the worker's own producer values.
  * The message shape is documented in docs/operations.md ("Legacy stage-room messages").
  */
+import type { StagingSubmissionItem } from '@staging/contracts/staging';
 import { Prisma } from '@staging/db/client';
 import { STAGING_DISPOSITIONS } from '@staging/domain/dispositions';
 import { AppError, isAppError } from '@staging/domain/errors';
@@ -16,7 +17,6 @@ import { buildMessage, defineQueueContract } from '../queue-contract';
 import { KEEP_FAILED_FOR_A_WEEK, retryWithBackoff } from '../queue-messages';
 import type { StagingProducerDeps } from '../staging/staging-deps';
 import { submitStaging } from '../staging/submit-staging';
-import type { StagingSubmissionItem } from '../staging/submit-staging';
 
 /**
  * A v1 `stage-room` message. v1 clients typed the style and the room type as free text, so both

@@ -1,4 +1,6 @@
-import { z } from 'zod';
+import { isWellFormedId } from '@staging/contracts/ids';
+import { PROPERTY_LIST_LIMITS } from '@staging/contracts/property';
+import type { AgentImageDto, AgentPropertyDto, AgentPropertyPage, ListPropertiesInput, PropertyHeader, PropertyRelation, ReviewSummary } from '@staging/contracts/property';
 import { Prisma } from '@staging/db/client';
 import type { Db } from '@staging/db/client';
 import { AppError, ErrorCode } from '@staging/domain/errors';
@@ -6,63 +8,7 @@ import { publicCoverOf } from '@staging/domain/listing-cover';
 import { accessiblePropertyFilter, PROPERTY_NOT_FOUND } from '../access/property-access';
 import type { Actor } from '../access/property-access';
 import { LISTING_FACTS_SELECT } from '../public/get-public-property';
-import { AGENT_IMAGE_SELECT, IMAGE_ORDER, toAgentImageDto, ZAgentImage } from './image-dto';
-import type { AgentImageDto } from './image-dto';
-import { isWellFormedId, ZEntityId } from './ids';
-
-/** How the caller relates to a property; ADMIN when support access is the only link. */
-const PROPERTY_RELATIONS = ['OWNER', 'ASSIGNED', 'ADMIN'] as const;
-type PropertyRelation = (typeof PROPERTY_RELATIONS)[number];
-
-const ZReviewSummary = z.strictObject({
-  originals: z.int().nonnegative(),
-  pendingReview: z.int().nonnegative(),
-  approved: z.int().nonnegative(),
-});
-type ReviewSummary = z.infer<typeof ZReviewSummary>;
-
-/** What a list row and the property page both show. */
-const ZPropertyHeader = z.strictObject({
-  id: z.string(),
-  title: z.string(),
-  address: z.string(),
-  city: z.string(),
-  relation: z.enum(PROPERTY_RELATIONS),
-  review: ZReviewSummary,
-  createdAt: z.iso.datetime(),
-});
-type PropertyHeader = z.infer<typeof ZPropertyHeader>;
-
-const ZAgentPropertySummary = z.strictObject({ ...ZPropertyHeader.shape, coverImage: ZAgentImage.nullable() });
-
-export const ZAgentProperty = z.strictObject({
-  ...ZPropertyHeader.shape,
-  description: z.string().nullable(),
-  bedrooms: z.int(),
-  bathrooms: z.int(),
-  features: z.array(z.string()),
-  ownerAgentId: z.string(),
-  /** Whether an original uploaded from now on is shown on the public page (isPublic) at once. */
-  newImagesPublic: z.boolean(),
-  /** Originals and staged variants (pending and approved), in gallery order. */
-  images: z.array(ZAgentImage),
-});
-type AgentPropertyDto = z.infer<typeof ZAgentProperty>;
-
-export const PROPERTY_LIST_LIMITS = { defaultLimit: 50, maxLimit: 100 } as const;
-
-export const ZListPropertiesInput = z
-  .strictObject({
-    limit: z.number().int().min(1).max(PROPERTY_LIST_LIMITS.maxLimit).optional(),
-    /** The last property ID of the previous page. */
-    cursor: ZEntityId.optional(),
-  })
-  .optional();
-
-export const ZGetPropertyInput = z.strictObject({ propertyId: ZEntityId });
-
-export const ZAgentPropertyPage = z.strictObject({ items: z.array(ZAgentPropertySummary), nextCursor: z.string().nullable() });
-type AgentPropertyPage = z.infer<typeof ZAgentPropertyPage>;
+import { AGENT_IMAGE_SELECT, IMAGE_ORDER, toAgentImageDto } from './image-dto';
 
 const propertySelect = (actorId: string) =>
   ({
@@ -126,7 +72,7 @@ function coverOf(images: readonly AgentImageDto[]): AgentImageDto | null {
 export async function listAgentProperties(
   db: Db,
   actor: Actor,
-  input: z.infer<typeof ZListPropertiesInput>,
+  input: ListPropertiesInput,
 ): Promise<AgentPropertyPage> {
   const limit = input?.limit ?? PROPERTY_LIST_LIMITS.defaultLimit;
   const ids = await propertyPageIds(db, actor, limit + 1, input?.cursor);

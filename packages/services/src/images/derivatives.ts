@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { isWellFormedId } from '@staging/contracts/ids';
 import type { Db } from '@staging/db/client';
 import {
   DERIVATIVE_CONTENT_TYPE,
@@ -13,7 +14,6 @@ import { ObjectNotFoundError } from '@staging/platform/storage';
 import type { Actor } from '../access/property-access';
 import { PUBLIC_IMAGE_WHERE } from '../public/public-images';
 import { findManageableImage, imageNotFound } from './find-image';
-import { isWellFormedId } from './ids';
 
 export interface DerivativeDeps {
   db: Db;

@@ -1,8 +1,8 @@
+import { isWellFormedId } from '@staging/contracts/ids';
 import type { Db, DbTransaction, Prisma } from '@staging/db/client';
 import { AppError, ErrorCode } from '@staging/domain/errors';
 import { accessiblePropertyFilter } from '../access/property-access';
 import type { Actor } from '../access/property-access';
-import { isWellFormedId } from './ids';
 
 /**
  * One message for "no such image" and "not yours", so probing image IDs reveals nothing, not even

@@ -1,10 +1,7 @@
-import { z } from 'zod';
+import type { AgentImageDto } from '@staging/contracts/property';
 import type { Prisma } from '@staging/db/client';
 import { selectColumns } from '@staging/db/select-columns';
 import type { DerivativeSize } from '@staging/domain/image-derivatives';
-import { REVIEW_STATUSES } from '@staging/domain/job-outcome';
-import { ZRoomType } from '@staging/domain/room-types';
-import { ZCanonicalStyle } from '@staging/domain/styles';
 
 /**
  * Columns every image DTO (agent and public) is built from: what a tile needs to be laid out and
@@ -26,43 +23,6 @@ export const AGENT_IMAGE_SELECT = {
 } satisfies Prisma.PropertyImageSelect;
 
 export type AgentImageRow = Prisma.PropertyImageGetPayload<{ select: typeof AGENT_IMAGE_SELECT }>;
-
-/**
- * An image as the owning/assigned agents (and admins) see it, pending variants included. Plain
- * JSON: dates are ISO 8601 strings so any client language can decode it without a transformer.
- */
-export const ZAgentImage = z.strictObject({
-  id: z.string(),
-  propertyId: z.string(),
-  /** Authenticated content route; never a signed storage URL. */
-  url: z.string(),
-  /** Authenticated thumbnail (480 px, metadata stripped) for tiles and lists. */
-  thumbnailUrl: z.string(),
-  /** The uploaded file's name (originals uploaded since it is kept), else null. */
-  fileName: z.string().nullable(),
-  contentType: z.string(),
-  width: z.int(),
-  height: z.int(),
-  bytes: z.int(),
-  displayOrder: z.int(),
-  isMain: z.boolean(),
-  isStyled: z.boolean(),
-  /**
-   * Of an original: whether the public page shows it. Null on a staged image, which has no switch
-   * of its own: it is public while APPROVED and its original is public.
-   */
-  isPublic: z.boolean().nullable(),
-  styledFromId: z.string().nullable(),
-  style: z.string().nullable(),
-  canonicalStyle: ZCanonicalStyle.nullable(),
-  roomType: ZRoomType.nullable(),
-  reviewStatus: z.enum(REVIEW_STATUSES).nullable(),
-  reviewedByUserId: z.string().nullable(),
-  reviewedAt: z.iso.datetime().nullable(),
-  aiJobId: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-});
-export type AgentImageDto = z.infer<typeof ZAgentImage>;
 
 export function agentImageUrl(imageId: string): string {
   return `/api/property-images/${encodeURIComponent(imageId)}/content`;

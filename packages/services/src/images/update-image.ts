@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AgentImageDto } from '@staging/contracts/property';
 import { AppError, ErrorCode } from '@staging/domain/errors';
 import { ZRoomType } from '@staging/domain/room-types';
 import type { Actor } from '../access/property-access';
@@ -6,7 +7,6 @@ import { findManageableImage } from './find-image';
 import type { ImageDeps } from './image-deps';
 import { AGENT_IMAGE_SELECT, toAgentImageDto } from './image-dto';
 import { assertCanBeCover, makeCover } from './listing-cover';
-import type { AgentImageDto } from './image-dto';
 import { requestSearchRebuild } from './request-search-rebuild';
 
 /** Highest display position; keeps the integer column far from overflow. */

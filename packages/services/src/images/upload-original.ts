@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AgentImageDto } from '@staging/contracts/property';
 import { AppError, ErrorCode } from '@staging/domain/errors';
 import { cleanFileName } from '@staging/domain/photo-upload';
 import type { RoomType } from '@staging/domain/room-types';
@@ -7,7 +8,6 @@ import type { Actor } from '../access/property-access';
 import { FOREIGN_KEY_VIOLATION, postgresErrorCode } from '../inventory/postgres-errors';
 import type { ImageDeps } from './image-deps';
 import { AGENT_IMAGE_SELECT, toAgentImageDto } from './image-dto';
-import type { AgentImageDto } from './image-dto';
 import { inspectUpload } from './inspect-upload';
 import { requestSearchRebuild } from './request-search-rebuild';
 

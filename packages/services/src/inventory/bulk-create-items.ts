@@ -1,7 +1,7 @@
+import type { BulkCreateInput, BulkItemsResult, InventoryItemRecord, ResolvedBulkCreateItem } from '@staging/contracts/inventory';
 import { Prisma, queryRows } from '@staging/db/client';
 import { AppError, ErrorCode, IssueCode } from '@staging/domain/errors';
 import type { FieldIssue } from '@staging/domain/errors';
-import type { BulkCreateInput, BulkItemsResult, InventoryItemRecord, ResolvedBulkCreateItem } from '@staging/domain/inventory';
 import { accessiblePropertySql, assertCanManageProperty } from '../access/property-access';
 import { unitNumberConflict } from './create-item';
 import { itemRecordColumns, toNumericText, UNIT_NOT_FOUND } from './item-records';

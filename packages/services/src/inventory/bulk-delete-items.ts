@@ -1,5 +1,5 @@
+import type { BulkDeleteInput, BulkDeleteResult } from '@staging/contracts/inventory';
 import { Prisma } from '@staging/db/client';
-import type { BulkDeleteInput, BulkDeleteResult } from '@staging/domain/inventory';
 import { accessibleRowsOfSql, everyItemReached, runAllOrNothing } from './item-set-access';
 import type { InventoryContext } from './item-records';
 

@@ -1,6 +1,6 @@
+import type { BulkItemsResult, BulkUpdateChange, BulkUpdateInput, InventoryItemRecord } from '@staging/contracts/inventory';
 import { Prisma } from '@staging/db/client';
 import { AppError, ErrorCode, IssueCode } from '@staging/domain/errors';
-import type { BulkItemsResult, BulkUpdateChange, BulkUpdateInput, InventoryItemRecord } from '@staging/domain/inventory';
 import { INVENTORY_LIMITS } from '@staging/domain/inventory';
 import { accessibleItemSql, everyItemReached, runAllOrNothing, unitPropertyIdSql } from './item-set-access';
 import { itemRecordColumns } from './item-records';

@@ -1,5 +1,5 @@
+import type { CreateItemInput, InventoryItemRecord } from '@staging/contracts/inventory';
 import { AppError, ErrorCode, IssueCode } from '@staging/domain/errors';
-import type { CreateItemInput, InventoryItemRecord } from '@staging/domain/inventory';
 import { accessiblePropertyFilter } from '../access/property-access';
 import { ITEM_SELECT, toItemRecord, UNIT_NOT_FOUND } from './item-records';
 import type { InventoryContext } from './item-records';

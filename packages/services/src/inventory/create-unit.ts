@@ -1,4 +1,4 @@
-import type { CreateUnitInput, PropertyUnitRecord } from '@staging/domain/inventory';
+import type { CreateUnitInput, PropertyUnitRecord } from '@staging/contracts/inventory';
 import type { InventoryContext } from './item-records';
 import { assertUnitNameFree, lockManageableProperty, toUnitRecord, UNIT_SELECT } from './unit-records';
 

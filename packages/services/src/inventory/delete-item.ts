@@ -1,5 +1,5 @@
+import type { DeleteItemInput, InventoryItemRecord } from '@staging/contracts/inventory';
 import { AppError, ErrorCode } from '@staging/domain/errors';
-import type { DeleteItemInput, InventoryItemRecord } from '@staging/domain/inventory';
 import { findManageableItem } from './find-manageable-item';
 import { ITEM_NOT_FOUND, toItemRecord } from './item-records';
 import type { InventoryContext } from './item-records';

@@ -1,5 +1,5 @@
+import type { DeleteUnitInput, DeleteUnitResult } from '@staging/contracts/inventory';
 import { AppError, ErrorCode } from '@staging/domain/errors';
-import type { DeleteUnitInput, DeleteUnitResult } from '@staging/domain/inventory';
 import type { InventoryContext } from './item-records';
 import { lockManageableUnit, toUnitRecord } from './unit-records';
 

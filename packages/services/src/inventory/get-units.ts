@@ -1,6 +1,7 @@
+import type { GetUnitsInput, GetUnitsResult, InventoryUnitRecord } from '@staging/contracts/inventory';
 import { AppError, ErrorCode } from '@staging/domain/errors';
 import { GET_UNITS_MAX_ITEMS } from '@staging/domain/inventory';
-import type { GetUnitsInput, GetUnitsResult, InventoryStatus, InventoryUnitRecord } from '@staging/domain/inventory';
+import type { InventoryStatus } from '@staging/domain/inventory';
 import { accessiblePropertySql, PROPERTY_NOT_FOUND } from '../access/property-access';
 import type { InventoryContext } from './item-records';
 

@@ -1,5 +1,5 @@
+import type { InventoryItemRecord } from '@staging/contracts/inventory';
 import { Prisma } from '@staging/db/client';
-import type { InventoryItemRecord } from '@staging/domain/inventory';
 import type { Actor } from '../access/property-access';
 import type { Db } from '@staging/db/client';
 

@@ -1,5 +1,5 @@
+import type { InventoryItemRecord, ListItemsInput, ListItemsResult } from '@staging/contracts/inventory';
 import { AppError, ErrorCode } from '@staging/domain/errors';
-import type { InventoryItemRecord, ListItemsInput, ListItemsResult } from '@staging/domain/inventory';
 import { decodePageCursor, encodePageCursor } from '@staging/domain/page-cursor';
 import { Prisma } from '@staging/db/client';
 import { accessiblePropertySql } from '../access/property-access';

@@ -1,5 +1,5 @@
+import type { ListUnitsInput, ListUnitsResult, PropertyUnitRecord } from '@staging/contracts/inventory';
 import { AppError, ErrorCode } from '@staging/domain/errors';
-import type { ListUnitsInput, ListUnitsResult, PropertyUnitRecord } from '@staging/domain/inventory';
 import { decodePageCursor, encodePageCursor } from '@staging/domain/page-cursor';
 import { Prisma } from '@staging/db/client';
 import { accessiblePropertySql, PROPERTY_NOT_FOUND } from '../access/property-access';

@@ -1,4 +1,4 @@
-import type { PropertyUnitRecord, RenameUnitInput } from '@staging/domain/inventory';
+import type { PropertyUnitRecord, RenameUnitInput } from '@staging/contracts/inventory';
 import type { InventoryContext } from './item-records';
 import { assertUnitNameFree, lockManageableUnit, toUnitRecord, UNIT_SELECT } from './unit-records';
 

@@ -1,5 +1,5 @@
+import type { PropertyUnitRecord } from '@staging/contracts/inventory';
 import { AppError, ErrorCode, IssueCode } from '@staging/domain/errors';
-import type { PropertyUnitRecord } from '@staging/domain/inventory';
 import { Prisma } from '@staging/db/client';
 import type { DbTransaction } from '@staging/db/client';
 import type { Actor } from '../access/property-access';

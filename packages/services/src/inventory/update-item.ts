@@ -1,5 +1,5 @@
+import type { InventoryItemRecord, UpdateItemInput } from '@staging/contracts/inventory';
 import { AppError, ErrorCode } from '@staging/domain/errors';
-import type { InventoryItemRecord, UpdateItemInput } from '@staging/domain/inventory';
 import { unitNumberConflict } from './create-item';
 import { findManageableItem } from './find-manageable-item';
 import { ITEM_NOT_FOUND, ITEM_SELECT, toItemRecord } from './item-records';

@@ -1,24 +1,12 @@
-import { z } from 'zod';
+import type { SetCoverResult, TSetCoverInput } from '@staging/contracts/property';
 import { publicCoverOf } from '@staging/domain/listing-cover';
 import { assertCanManageProperty } from '../access/property-access';
 import type { Actor } from '../access/property-access';
 import { findManageableImage, imageNotFound } from '../images/find-image';
-import { ZEntityId } from '../images/ids';
 import { IMAGE_ORDER } from '../images/image-dto';
 import { lockListing, makeCover } from '../images/listing-cover';
 import { requestSearchRebuild } from '../images/request-search-rebuild';
 import type { PublicPageDeps } from './public-page-deps';
-
-/** imageId null: no chosen cover, the listing shows its first public photo (as before any choice). */
-export const ZSetCoverInput = z.strictObject({ propertyId: ZEntityId, imageId: ZEntityId.nullable() });
-
-export type TSetCoverInput = z.infer<typeof ZSetCoverInput>;
-
-export const ZSetCoverResult = z.strictObject({
-  /** The cover visitors see now: the chosen photo, or the first public one; null when none is public. */
-  coverImageId: z.string().nullable(),
-});
-type SetCoverResult = z.infer<typeof ZSetCoverResult>;
 
 /**
  * Chooses the listing's cover among its public originals, or clears the choice. A staged image is

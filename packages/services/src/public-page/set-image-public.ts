@@ -1,17 +1,11 @@
-import { z } from 'zod';
+import type { AgentImageDto, TSetImagePublicInput } from '@staging/contracts/property';
 import { AppError, ErrorCode } from '@staging/domain/errors';
 import type { Actor } from '../access/property-access';
 import { findManageableImage, imageNotFound } from '../images/find-image';
-import { ZEntityId } from '../images/ids';
 import { AGENT_IMAGE_SELECT, toAgentImageDto } from '../images/image-dto';
-import type { AgentImageDto } from '../images/image-dto';
 import { lockListing } from '../images/listing-cover';
 import { requestSearchRebuild } from '../images/request-search-rebuild';
 import type { PublicPageDeps } from './public-page-deps';
-
-export const ZSetImagePublicInput = z.strictObject({ imageId: ZEntityId, isPublic: z.boolean() });
-
-export type TSetImagePublicInput = z.infer<typeof ZSetImagePublicInput>;
 
 /**
  * Shows an original on the public page or hides it from every anonymous surface (listing page,

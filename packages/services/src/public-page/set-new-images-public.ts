@@ -1,13 +1,8 @@
-import { z } from 'zod';
+import type { TSetNewImagesPublicInput } from '@staging/contracts/property';
 import { AppError, ErrorCode } from '@staging/domain/errors';
 import { accessiblePropertyFilter, PROPERTY_NOT_FOUND } from '../access/property-access';
 import type { Actor } from '../access/property-access';
-import { ZEntityId } from '../images/ids';
 import type { PublicPageDeps } from './public-page-deps';
-
-export const ZSetNewImagesPublicInput = z.strictObject({ propertyId: ZEntityId, newImagesPublic: z.boolean() });
-
-export type TSetNewImagesPublicInput = z.infer<typeof ZSetNewImagesPublicInput>;
 
 /**
  * Sets whether originals uploaded to the property from now on are shown on the public page at

@@ -1,26 +1,11 @@
-import { z } from 'zod';
+import { isWellFormedId } from '@staging/contracts/ids';
+import type { PublicPropertyDto } from '@staging/contracts/public';
 import { Prisma, queryRows } from '@staging/db/client';
 import type { Db } from '@staging/db/client';
 import { selectColumns } from '@staging/db/select-columns';
 import { AppError, ErrorCode } from '@staging/domain/errors';
-import { isWellFormedId } from '../images/ids';
-import { PUBLIC_IMAGE_SELECT, PUBLIC_IMAGE_SQL_CONDITION, toPublicImages, ZPublicImage } from './public-images';
+import { PUBLIC_IMAGE_SELECT, PUBLIC_IMAGE_SQL_CONDITION, toPublicImages } from './public-images';
 import type { PublicImageRow } from './public-images';
-
-export const ZPublicProperty = z.strictObject({
-  id: z.string(),
-  title: z.string(),
-  address: z.string(),
-  city: z.string(),
-  description: z.string().nullable(),
-  bedrooms: z.int(),
-  bathrooms: z.int(),
-  features: z.array(z.string()),
-  /** Always an original (or null when the listing has no photo). */
-  coverImage: ZPublicImage.nullable(),
-  images: z.array(ZPublicImage),
-});
-export type PublicPropertyDto = z.infer<typeof ZPublicProperty>;
 
 export const PUBLIC_PROPERTY_NOT_FOUND = 'Property not found';
 

@@ -1,14 +1,9 @@
-import { z } from 'zod';
+import { STAGED_DISCLOSURE_LABEL } from '@staging/contracts/public';
+import type { PublicImageDto } from '@staging/contracts/public';
 import type { Prisma } from '@staging/db/client';
 import type { DerivativeSize } from '@staging/domain/image-derivatives';
 import { publicCoverOf } from '@staging/domain/listing-cover';
 import { IMAGE_TILE_SELECT } from '../images/image-dto';
-
-/**
- * Disclosure shown on every staged image anonymous visitors see (docs/system.md 3.2). The text is part
- * of the contract with clients and the search document; it is not localized.
- */
-export const STAGED_DISCLOSURE_LABEL = 'AI · Virtually staged';
 
 /**
  * The only images anonymous surfaces may show: originals the agent left on the public page
@@ -33,26 +28,6 @@ export const PUBLIC_IMAGE_SQL_CONDITION = `((NOT i."isStyled" AND i."isPublic") 
 export const PUBLIC_IMAGE_SELECT = IMAGE_TILE_SELECT;
 
 export type PublicImageRow = Prisma.PropertyImageGetPayload<{ select: typeof PUBLIC_IMAGE_SELECT }>;
-
-export const ZPublicImage = z.strictObject({
-  id: z.string(),
-  /** Anonymous content route that serves only originals and APPROVED variants. */
-  url: z.string(),
-  width: z.int(),
-  height: z.int(),
-  displayOrder: z.int(),
-  isStyled: z.boolean(),
-  /** True for exactly one public original per property when it has any; never for a staged image. */
-  isCover: z.boolean(),
-  roomType: z.string().nullable(),
-  style: z.string().nullable(),
-  /** STAGED_DISCLOSURE_LABEL on staged images, null on originals. */
-  label: z.literal(STAGED_DISCLOSURE_LABEL).nullable(),
-  /** The unaltered photo a staged image derives from (null on originals). */
-  originalImageId: z.string().nullable(),
-  originalUrl: z.string().nullable(),
-});
-export type PublicImageDto = z.infer<typeof ZPublicImage>;
 
 export function publicImageUrl(imageId: string): string {
   return `/api/public/images/${encodeURIComponent(imageId)}/content`;

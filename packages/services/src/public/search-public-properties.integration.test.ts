@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { PublicSearchResult } from '@staging/contracts/public';
 import { Prisma, queryRows } from '@staging/db/client';
 import type { Db } from '@staging/db/client';
 import { createOriginalImage, createProperty, createStagedImage, createUser } from '@staging/db/testing/factories';
@@ -7,7 +8,6 @@ import { writePublicSearchDocuments } from '../search/public-search-documents';
 import { openTestDb } from '../staging/testing/staging-test-kit';
 import { getPublicProperty } from './get-public-property';
 import { searchPublicProperties } from './search-public-properties';
-import type { PublicSearchResult } from './search-public-properties';
 
 let db: Db;
 let ownerAgentId: string;

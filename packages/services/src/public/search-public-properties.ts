@@ -1,43 +1,13 @@
+import { ZPublicSearchInput } from '@staging/contracts/public';
+import type { PublicSearchHit, PublicSearchResult, TPublicSearchInput } from '@staging/contracts/public';
 import { Prisma, queryRows } from '@staging/db/client';
 import type { Db } from '@staging/db/client';
 import { PUBLIC_SEARCH_LIMITS, searchWordsOf } from '@staging/domain/public-search';
-import { z } from 'zod';
-import { toPublicImages, ZPublicImage } from './public-images';
+import { toPublicImages } from './public-images';
 import type { PublicImageRow } from './public-images';
 
 // Kept in the domain so the web's proxy can bound a query without loading this module.
 export { PUBLIC_SEARCH_LIMITS };
-
-export const ZPublicSearchInput = z.strictObject({
-  q: z.string().max(PUBLIC_SEARCH_LIMITS.queryMaxLength).default(''),
-  limit: z.number().int().min(1).max(PUBLIC_SEARCH_LIMITS.maxLimit).default(PUBLIC_SEARCH_LIMITS.defaultLimit),
-  /** Only listings in this city (accents and case ignored). */
-  city: z.string().max(PUBLIC_SEARCH_LIMITS.cityMaxLength).optional(),
-});
-
-export type TPublicSearchInput = z.input<typeof ZPublicSearchInput>;
-
-const ZPublicSearchHit = z.strictObject({
-  id: z.string(),
-  title: z.string(),
-  city: z.string(),
-  address: z.string(),
-  bedrooms: z.number(),
-  bathrooms: z.number(),
-  coverImage: ZPublicImage.nullable(),
-  images: z.array(ZPublicImage).readonly(),
-});
-type PublicSearchHit = z.infer<typeof ZPublicSearchHit>;
-
-export const ZPublicSearchResult = z.strictObject({
-  query: z.string(),
-  /** Matches counted up to PUBLIC_SEARCH_LIMITS.totalCap. */
-  total: z.int().nonnegative(),
-  /** True when more listings match than `total` says (the count stopped at the cap). */
-  totalIsLowerBound: z.boolean(),
-  results: z.array(ZPublicSearchHit),
-});
-export type PublicSearchResult = z.infer<typeof ZPublicSearchResult>;
 
 interface DocumentRow {
   propertyId: string;

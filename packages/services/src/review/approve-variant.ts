@@ -1,19 +1,9 @@
-import { z } from 'zod';
+import type { ApproveVariantResult } from '@staging/contracts/staging';
 import type { Actor } from '../access/property-access';
-import { AGENT_IMAGE_SELECT, toAgentImageDto, ZAgentImage } from '../images/image-dto';
-import { ZEntityId } from '../images/ids';
+import { AGENT_IMAGE_SELECT, toAgentImageDto } from '../images/image-dto';
 import { requestSearchRebuild } from '../images/request-search-rebuild';
 import { lockReviewableVariant } from './find-reviewable-variant';
 import type { ReviewDeps } from './review-deps';
-
-export const ZApproveVariantInput = z.strictObject({ imageId: ZEntityId });
-
-export const ZApproveVariantResult = z.strictObject({
-  image: ZAgentImage,
-  /** False when the variant was already APPROVED: nothing was written. */
-  changed: z.boolean(),
-});
-export type ApproveVariantResult = z.infer<typeof ZApproveVariantResult>;
 
 /**
  * Approves a PENDING_REVIEW variant (docs/system.md 3.2): reviewStatus APPROVED, reviewedByUserId,

@@ -1,8 +1,8 @@
+import { isWellFormedId } from '@staging/contracts/ids';
 import type { DbTransaction } from '@staging/db/client';
 import { AppError, ErrorCode } from '@staging/domain/errors';
 import type { ReviewStatus } from '@staging/domain/job-outcome';
 import type { Actor } from '../access/property-access';
-import { isWellFormedId } from '../images/ids';
 
 export const VARIANT_NOT_FOUND = 'Staged image not found';
 

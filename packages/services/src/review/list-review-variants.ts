@@ -1,44 +1,13 @@
-import { z } from 'zod';
+import type { ListReviewVariantsInput, PendingReviewCount, ReviewVariantDto, ReviewVariantPage } from '@staging/contracts/staging';
 import { Prisma } from '@staging/db/client';
 import type { Db } from '@staging/db/client';
-import { REVIEW_STATUSES } from '@staging/domain/job-outcome';
 import { newestOfVisiblePropertiesSql } from '../access/property-access';
 import type { Actor } from '../access/property-access';
-import { AGENT_IMAGE_SELECT, IMAGE_ORDER, toAgentImageDto, ZAgentImage } from '../images/image-dto';
+import { AGENT_IMAGE_SELECT, IMAGE_ORDER, toAgentImageDto } from '../images/image-dto';
 import { decodeCreatedAtCursor, encodeCreatedAtCursor } from '../keyset-cursor';
-
-export const REVIEW_LIST_LIMITS = { defaultLimit: 50, maxLimit: 100 } as const;
-
-export const ZListReviewVariantsInput = z.strictObject({
-  reviewStatus: z.enum(REVIEW_STATUSES),
-  limit: z.number().int().min(1).max(REVIEW_LIST_LIMITS.maxLimit).default(REVIEW_LIST_LIMITS.defaultLimit),
-  cursor: z.string().max(200).optional(),
-});
-
-/** A staged variant with what the review page shows beside it. */
-const ZReviewVariant = z.strictObject({
-  property: z.strictObject({ id: z.string(), title: z.string() }),
-  variant: ZAgentImage,
-  /** The photo it was made from; null once that original was deleted. */
-  original: ZAgentImage.nullable(),
-  /** The original's place among its property's originals in gallery order, from 1 ("Photo 2"). */
-  originalNumber: z.int().positive().nullable(),
-});
-type ReviewVariantDto = z.infer<typeof ZReviewVariant>;
-
-export const ZReviewVariantPage = z.strictObject({ items: z.array(ZReviewVariant), nextCursor: z.string().nullable() });
-type ReviewVariantPage = z.infer<typeof ZReviewVariantPage>;
 
 /** Variants counted for the navigation badge at most: past it the badge says "99+". */
 export const REVIEW_COUNT_CAP = 100;
-
-export const ZPendingReviewCount = z.strictObject({
-  /** Variants waiting for the caller's review, counted up to REVIEW_COUNT_CAP. */
-  pending: z.int().nonnegative(),
-  /** True when there may be more than `pending`. */
-  isLowerBound: z.boolean(),
-});
-type PendingReviewCount = z.infer<typeof ZPendingReviewCount>;
 
 /** The review page's rows of one state: its variants of the actor's own and assigned properties. */
 function reviewRowsSql(db: Db, actor: Actor, filters: Prisma.Sql[], take: number): Promise<Prisma.Sql> {
@@ -63,7 +32,7 @@ export async function countPendingReview(db: Db, actor: Actor): Promise<PendingR
 export async function listReviewVariants(
   db: Db,
   actor: Actor,
-  input: z.infer<typeof ZListReviewVariantsInput>,
+  input: ListReviewVariantsInput,
 ): Promise<ReviewVariantPage> {
   const after = input.cursor === undefined ? null : decodeCreatedAtCursor(input.cursor);
   const filters = [Prisma.sql`r."reviewStatus" = ${input.reviewStatus}::"ReviewStatus"`];

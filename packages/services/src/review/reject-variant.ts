@@ -1,35 +1,8 @@
-import { z } from 'zod';
-import { REVIEW_STATUSES } from '@staging/domain/job-outcome';
+import type { RejectVariantResult } from '@staging/contracts/staging';
 import type { Actor } from '../access/property-access';
-import { ZEntityId } from '../images/ids';
 import { requestSearchRebuild } from '../images/request-search-rebuild';
 import { lockReviewableVariant } from './find-reviewable-variant';
 import type { ReviewDeps } from './review-deps';
-
-export const MAX_REJECTION_REASON_LENGTH = 500;
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-export const ZRejectVariantInput = z.strictObject({
-  imageId: ZEntityId,
-  reason: z
-    .string()
-    .trim()
-    .max(MAX_REJECTION_REASON_LENGTH)
-    // Postgres text cannot hold U+0000; an unpaired surrogate would be altered on the way in.
-    .refine((value) => !value.includes('\u0000') && !LONE_SURROGATE.test(value), {
-      error: 'Must not contain NUL characters or unpaired surrogates',
-    })
-    .optional(),
-});
-
-export const ZRejectVariantResult = z.strictObject({
-  imageId: z.string(),
-  aiJobId: z.string().nullable(),
-  /** The review status the variant had (APPROVED variants can be taken down the same way). */
-  previousReviewStatus: z.enum(REVIEW_STATUSES),
-});
-export type RejectVariantResult = z.infer<typeof ZRejectVariantResult>;
 
 /**
  * Rejects a staged variant (docs/system.md 3.2): in one transaction the REJECTED review event is written

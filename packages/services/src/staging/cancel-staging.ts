@@ -1,7 +1,7 @@
+import type { StagingJobDto } from '@staging/contracts/staging';
 import { accessiblePropertySql } from '../access/property-access';
 import type { Actor } from '../access/property-access';
 import { loadAccessibleJob, toStagingJobDto } from './get-jobs';
-import type { StagingJobDto } from './get-jobs';
 import { requestJobCancel } from './ledger/cancel-request';
 import type { StagingActionDeps } from './staging-deps';
 import { removeWaitingStagingJob, wakeStagingJob, withQueueTimeout } from './staging-queue';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { DailyPurchasesDto } from '@staging/contracts/staging';
 import type { Db, DbTransaction } from '@staging/db/client';
 import { dailyPurchaseAlertThreshold, purchaseDayOf } from '@staging/domain/daily-purchase-cap';
 import type { PurchaseDay } from '@staging/domain/daily-purchase-cap';
@@ -28,30 +28,6 @@ export async function countDailyPurchases(
     WHERE a."creatingAt" >= ${day.start} AND a."creatingAt" < ${day.end}`;
   return row ?? { others: 0, selfCounted: false };
 }
-
-const ZCountedDay = z.strictObject({
-  /** `YYYY-MM-DD`, the current UTC day. */
-  day: z.iso.date(),
-  /** Next UTC midnight, when the count starts again and parked jobs resume. */
-  resetsAt: z.iso.datetime(),
-  /** Attempts whose create call was sent today (packages/domain/src/daily-purchase-cap.ts). */
-  purchases: z.int().nonnegative(),
-});
-
-/**
- * Today's purchases against AI_DAILY_PURCHASE_CAP. Account-wide for every viewer, because the cap
- * is: it explains why a job waits even when the agent's own properties bought little.
- */
-export const ZDailyPurchases = z.union([
-  z.strictObject({ ...ZCountedDay.shape, cap: z.null(), alertThreshold: z.null() }),
-  z.strictObject({
-    ...ZCountedDay.shape,
-    cap: z.int().nonnegative(),
-    /** Purchases at which the worker alerts (80 % of the cap). */
-    alertThreshold: z.int().nonnegative(),
-  }),
-]);
-type DailyPurchasesDto = z.infer<typeof ZDailyPurchases>;
 
 /** The current UTC day's purchases against `cap`, for the spend page and the doctor. */
 export async function summarizeDailyPurchases(

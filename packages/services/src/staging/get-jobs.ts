@@ -1,15 +1,14 @@
 import { z } from 'zod';
+import { MAX_LIST_LIMIT } from '@staging/contracts/staging';
+import type { StagingJobDto, StagingJobPage } from '@staging/contracts/staging';
 import { Prisma } from '@staging/db/client';
 import type { Db } from '@staging/db/client';
 import { AppError, isAppError } from '@staging/domain/errors';
 import { fieldIssuesOf } from '@staging/domain/field-issues';
 import { JOB_STATUSES, isTerminalJobStatus } from '@staging/domain/staging-states';
 import type { JobStatus } from '@staging/domain/staging-states';
-import { ATTEMPT_STATUSES } from '@staging/domain/attempt-states';
 import type { AttemptStatus } from '@staging/domain/attempt-states';
-import { ATTEMPT_PURCHASES, attemptPurchase } from '@staging/domain/job-outcome';
-import { ZRoomType } from '@staging/domain/room-types';
-import { ZCanonicalStyle } from '@staging/domain/styles';
+import { attemptPurchase } from '@staging/domain/job-outcome';
 import { WAITING_FOR_START_SLOT } from '@staging/domain/start-line';
 import type { PlaceInLine } from '@staging/domain/start-line';
 import { accessiblePropertySql, assertCanManageProperty, newestOfVisiblePropertiesSql } from '../access/property-access';
@@ -17,64 +16,6 @@ import type { Actor } from '../access/property-access';
 import type { JobReadDeps } from './staging-deps';
 import { decodeCreatedAtCursor, encodeCreatedAtCursor } from '../keyset-cursor';
 import { placesInLineOf } from './start-line-summary';
-
-/** One provider attempt as clients see it. */
-const ZStagingAttempt = z.strictObject({
-  attemptNumber: z.int(),
-  status: z.enum(ATTEMPT_STATUSES),
-  providerStatus: z.string().nullable(),
-  errorCode: z.string().nullable(),
-  costMicrousd: z.int().nullable(),
-  /** Whether this attempt bought a prediction, so a cancel can say what was already spent. */
-  purchase: z.enum(ATTEMPT_PURCHASES),
-});
-
-/** A staging job as clients see it; dates are ISO 8601 strings. */
-export const ZStagingJob = z.strictObject({
-  aiJobId: z.string(),
-  propertyId: z.string(),
-  status: z.enum(JOB_STATUSES),
-  phase: z.string().nullable(),
-  /** The submission (ai.submitStaging call) that made the job; shared by its batch. Null for older jobs. */
-  submissionId: z.string().nullable(),
-  errorCode: z.string().nullable(),
-  originalImageId: z.string().nullable(),
-  resultImageId: z.string().nullable(),
-  canonicalStyle: ZCanonicalStyle.nullable(),
-  roomType: ZRoomType.nullable(),
-  attempts: z.array(ZStagingAttempt),
-  timings: z.strictObject({
-    createdAt: z.iso.datetime(),
-    startedAt: z.iso.datetime().nullable(),
-    completedAt: z.iso.datetime().nullable(),
-    cancelRequestedAt: z.iso.datetime().nullable(),
-    canceledAt: z.iso.datetime().nullable(),
-    /** Created to finished, or to now while the job is open. */
-    elapsedMs: z.number().nonnegative(),
-  }),
-  /**
-   * Sum of the attempts' estimates in micro-US-dollars; null when no attempt has one (unset prices
-   * mean no estimate is shown, docs/system.md 2.9). Telemetry only, never a charge.
-   */
-  costEstimateMicrousd: z.int().nullable(),
-  /**
-   * Where the job stands among the jobs waiting for a paid start (phase WAITING_FOR_START_SLOT):
-   * 1 = next, and when it should start if nothing ahead of it leaves. Null for every other job,
-   * and when the line cannot be read (the job still waits its turn).
-   */
-  placeInLine: z.strictObject({ position: z.int().positive(), expectedStartAt: z.iso.datetime() }).nullable(),
-});
-export type StagingJobDto = z.infer<typeof ZStagingJob>;
-
-/** One page of {@link listStagingJobs}. */
-export const ZStagingJobPage = z.strictObject({
-  items: z.array(ZStagingJob),
-  /** Pass back as `cursor` for the next page; null on the last page. */
-  nextCursor: z.string().nullable(),
-});
-type StagingJobPage = z.infer<typeof ZStagingJobPage>;
-
-export const MAX_LIST_LIMIT = 100;
 
 /** Input of {@link listStagingJobs} besides the actor. */
 export const ZListStagingJobsInput = z.object({
@@ -120,7 +61,6 @@ export async function getStagingJob(deps: JobReadDeps, input: { actor: Actor; ai
   const places = await placesInLineOf(deps, waitingIds([row]));
   return toStagingJobDto(row, deps.clock.now(), places.get(row.id));
 }
-
 
 /** The rows that may stand in the start line; the line itself says whether they still do. */
 function waitingIds(rows: readonly JobRow[]): string[] {

@@ -1,41 +1,10 @@
-import { z } from 'zod';
-import { JOB_OUTCOMES, jobOutcome } from '@staging/domain/job-outcome';
+import type { HistoryImageDto, JobHistoryItemDto, JobHistoryPage } from '@staging/contracts/staging';
+import { jobOutcome } from '@staging/domain/job-outcome';
 import type { JobStatus } from '@staging/domain/staging-states';
 import type { Actor } from '../access/property-access';
 import { agentImageUrl } from '../images/image-dto';
-import { listStagingJobs, ZStagingJob } from './get-jobs';
+import { listStagingJobs } from './get-jobs';
 import type { JobReadDeps } from './staging-deps';
-
-/** An image of a history row: enough to draw a thumbnail at its true shape, name it and open it. */
-const ZHistoryImage = z.strictObject({
-  id: z.string(),
-  url: z.string(),
-  width: z.int(),
-  height: z.int(),
-  /** The name of the file it was uploaded from; null for results and photos stored before names were kept. */
-  fileName: z.string().nullable(),
-});
-type HistoryImageDto = z.infer<typeof ZHistoryImage>;
-
-/** A staging job with what an agent needs to read its history without opening anything. */
-const ZJobHistoryItem = z.strictObject({
-  ...ZStagingJob.shape,
-  /** The status, or once SUCCESS the review of the result (docs/decisions/web.md "Job history"). */
-  outcome: z.enum(JOB_OUTCOMES),
-  propertyTitle: z.string(),
-  /** Null once the original photo was deleted. */
-  original: ZHistoryImage.nullable(),
-  /** Null until the job succeeds, and again once the result is rejected or taken down. */
-  result: ZHistoryImage.nullable(),
-  /** When the result was approved or rejected; null while nobody reviewed it. */
-  reviewedAt: z.iso.datetime().nullable(),
-  /** The reviewer's reason for a rejection or take-down, when one was given. */
-  rejectionReason: z.string().nullable(),
-});
-type JobHistoryItemDto = z.infer<typeof ZJobHistoryItem>;
-
-export const ZJobHistoryPage = z.strictObject({ items: z.array(ZJobHistoryItem), nextCursor: z.string().nullable() });
-type JobHistoryPage = z.infer<typeof ZJobHistoryPage>;
 
 /**
  * The actor's staging jobs, newest first, one property or all of them (same keyset pages as

@@ -1,74 +1,13 @@
-import { z } from 'zod';
+import type { SpendByPropertyInput, SpendByPropertyPage, SpendFigures, SpendRowDto, SpendSummaryDto } from '@staging/contracts/staging';
 import { AppError } from '@staging/domain/errors';
 import { Prisma } from '@staging/db/client';
 import type { Db } from '@staging/db/client';
 import type { Actor } from '../access/property-access';
-import { summarizeDailyPurchases, ZDailyPurchases } from './daily-purchases';
+import { summarizeDailyPurchases } from './daily-purchases';
 import type { StagingProducerDeps } from './staging-deps';
 
-const ZMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
-
-/** Spend figures of one month: of one property, or summed over the caller's properties. */
-const ZSpendFigures = z.strictObject({
-  /** Sum of the recorded attempt estimates in micro-US-dollars. */
-  estimateMicrousd: z.int(),
-  /** Attempts that bought (or may have bought) a prediction. */
-  attempts: z.int().nonnegative(),
-  /** Of those, attempts recorded without a price (AI_STAGING_COST_MICROUSD_* unset then). */
-  attemptsWithoutEstimate: z.int().nonnegative(),
-});
-
-/** One property's staging spend in one calendar month (UTC). Estimates, never charges. */
-const ZSpendRow = z.strictObject({
-  /** `YYYY-MM`, UTC. */
-  month: ZMonth,
-  propertyId: z.string(),
-  propertyTitle: z.string(),
-  ...ZSpendFigures.shape,
-});
-type SpendRowDto = z.infer<typeof ZSpendRow>;
-
-/** One month's spend over every property the caller may manage. */
-const ZSpendMonth = z.strictObject({
-  month: ZMonth,
-  ...ZSpendFigures.shape,
-  /** More properties spent in this month than `rows` lists; ai.spendByProperty pages through all. */
-  hasMoreProperties: z.boolean(),
-});
-
-export const ZSpendSummary = z.strictObject({
-  /** Always 'estimate': the figures come from configured prices, not from an invoice. */
-  kind: z.literal('estimate'),
-  /** First instant counted (start of the oldest month shown, UTC). */
-  since: z.iso.datetime(),
-  /** Per month, newest first: the properties that spent most, at most `topPropertiesPerMonth`. */
-  rows: z.array(ZSpendRow),
-  /** Every month of the window that had spend, newest first, summed over all the caller's properties. */
-  months: z.array(ZSpendMonth),
-  topPropertiesPerMonth: z.int().positive(),
-  today: ZDailyPurchases,
-});
-type SpendSummaryDto = z.infer<typeof ZSpendSummary>;
-
-export const ZSpendByPropertyPage = z.strictObject({
-  month: ZMonth,
-  /** The month's properties by estimate, largest first. */
-  items: z.array(ZSpendRow),
-  /** Pass back as `cursor` for the next page; null on the last page. */
-  nextCursor: z.string().nullable(),
-});
-type SpendByPropertyPage = z.infer<typeof ZSpendByPropertyPage>;
-
-export const MAX_SPEND_MONTHS = 24;
 /** Properties listed per month in the summary: its answer stays the same size for any agency. */
 export const SPEND_TOP_PROPERTIES = 10;
-export const SPEND_PAGE_LIMITS = { defaultLimit: 50, maxLimit: 100 } as const;
-
-export const ZSpendByPropertyInput = z.strictObject({
-  month: ZMonth,
-  limit: z.number().int().min(1).max(SPEND_PAGE_LIMITS.maxLimit).default(SPEND_PAGE_LIMITS.defaultLimit),
-  cursor: z.string().max(200).optional(),
-});
 
 interface FigureRow {
   estimate: bigint;
@@ -85,7 +24,7 @@ function monthsBack(now: Date, count: number): string[] {
   return Array.from({ length: count }, (_, back) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)).toISOString().slice(0, 7));
 }
 
-function figuresOf(row: FigureRow): z.infer<typeof ZSpendFigures> {
+function figuresOf(row: FigureRow): SpendFigures {
   return { estimateMicrousd: Number(row.estimate), attempts: row.attempts, attemptsWithoutEstimate: row.unpriced };
 }
 
@@ -178,7 +117,7 @@ export async function summarizeSpend(
 /** ai.spendByProperty: one month's spend of every property the actor may manage, largest first, in keyset pages. */
 export async function listSpendByProperty(
   deps: Pick<StagingProducerDeps, 'db'>,
-  input: { actor: Actor } & z.infer<typeof ZSpendByPropertyInput>,
+  input: { actor: Actor } & SpendByPropertyInput,
 ): Promise<SpendByPropertyPage> {
   const after = input.cursor === undefined ? null : decodeSpendCursor(input.cursor);
   const rows = await deps.db.$queryRaw<RankedRow[]>(rankedSpendSql(input.actor, Prisma.sql`${input.month}`, after, input.limit + 1));

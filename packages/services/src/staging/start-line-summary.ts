@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { StartLineSummary } from '@staging/contracts/staging';
 import { Prisma } from '@staging/db/client';
 import { WAITING_FOR_START_SLOT } from '@staging/domain/start-line';
 import type { PlaceInLine } from '@staging/domain/start-line';
@@ -11,16 +11,6 @@ export const START_LINE_COUNT_CAP = 99;
 
 // Inlined, not a parameter: a generic plan cannot prove a parameter matches the index predicate.
 const WAITING_PHASE_LITERAL = Prisma.raw(`'${WAITING_FOR_START_SLOT}'`);
-
-export const ZStartLineSummary = z.strictObject({
-  /** The caller's own jobs waiting for a paid start slot, counted up to START_LINE_COUNT_CAP. */
-  waiting: z.int().nonnegative(),
-  /** True when there may be more than `waiting`. */
-  isLowerBound: z.boolean(),
-  /** The first of them in line; null when none waits or Redis cannot be read. */
-  next: z.strictObject({ position: z.int().positive(), expectedStartAt: z.iso.datetime() }).nullable(),
-});
-export type StartLineSummary = z.infer<typeof ZStartLineSummary>;
 
 /** The places in line of waiting jobs; none when Redis cannot be read, so the answer still comes. */
 export async function placesInLineOf(deps: JobReadDeps, jobIds: readonly string[]): Promise<Map<string, PlaceInLine>> {

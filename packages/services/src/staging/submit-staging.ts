@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import { ZSubmitStagingInput } from '@staging/contracts/staging';
+import type { StagingSubmissionItem, SubmitStagingResult, TStagingAssignment } from '@staging/contracts/staging';
 import type { Db } from '@staging/db/client';
 import { stagingDedupeKey } from '@staging/domain/dedupe';
 import { STAGING_DISPOSITIONS } from '@staging/domain/dispositions';
@@ -9,59 +10,16 @@ import type { FieldIssue } from '@staging/domain/errors';
 import { fieldIssuesOf } from '@staging/domain/field-issues';
 import { isLiveVariantOf } from '@staging/domain/live-variant';
 import { PROMPT_VERSION, renderStagingPrompt } from '@staging/domain/prompt';
-import { ZRoomType } from '@staging/domain/room-types';
 import type { RoomType } from '@staging/domain/room-types';
-import { MAX_SUBMITTED_STYLE_LENGTH, resolveSubmittedStyle, ZCanonicalStyle } from '@staging/domain/styles';
+import { resolveSubmittedStyle } from '@staging/domain/styles';
 import type { StyleResolution } from '@staging/domain/styles';
 import { assertCanManageProperty } from '../access/property-access';
-import { ZEntityId } from '../images/ids';
 import type { Actor } from '../access/property-access';
 import { findOpenStagingJob, insertStagingJob } from './ledger/staging-job-inserts';
 import type { StagingProducerDeps } from './staging-deps';
 import { batchPriority, enqueueStagingJob, withQueueTimeout } from './staging-queue';
 
 export type { StagingProducerDeps } from './staging-deps';
-
-/** Most assignments one submission may carry (a listing's photo set, with room to spare). */
-const MAX_ASSIGNMENTS_PER_SUBMISSION = 50;
-
-/** One photo to stage: the original, its room type and the submitted style name. */
-const ZStagingAssignment = z.strictObject({
-  originalImageId: ZEntityId,
-  roomType: ZRoomType,
-  style: z.string().max(MAX_SUBMITTED_STYLE_LENGTH),
-});
-
-/**
- * Input of {@link submitStaging} besides the actor: the one validation of a submission, which the
- * tRPC procedure declares as its input and the use case applies again for its other callers (the
- * legacy bridge).
- */
-export const ZSubmitStagingInput = z.strictObject({
-  assignments: z.array(ZStagingAssignment).min(1).max(MAX_ASSIGNMENTS_PER_SUBMISSION),
-});
-
-export type TStagingAssignment = z.infer<typeof ZStagingAssignment>;
-
-/** Outcome of one assignment (docs/system.md 4.3). */
-const ZStagingSubmissionItem = z.strictObject({
-  originalImageId: z.string(),
-  canonicalStyle: ZCanonicalStyle,
-  /**
-   * ENQUEUED: the new job. EXISTING: the nonterminal job with the same dedupe key.
-   * style_exists: the job that produced the live variant, or null for a migrated v1 variant.
-   */
-  aiJobId: z.string().nullable(),
-  disposition: z.enum(STAGING_DISPOSITIONS),
-});
-export type StagingSubmissionItem = z.infer<typeof ZStagingSubmissionItem>;
-
-/** The answer of a submission: one item per assignment, in the order given. */
-export const ZSubmitStagingResult = z.strictObject({
-  items: z.array(ZStagingSubmissionItem),
-  /** Shared by the jobs this submission created: ai.listJobs filters by it, ai.cancelSubmission cancels them. */
-  submissionId: z.string(),
-});
 
 const IMAGE_NOT_FOUND = 'Image not found';
 
@@ -98,7 +56,7 @@ export async function submitStaging(
 export async function submitStagingBatch(
   deps: StagingProducerDeps,
   input: { actor: Actor; assignments: readonly TStagingAssignment[] },
-): Promise<z.infer<typeof ZSubmitStagingResult>> {
+): Promise<SubmitStagingResult> {
   if (deps.staging.enabled !== true) {
     throw new AppError('STAGING_UNAVAILABLE', 'AI room staging is currently unavailable.');
   }

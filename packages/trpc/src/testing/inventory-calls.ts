@@ -1,5 +1,5 @@
 // Typed shortcuts for calling inventory procedures over HTTP in tests.
-import type { DeleteUnitResult, GetUnitsResult, InventoryItemRecord, ListItemsResult, ListUnitsResult, PropertyUnitRecord } from '@staging/domain/inventory';
+import type { DeleteUnitResult, GetUnitsResult, InventoryItemRecord, ListItemsResult, ListUnitsResult, PropertyUnitRecord } from '@staging/contracts/inventory';
 import { callProcedure } from './test-server';
 import type { CallOptions, CallResult } from './test-server';
 

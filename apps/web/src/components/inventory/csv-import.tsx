@@ -2,8 +2,9 @@
 
 import { useTranslations } from 'next-intl';
 import { useId, useState, type ChangeEvent } from 'react';
+import type { InventoryItemRecord, InventoryUnitRecord } from '@staging/contracts/inventory';
 import type { FieldIssue } from '@staging/domain/errors';
-import { inventoryStatusLabel, type InventoryItemRecord, type InventoryUnitRecord } from '@staging/domain/inventory';
+import { inventoryStatusLabel } from '@staging/domain/inventory';
 import { downloadText } from '@/client/download-text';
 import { useTRPCClient } from '@/client/trpc';
 import { useFocusTarget } from '@/client/use-focus-target';

@@ -1,8 +1,8 @@
 'use client';
 
 import { useQueryClient } from '@tanstack/react-query';
-import type { GetUnitsResult, InventoryItemRecord, PropertyUnitRecord } from '@staging/domain/inventory';
 import { useTRPC } from '@/client/trpc';
+import type { GetUnitsResult, InventoryItemRecord, PropertyUnitRecord } from '@staging/contracts/inventory';
 
 function byUnitNumber(a: InventoryItemRecord, b: InventoryItemRecord): number {
   // Code-point order, as getUnits sorts (COLLATE "C"), so a created row lands where a reload puts it.

@@ -2,7 +2,8 @@
 
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { inventoryStatusLabel, type DeleteUnitResult, type InventoryItemRecord, type InventoryStatus } from '@staging/domain/inventory';
+import type { DeleteUnitResult, InventoryItemRecord } from '@staging/contracts/inventory';
+import { inventoryStatusLabel, type InventoryStatus } from '@staging/domain/inventory';
 import { useTRPC } from '@/client/trpc';
 import { useFocusTarget } from '@/client/use-focus-target';
 import { ConfirmDialog } from '@/components/confirm-dialog';

@@ -1,6 +1,7 @@
 'use client';
 
-import { inventoryStatusLabel, type InventoryItemRecord } from '@staging/domain/inventory';
+import type { InventoryItemRecord } from '@staging/contracts/inventory';
+import { inventoryStatusLabel } from '@staging/domain/inventory';
 import { useDashboardText } from '@/client/use-dashboard-text';
 import { formatPriceAdjustment } from '@/lib/format';
 

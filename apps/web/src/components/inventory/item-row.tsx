@@ -2,7 +2,8 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { useState, type InputHTMLAttributes } from 'react';
-import type { InventoryItemRecord, InventoryStatus } from '@staging/domain/inventory';
+import type { InventoryItemRecord } from '@staging/contracts/inventory';
+import type { InventoryStatus } from '@staging/domain/inventory';
 import { useFocusTarget } from '@/client/use-focus-target';
 import { useTRPC } from '@/client/trpc';
 import { useDashboardText } from '@/client/use-dashboard-text';

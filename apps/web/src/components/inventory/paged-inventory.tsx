@@ -1,12 +1,12 @@
 'use client';
 
 import { useId } from 'react';
-import type { PropertyUnitRecord } from '@staging/domain/inventory';
 import { useTRPC } from '@/client/trpc';
 import { useCursorPages } from '@/client/use-cursor-pages';
 import { useDashboardText } from '@/client/use-dashboard-text';
 import { MoreButton } from '@/components/more-button';
 import { QueryError } from '@/components/query-state';
+import type { PropertyUnitRecord } from '@staging/contracts/inventory';
 import { ExportButton } from './export-button';
 import { ItemCells, ItemColumnHeads } from './item-cells';
 

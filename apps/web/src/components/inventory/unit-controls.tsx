@@ -2,7 +2,8 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type Ref } from 'react';
-import { INVENTORY_LIMITS, type DeleteUnitResult, type InventoryUnitRecord } from '@staging/domain/inventory';
+import type { DeleteUnitResult, InventoryUnitRecord } from '@staging/contracts/inventory';
+import { INVENTORY_LIMITS } from '@staging/domain/inventory';
 import { useFocusTarget } from '@/client/use-focus-target';
 import { useTRPC } from '@/client/trpc';
 import { useDashboardText } from '@/client/use-dashboard-text';

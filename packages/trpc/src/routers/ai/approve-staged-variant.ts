@@ -1,4 +1,5 @@
-import { approveStagedVariant, ZApproveVariantInput, ZApproveVariantResult } from '@staging/services/review/approve-variant';
+import { ZApproveVariantInput, ZApproveVariantResult } from '@staging/contracts/staging';
+import { approveStagedVariant } from '@staging/services/review/approve-variant';
 import { protectedProcedure } from '../../trpc';
 import { reviewDepsOf } from './ai-deps';
 

@@ -1,11 +1,7 @@
-import { z } from 'zod';
-import { ZEntityId } from '@staging/services/images/ids';
+import { ZCancelSubmissionInput, ZCancelSubmissionResult, ZJobIdInput, ZStagingJob } from '@staging/contracts/staging';
 import { cancelStaging, cancelSubmission } from '@staging/services/staging/cancel-staging';
-import { ZStagingJob } from '@staging/services/staging/get-jobs';
 import { protectedProcedure } from '../../trpc';
 import { stagingDepsOf } from './ai-deps';
-
-export const ZJobIdInput = z.strictObject({ aiJobId: ZEntityId });
 
 /** ai.cancelStaging (mutation): the job after the cancel request (idempotent). */
 export const cancelStagingProcedure = protectedProcedure
@@ -15,8 +11,8 @@ export const cancelStagingProcedure = protectedProcedure
 
 /** ai.cancelSubmission (mutation): cancels what is still open of one submission; the jobs it asked to cancel. */
 export const cancelSubmissionProcedure = protectedProcedure
-  .input(z.strictObject({ submissionId: ZEntityId }))
-  .output(z.strictObject({ items: z.array(ZStagingJob) }))
+  .input(ZCancelSubmissionInput)
+  .output(ZCancelSubmissionResult)
   .mutation(async ({ ctx, input }) => ({
     items: await cancelSubmission(stagingDepsOf(ctx.deps), { actor: ctx.actor, submissionId: input.submissionId }),
   }));

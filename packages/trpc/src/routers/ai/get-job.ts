@@ -1,7 +1,7 @@
-import { getStagingJob, ZStagingJob } from '@staging/services/staging/get-jobs';
+import { ZJobIdInput, ZStagingJob } from '@staging/contracts/staging';
+import { getStagingJob } from '@staging/services/staging/get-jobs';
 import { protectedProcedure } from '../../trpc';
 import { jobReadDepsOf } from './ai-deps';
-import { ZJobIdInput } from './cancel-staging';
 
 /** ai.getJob (query): status, phase, errorCode, attempts, timings, cost estimate. */
 export const getJobProcedure = protectedProcedure

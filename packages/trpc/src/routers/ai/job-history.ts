@@ -1,7 +1,8 @@
-import { listJobHistory, ZJobHistoryPage } from '@staging/services/staging/job-history';
+import { ZJobHistoryPage, ZListJobsInput } from '@staging/contracts/staging';
+import { listJobHistory } from '@staging/services/staging/job-history';
 import { protectedProcedure } from '../../trpc';
 import { jobReadDepsOf } from './ai-deps';
-import { listJobsQuery, ZListJobsInput } from './list-jobs';
+import { listJobsQuery } from './list-jobs';
 
 /**
  * ai.jobHistory (query): ai.listJobs with each job's review outcome, property title and images,

@@ -1,4 +1,5 @@
-import { countPendingReview, ZPendingReviewCount } from '@staging/services/review/list-review-variants';
+import { ZPendingReviewCount } from '@staging/contracts/staging';
+import { countPendingReview } from '@staging/services/review/list-review-variants';
 import { protectedProcedure } from '../../trpc';
 
 /** ai.pendingReviewCount (query): variants waiting for the caller's review, counted up to a cap, for the navigation badge. */

@@ -1,4 +1,5 @@
-import { rejectStagedVariant, ZRejectVariantInput, ZRejectVariantResult } from '@staging/services/review/reject-variant';
+import { ZRejectVariantInput, ZRejectVariantResult } from '@staging/contracts/staging';
+import { rejectStagedVariant } from '@staging/services/review/reject-variant';
 import { protectedProcedure } from '../../trpc';
 import { reviewDepsOf } from './ai-deps';
 

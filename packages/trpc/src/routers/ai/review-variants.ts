@@ -1,4 +1,5 @@
-import { listReviewVariants, ZListReviewVariantsInput, ZReviewVariantPage } from '@staging/services/review/list-review-variants';
+import { ZListReviewVariantsInput, ZReviewVariantPage } from '@staging/contracts/staging';
+import { listReviewVariants } from '@staging/services/review/list-review-variants';
 import { protectedProcedure } from '../../trpc';
 
 /** ai.reviewVariants (query): staged variants waiting for review, or published, of the caller's own and assigned properties, newest first, paginated. */

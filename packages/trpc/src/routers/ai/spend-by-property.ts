@@ -1,4 +1,5 @@
-import { listSpendByProperty, ZSpendByPropertyInput, ZSpendByPropertyPage } from '@staging/services/staging/spend';
+import { ZSpendByPropertyInput, ZSpendByPropertyPage } from '@staging/contracts/staging';
+import { listSpendByProperty } from '@staging/services/staging/spend';
 import { protectedProcedure } from '../../trpc';
 import { stagingDepsOf } from './ai-deps';
 

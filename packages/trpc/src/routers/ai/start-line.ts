@@ -1,4 +1,5 @@
-import { summarizeStartLine, ZStartLineSummary } from '@staging/services/staging/start-line-summary';
+import { ZStartLineSummary } from '@staging/contracts/staging';
+import { summarizeStartLine } from '@staging/services/staging/start-line-summary';
 import { protectedProcedure } from '../../trpc';
 import { jobReadDepsOf } from './ai-deps';
 

@@ -1,4 +1,5 @@
-import { submitStagingBatch, ZSubmitStagingInput, ZSubmitStagingResult } from '@staging/services/staging/submit-staging';
+import { ZSubmitStagingInput, ZSubmitStagingResult } from '@staging/contracts/staging';
+import { submitStagingBatch } from '@staging/services/staging/submit-staging';
 import { protectedProcedure } from '../../trpc';
 import { stagingDepsOf } from './ai-deps';
 

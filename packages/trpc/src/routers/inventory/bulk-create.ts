@@ -1,4 +1,4 @@
-import { ZBulkCreateInput, ZBulkItemsResult } from '@staging/domain/inventory';
+import { ZBulkCreateInput, ZBulkItemsResult } from '@staging/contracts/inventory';
 import { bulkCreateInventoryItems } from '@staging/services/inventory/bulk-create-items';
 import { protectedProcedure } from '../../trpc';
 import { inventoryContext } from './use-case-context';

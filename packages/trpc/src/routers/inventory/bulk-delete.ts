@@ -1,4 +1,4 @@
-import { ZBulkDeleteInput, ZBulkDeleteResult } from '@staging/domain/inventory';
+import { ZBulkDeleteInput, ZBulkDeleteResult } from '@staging/contracts/inventory';
 import { bulkDeleteInventoryItems } from '@staging/services/inventory/bulk-delete-items';
 import { protectedProcedure } from '../../trpc';
 import { inventoryContext } from './use-case-context';

@@ -1,4 +1,4 @@
-import { ZBulkItemsResult, ZBulkUpdateInput } from '@staging/domain/inventory';
+import { ZBulkItemsResult, ZBulkUpdateInput } from '@staging/contracts/inventory';
 import { bulkUpdateInventoryItems } from '@staging/services/inventory/bulk-update-items';
 import { protectedProcedure } from '../../trpc';
 import { inventoryContext } from './use-case-context';

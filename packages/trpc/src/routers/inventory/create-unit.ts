@@ -1,4 +1,4 @@
-import { ZCreateUnitInput, ZPropertyUnitRecord } from '@staging/domain/inventory';
+import { ZCreateUnitInput, ZPropertyUnitRecord } from '@staging/contracts/inventory';
 import { createInventoryUnit } from '@staging/services/inventory/create-unit';
 import { protectedProcedure } from '../../trpc';
 import { inventoryContext } from './use-case-context';

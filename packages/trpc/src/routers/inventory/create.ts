@@ -1,4 +1,4 @@
-import { ZCreateItemInput, ZInventoryItemRecord } from '@staging/domain/inventory';
+import { ZCreateItemInput, ZInventoryItemRecord } from '@staging/contracts/inventory';
 import { createInventoryItem } from '@staging/services/inventory/create-item';
 import { protectedProcedure } from '../../trpc';
 import { inventoryContext } from './use-case-context';

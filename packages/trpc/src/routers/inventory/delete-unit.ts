@@ -1,4 +1,4 @@
-import { ZDeleteUnitInput, ZDeleteUnitResult } from '@staging/domain/inventory';
+import { ZDeleteUnitInput, ZDeleteUnitResult } from '@staging/contracts/inventory';
 import { deleteInventoryUnit } from '@staging/services/inventory/delete-unit';
 import { protectedProcedure } from '../../trpc';
 import { inventoryContext } from './use-case-context';

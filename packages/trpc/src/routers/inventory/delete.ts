@@ -1,4 +1,4 @@
-import { ZDeleteItemInput, ZInventoryItemRecord } from '@staging/domain/inventory';
+import { ZDeleteItemInput, ZInventoryItemRecord } from '@staging/contracts/inventory';
 import { deleteInventoryItem } from '@staging/services/inventory/delete-item';
 import { protectedProcedure } from '../../trpc';
 import { inventoryContext } from './use-case-context';

@@ -1,4 +1,4 @@
-import { ZGetUnitsInput, ZGetUnitsResult } from '@staging/domain/inventory';
+import { ZGetUnitsInput, ZGetUnitsResult } from '@staging/contracts/inventory';
 import { getInventoryUnits } from '@staging/services/inventory/get-units';
 import { protectedProcedure } from '../../trpc';
 import { inventoryContext } from './use-case-context';

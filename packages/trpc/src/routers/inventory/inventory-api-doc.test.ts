@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@jest/globals';
 import type { z } from 'zod';
-import { ZDeleteUnitResult, ZInventoryItemRecord, ZInventoryUnitRecord, ZPropertyUnitRecord } from '@staging/domain/inventory';
+import { ZDeleteUnitResult, ZInventoryItemRecord, ZInventoryUnitRecord, ZPropertyUnitRecord } from '@staging/contracts/inventory';
 import { PROCEDURE_LIMITS } from '@staging/http-edge/request-limits';
 import type { ProcedurePath } from '@staging/http-edge/request-limits';
 import { appRouter } from '../../root';

@@ -6,16 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { TRPCError } from '@trpc/server';
 import fc from 'fast-check';
-import {
-  ZBulkCreateInput,
-  ZBulkDeleteInput,
-  ZBulkUpdateInput,
-  ZCreateItemInput,
-  ZDeleteItemInput,
-  ZGetUnitsInput,
-  ZUpdateItemInput,
-} from '@staging/domain/inventory';
-import type { InventoryItemRecord } from '@staging/domain/inventory';
+import { ZBulkCreateInput, ZBulkDeleteInput, ZBulkUpdateInput, ZCreateItemInput, ZDeleteItemInput, ZGetUnitsInput, ZUpdateItemInput } from '@staging/contracts/inventory';
+import type { InventoryItemRecord } from '@staging/contracts/inventory';
 import { createProperty, createPropertyUnit } from '@staging/db/testing/factories';
 import type { ResolvedSession } from '@staging/services/auth/sessions';
 import { createSession } from '@staging/services/auth/sessions';

@@ -1,4 +1,4 @@
-import { ZListItemsInput, ZListItemsResult } from '@staging/domain/inventory';
+import { ZListItemsInput, ZListItemsResult } from '@staging/contracts/inventory';
 import { listInventoryItems } from '@staging/services/inventory/list-items';
 import { protectedProcedure } from '../../trpc';
 import { inventoryContext } from './use-case-context';

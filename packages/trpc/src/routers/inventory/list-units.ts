@@ -1,4 +1,4 @@
-import { ZListUnitsInput, ZListUnitsResult } from '@staging/domain/inventory';
+import { ZListUnitsInput, ZListUnitsResult } from '@staging/contracts/inventory';
 import { listInventoryUnits } from '@staging/services/inventory/list-units';
 import { protectedProcedure } from '../../trpc';
 import { inventoryContext } from './use-case-context';

@@ -1,8 +1,8 @@
 // inventory.getUnits' bound and the paginated reads (listUnits, listItems) over the real HTTP
 // endpoint with real sessions, Postgres and Redis: order, cursors, limits and authorization.
 import { describe, expect, test } from '@jest/globals';
+import type { InventoryItemRecord, ListItemsResult } from '@staging/contracts/inventory';
 import { GET_UNITS_MAX_ITEMS } from '@staging/domain/inventory';
-import type { InventoryItemRecord, ListItemsResult } from '@staging/domain/inventory';
 import { createInventoryItem, createPropertyUnit } from '@staging/db/testing/factories';
 import type { SignedInUser } from '../../testing/inventory-fixtures';
 import { dataOf, issuePathsOf, outcomeOf } from '../../testing/inventory-calls';

@@ -1,4 +1,4 @@
-import { ZPropertyUnitRecord, ZRenameUnitInput } from '@staging/domain/inventory';
+import { ZPropertyUnitRecord, ZRenameUnitInput } from '@staging/contracts/inventory';
 import { renameInventoryUnit } from '@staging/services/inventory/rename-unit';
 import { protectedProcedure } from '../../trpc';
 import { inventoryContext } from './use-case-context';

@@ -1,4 +1,4 @@
-import { ZInventoryItemRecord, ZUpdateItemInput } from '@staging/domain/inventory';
+import { ZInventoryItemRecord, ZUpdateItemInput } from '@staging/contracts/inventory';
 import { updateInventoryItem } from '@staging/services/inventory/update-item';
 import { protectedProcedure } from '../../trpc';
 import { inventoryContext } from './use-case-context';

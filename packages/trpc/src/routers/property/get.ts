@@ -1,4 +1,5 @@
-import { getAgentProperty, ZAgentProperty, ZGetPropertyInput } from '@staging/services/images/agent-properties';
+import { ZAgentProperty, ZGetPropertyInput } from '@staging/contracts/property';
+import { getAgentProperty } from '@staging/services/images/agent-properties';
 import { protectedProcedure } from '../../trpc';
 
 /** property.get (query): one manageable property with every image and its review state. */

@@ -1,4 +1,5 @@
-import { listAgentProperties, ZAgentPropertyPage, ZListPropertiesInput } from '@staging/services/images/agent-properties';
+import { ZAgentPropertyPage, ZListPropertiesInput } from '@staging/contracts/property';
+import { listAgentProperties } from '@staging/services/images/agent-properties';
 import { protectedProcedure } from '../../trpc';
 
 /** property.list (query): the caller's owned and assigned properties (all for an admin). */

@@ -1,4 +1,5 @@
-import { setListingCover, ZSetCoverInput, ZSetCoverResult } from '@staging/services/public-page/set-cover';
+import { ZSetCoverInput, ZSetCoverResult } from '@staging/contracts/property';
+import { setListingCover } from '@staging/services/public-page/set-cover';
 import { protectedProcedure } from '../../trpc';
 import { publicPageDepsOf } from './public-page-deps';
 

@@ -1,5 +1,5 @@
-import { ZAgentImage } from '@staging/services/images/image-dto';
-import { setImagePublic, ZSetImagePublicInput } from '@staging/services/public-page/set-image-public';
+import { ZAgentImage, ZSetImagePublicInput } from '@staging/contracts/property';
+import { setImagePublic } from '@staging/services/public-page/set-image-public';
 import { protectedProcedure } from '../../trpc';
 import { publicPageDepsOf } from './public-page-deps';
 

@@ -1,4 +1,5 @@
-import { setNewImagesPublic, ZSetNewImagesPublicInput } from '@staging/services/public-page/set-new-images-public';
+import { ZSetNewImagesPublicInput } from '@staging/contracts/property';
+import { setNewImagesPublic } from '@staging/services/public-page/set-new-images-public';
 import { protectedProcedure } from '../../trpc';
 import { publicPageDepsOf } from './public-page-deps';
 

@@ -1,4 +1,5 @@
-import { searchPublicProperties, ZPublicSearchInput, ZPublicSearchResult } from '@staging/services/public/search-public-properties';
+import { ZPublicSearchInput, ZPublicSearchResult } from '@staging/contracts/public';
+import { searchPublicProperties } from '@staging/services/public/search-public-properties';
 import { publicProcedure } from '../../trpc';
 
 /** public.search (query, anonymous): reads public_search_documents. */

@@ -1,8 +1,8 @@
 import { revalidateTag } from 'next/cache';
 import { z } from 'zod';
-import { isWellFormedId } from '@staging/services/images/ids';
 import { isOwnRevalidation } from '@/server/public-page-revalidation';
 import { PUBLIC_SEARCH_TAG, publicListingTag } from '@/server/public-page-tags';
+import { isWellFormedId } from '@staging/contracts/ids';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { getTranslations } from 'next-intl/server';
+import type { PublicPropertyDto } from '@staging/contracts/public';
 import { isAppError } from '@staging/domain/errors';
-import type { PublicPropertyDto } from '@staging/services/public/get-public-property';
 import { PublicGallery } from '@/components/public-gallery';
 import { cachedPublicProperty, pinLocale } from '@/server/public-pages';
 
