@@ -1,20 +1,13 @@
 import type { WorkerConfig } from '@staging/config/worker';
-import { createDb } from '@staging/db/client';
 import type { Db } from '@staging/db/client';
-import { captureAlert as platformCaptureAlert } from '@staging/platform/error-tracker';
 import type { Alert } from '@staging/platform/error-tracker';
-import { createLogger } from '@staging/platform/logger';
 import type { Logger } from '@staging/platform/logger';
 import { createPriorityGate } from '@staging/platform/priority-gate';
 import type { PriorityGate } from '@staging/platform/priority-gate';
-import { createRedis, queueNames } from '@staging/platform/queues';
-import { createObjectStorage } from '@staging/platform/storage';
 import type { ObjectStorage } from '@staging/platform/storage';
 import type { ProviderClient } from '@staging/provider/provider-client';
 import type { DescriptionGenerator } from '@staging/services/description/description-generator';
 import type { DeletionOutboxOptions } from '@staging/services/outbox/process-deletion-outbox';
-import { createProviderClock } from '@staging/services/staging/provider-clock';
-import { createStagingQueue } from '@staging/services/staging/staging-queue';
 import type { StagingQueue } from '@staging/services/staging/staging-queue';
 import { startStagingConsumer } from './staging/staging-consumer';
 import type { StagingConsumer } from './staging/staging-consumer';
@@ -23,7 +16,7 @@ import { stripUndefined } from './strip-undefined';
 import { startWorkerHealthServer } from './worker-health';
 import { startMaintenanceLoops } from './worker-loops';
 import { startOperations } from './worker-operations';
-import { createWorkerProvider } from './worker-provider';
+import { openWorkerResources } from './worker-resources';
 import { shutDownWorker } from './worker-shutdown';
 import { buildStagingDeps } from './worker-staging-deps';
 
@@ -82,65 +75,21 @@ const STAGING_YIELD_MAX_MS = 100;
  * start workers in-process with injected timings and hooks.
  */
 export async function createWorkerApp(config: WorkerConfig, overrides: WorkerAppOverrides = {}): Promise<WorkerApp> {
-  const logger = overrides.logger ?? createLogger({ service: 'worker', level: config.logLevel });
-  const captureAlert = overrides.captureAlert ?? platformCaptureAlert;
-  const ownsDb = overrides.db === undefined;
-  const db = overrides.db ?? createDb(config.databaseUrl, { maxConnections: config.stagingConcurrency * 2 + 6 });
-  const redis = createRedis(config.valkeyUrl, {
-    role: 'worker',
-    connectionName: 'worker',
-    onError: (error) => logger.warn({ err: error }, 'redis connection error; reconnecting'),
-  });
-  const ownsStorage = overrides.storage === undefined;
-  const storage = overrides.storage ?? createObjectStorage(config.storage);
-  const names = queueNames(config.queueSuffix);
-  const providerClock = createProviderClock(redis, config.queueSuffix);
-  const provider = createWorkerProvider(config, { injected: overrides.provider, redis, names, providerClock, logger });
-  const queue = createStagingQueue(redis, config.queueSuffix);
-
+  const resources = openWorkerResources(config, overrides);
+  const { logger, names, queue } = resources;
   // Descriptions and staging share this process's event loop; descriptions go first.
   const priority = createPriorityGate({ maxWaitMs: overrides.stagingYieldMaxMs ?? STAGING_YIELD_MAX_MS });
-  const deps = buildStagingDeps(config, {
-    db,
-    redis,
-    names,
-    queue,
-    provider,
-    storage,
-    providerClock,
-    priority,
-    logger,
-    captureAlert,
-    boundary: overrides.boundary,
-    timings: overrides.timings,
-  });
+  const deps = buildStagingDeps(config, resources, { priority, boundary: overrides.boundary, timings: overrides.timings });
 
   const consumer = startStagingConsumer(deps, {
     queueName: names.staging,
-    connection: redis,
+    connection: resources.redis,
     concurrency: config.stagingConcurrency,
     ...stripUndefined(overrides.consumer ?? {}),
   });
-  const loops = await startMaintenanceLoops(config, {
-    db,
-    redis,
-    names,
-    queue,
-    provider,
-    storage,
-    providerClock,
-    logger,
-    captureAlert,
-    repairIntervalMs: overrides.repairIntervalMs,
-    deletionOutbox: overrides.deletionOutbox,
-  });
-  const operations = startOperations(config, {
-    db,
-    redis,
-    queue,
+  const loops = await startMaintenanceLoops(config, resources, { repairIntervalMs: overrides.repairIntervalMs, deletionOutbox: overrides.deletionOutbox });
+  const operations = startOperations(config, resources, {
     priority,
-    logger,
-    captureAlert,
     injectedDb: overrides.db,
     descriptionGenerator: overrides.descriptionGenerator,
   });
@@ -149,11 +98,8 @@ export async function createWorkerApp(config: WorkerConfig, overrides: WorkerApp
   const http =
     overrides.http === false
       ? null
-      : await startWorkerHealthServer(config, {
-          db,
-          redis,
+      : await startWorkerHealthServer(config, resources, {
           dashboardQueues: operations.dashboardQueues,
-          logger,
           isAccepting: () => accepting && consumer.worker.isRunning(),
         });
   logger.info(
@@ -173,17 +119,14 @@ export async function createWorkerApp(config: WorkerConfig, overrides: WorkerApp
     stop() {
       stopping ??= (async () => {
         accepting = false;
-        return shutDownWorker({
+        return shutDownWorker(resources, {
           consumer,
           graceMs: overrides.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS,
           loops,
           operations,
-          queue,
           http,
-          redis,
-          storage: ownsStorage ? storage : undefined,
-          db: ownsDb ? db : undefined,
-          logger,
+          ownsStorage: overrides.storage === undefined,
+          ownsDb: overrides.db === undefined,
         });
       })();
       return stopping;

@@ -1,20 +1,12 @@
 import type { WorkerConfig } from '@staging/config/worker';
-import type { Db } from '@staging/db/client';
-import type { Alert } from '@staging/platform/error-tracker';
 import { startIntervalLoop } from '@staging/platform/interval-loop';
 import type { IntervalLoop } from '@staging/platform/interval-loop';
-import type { Logger } from '@staging/platform/logger';
-import type { QueueNames } from '@staging/platform/queues';
-import type { ObjectStorage } from '@staging/platform/storage';
 import { objectUrlPrefixOf } from '@staging/provider/orphan-predictions';
-import type { ProviderClient } from '@staging/provider/provider-client';
 import type { DeletionOutboxOptions } from '@staging/services/outbox/process-deletion-outbox';
-import type { ProviderClock } from '@staging/services/staging/provider-clock';
-import type { StagingQueue } from '@staging/services/staging/staging-queue';
-import type { Redis } from 'ioredis';
 import { runDeletionOutboxPass } from './loops/deletion-outbox-loop';
 import { runDispatcherPass } from './loops/dispatcher-loop';
 import { orphanPassLockKey, orphanWindowMs, runOrphanPredictionPass } from './loops/orphan-prediction-loop';
+import type { WorkerResources } from './worker-resources';
 
 const DEFAULT_REPAIR_INTERVAL_MS = 60_000;
 /** A key presigned only to learn the storage's URL prefix (a local computation, no request). */
@@ -33,31 +25,8 @@ export interface MaintenanceLoops {
  */
 export async function startMaintenanceLoops(
   config: WorkerConfig,
-  {
-    db,
-    redis,
-    names,
-    queue,
-    provider,
-    storage,
-    providerClock,
-    logger,
-    captureAlert,
-    repairIntervalMs,
-    deletionOutbox,
-  }: {
-    db: Db;
-    redis: Redis;
-    names: QueueNames;
-    queue: StagingQueue;
-    provider: ProviderClient;
-    storage: ObjectStorage;
-    providerClock: ProviderClock;
-    logger: Logger;
-    captureAlert: (alert: Alert) => void;
-    repairIntervalMs: number | undefined;
-    deletionOutbox: Partial<DeletionOutboxOptions> | undefined;
-  },
+  { db, redis, names, queue, provider, storage, providerClock, logger, captureAlert }: WorkerResources,
+  { repairIntervalMs, deletionOutbox }: { repairIntervalMs: number | undefined; deletionOutbox: Partial<DeletionOutboxOptions> | undefined },
 ): Promise<MaintenanceLoops> {
   const dispatcher: IntervalLoop = startIntervalLoop({
     name: 'staging-dispatcher',

@@ -1,18 +1,15 @@
 import type { WorkerConfig } from '@staging/config/worker';
 import type { Db } from '@staging/db/client';
-import type { Alert } from '@staging/platform/error-tracker';
-import type { Logger } from '@staging/platform/logger';
 import type { PriorityGate } from '@staging/platform/priority-gate';
 import { onOwnErrors } from '@staging/platform/queues';
 import type { DescriptionGenerator } from '@staging/services/description/description-generator';
 import { createSearchIndexingWorker } from '@staging/services/search/search-queue';
-import type { StagingQueue } from '@staging/services/staging/staging-queue';
-import type { Redis } from 'ioredis';
 import { startStaleJobAlerts } from './alerts/stale-job-alerts';
 import { logDashboardState, openDashboardQueues } from './dashboard/dashboard-queues';
 import type { DashboardQueues } from './dashboard/dashboard-queues';
 import { startAiQueueConsumer } from './description/ai-queue-consumer';
 import { startParityMonitor } from './parity/parity-monitor';
+import type { WorkerResources } from './worker-resources';
 
 export interface WorkerOperations {
   dashboardQueues: DashboardQueues;
@@ -26,22 +23,13 @@ export interface WorkerOperations {
  */
 export function startOperations(
   config: WorkerConfig,
+  { db, redis, queue, logger, captureAlert }: WorkerResources,
   {
-    db,
-    redis,
-    queue,
     priority,
-    logger,
-    captureAlert,
     injectedDb,
     descriptionGenerator,
   }: {
-    db: Db;
-    redis: Redis;
-    queue: StagingQueue;
     priority: PriorityGate;
-    logger: Logger;
-    captureAlert: (alert: Alert) => void;
     /** The ai consumer opens its own pool unless a test hands it one. */
     injectedDb: Db | undefined;
     descriptionGenerator: DescriptionGenerator | undefined;

@@ -1,22 +1,14 @@
 import type { WorkerConfig } from '@staging/config/worker';
-import type { Db } from '@staging/db/client';
-import type { Alert } from '@staging/platform/error-tracker';
-import type { Logger } from '@staging/platform/logger';
 import type { PriorityGate } from '@staging/platform/priority-gate';
-import type { QueueNames } from '@staging/platform/queues';
-import type { ObjectStorage } from '@staging/platform/storage';
-import type { ProviderClient } from '@staging/provider/provider-client';
 import { loadRecordedStarts } from '@staging/services/staging/ledger/staging-job-reads';
 import { createPaidStartLimiter, paidStartLimiterKey } from '@staging/services/staging/paid-start-limiter';
-import type { ProviderClock } from '@staging/services/staging/provider-clock';
 import { wakeStagingJob } from '@staging/services/staging/staging-queue';
-import type { StagingQueue } from '@staging/services/staging/staging-queue';
-import type { Redis } from 'ioredis';
 import { createOutputSlots } from './staging/output-slots';
 import { DEFAULT_STAGING_TIMINGS } from './staging/staging-deps';
 import type { StagingDeps, StagingTimings, StepBoundary } from './staging/staging-deps';
 import { createStagingEvents } from './staging/staging-events';
 import { stripUndefined } from './strip-undefined';
+import type { WorkerResources } from './worker-resources';
 
 /**
  * Provider outputs validated and stored at once per process (memory bound, see output-slots).
@@ -28,25 +20,17 @@ const OUTPUT_SLOTS = 1;
 // The provider client's request timeout (30 s) plus a margin.
 const IN_FLIGHT_HOLD_MS = 35_000;
 
-export interface StagingDepsSources {
-  db: Db;
-  redis: Redis;
-  names: QueueNames;
-  queue: StagingQueue;
-  provider: ProviderClient;
-  storage: ObjectStorage;
-  providerClock: ProviderClock;
-  priority: PriorityGate;
-  logger: Logger;
-  captureAlert: (alert: Alert) => void;
-  boundary: ((name: StepBoundary, jobId: string) => Promise<void>) | undefined;
-  timings: Partial<StagingTimings> | undefined;
-}
-
 /** What every staging step is handed: the stores, the paid-start line, and the settings from config. */
-export function buildStagingDeps(config: WorkerConfig, sources: StagingDepsSources): StagingDeps {
-  const { db, redis, names, queue, provider, storage, providerClock, priority, logger, captureAlert } = sources;
-  const timings: StagingTimings = { ...DEFAULT_STAGING_TIMINGS, ...stripUndefined(sources.timings ?? {}) };
+export function buildStagingDeps(
+  config: WorkerConfig,
+  { db, redis, names, queue, provider, storage, providerClock, logger, captureAlert }: WorkerResources,
+  options: {
+    priority: PriorityGate;
+    boundary: ((name: StepBoundary, jobId: string) => Promise<void>) | undefined;
+    timings: Partial<StagingTimings> | undefined;
+  },
+): StagingDeps {
+  const timings: StagingTimings = { ...DEFAULT_STAGING_TIMINGS, ...stripUndefined(options.timings ?? {}) };
   return {
     db,
     provider,
@@ -71,8 +55,8 @@ export function buildStagingDeps(config: WorkerConfig, sources: StagingDepsSourc
     captureAlert,
     providerClock,
     callbackPathUp: (webhookUrl) => isCallbackOriginUp(new URL(webhookUrl).origin),
-    boundary: sources.boundary ?? (async () => undefined),
-    backgroundTurn: () => priority.backgroundTurn(),
+    boundary: options.boundary ?? (async () => undefined),
+    backgroundTurn: () => options.priority.backgroundTurn(),
     settings: {
       stagingEnabled: config.stagingEnabled,
       dailyPurchaseCap: config.dailyPurchaseCap,
