@@ -6,18 +6,11 @@ import { downloadText } from '@/client/download-text';
 import { useDashboardText } from '@/client/use-dashboard-text';
 import { useIssueText } from '@/client/use-error-sentence';
 import { AlertMessage } from '@/components/alert-message';
-import {
-  errorRowsCsv,
-  inventoryCsvTemplate,
-  parseInventoryCsv,
-  statusChoices,
-  type CsvRowError,
-  type ParsedInventoryCsv,
-} from '@/lib/inventory-csv';
+import { errorRowsCsv, parseInventoryCsv, statusChoices, type CsvRowError, type ParsedInventoryCsv } from '@/lib/inventory-csv';
 import { CsvImportPreview } from './csv-import-preview';
 import { CsvImportProgress } from './csv-import-progress';
+import { CsvSourceControls } from './csv-source-controls';
 import { useCsvImportRun } from './use-csv-import-run';
-import styles from './csv-import.module.css';
 
 interface Loaded {
   fileName: string;
@@ -100,42 +93,16 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
       <p className="muted small">
         {t.rich('intro', { statuses: statusChoices(locale), code: (chunks) => <code>{chunks}</code> })}
       </p>
-      <div className={styles.controls}>
-        <div className="field">
-          <label htmlFor={`${id}-unit`}>{t('importInto')}</label>
-          <select id={`${id}-unit`} value={unitId} disabled={phase.kind === 'importing'} onChange={(event) => chooseUnit(event.target.value)}>
-            {units.map((unit) => (
-              <option key={unit.propertyUnitId} value={unit.propertyUnitId}>
-                {unit.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-file`}>{t('file')}</label>
-          {/* The browser's own file button speaks the browser's language; this one the page's. */}
-          <div className={styles.fileChooser}>
-            <input
-              key={fileInputKey}
-              id={`${id}-file`}
-              className="visually-hidden"
-              type="file"
-              accept=".csv,text/csv"
-              disabled={phase.kind === 'importing' || unitId === ''}
-              onChange={(event) => void chooseFile(event)}
-            />
-            <label htmlFor={`${id}-file`} className="button">
-              {t('chooseFile')}
-            </label>
-            <span className="small muted" data-testid="csv-file-name">
-              {chosenFileName ?? t('noFile')}
-            </span>
-          </div>
-        </div>
-        <button type="button" className="button" onClick={() => downloadText('inventory-template.csv', inventoryCsvTemplate(locale), 'text/csv')}>
-          {t('template')}
-        </button>
-      </div>
+      <CsvSourceControls
+        id={id}
+        units={units}
+        unitId={unitId}
+        importing={phase.kind === 'importing'}
+        fileInputKey={fileInputKey}
+        fileName={chosenFileName}
+        onUnit={chooseUnit}
+        onFile={(event) => void chooseFile(event)}
+      />
 
       <AlertMessage message={fileError} tone="page" />
 

@@ -2,10 +2,37 @@
 
 import { useTranslations } from 'next-intl';
 import { usePhotoNaming } from '@/client/use-photo-naming';
+import { MoreButton } from '@/components/more-button';
 import type { ReviewVariant } from './review-data';
 
-/** The approved variants, each with its take-down. */
-export function PublishedList({ items, busy, onTakeDown }: { items: ReviewVariant[]; busy: boolean; onTakeDown: (item: ReviewVariant) => void }) {
+/** The published section: the approved variants a page at a time, each with its take-down. */
+export function PublishedSection({
+  id,
+  items,
+  more,
+  busy,
+  onTakeDown,
+}: {
+  /** Prefix of the heading's id. */
+  id: string;
+  items: ReviewVariant[];
+  /** The next page, while there is one. */
+  more: (() => void) | undefined;
+  busy: boolean;
+  onTakeDown: (item: ReviewVariant) => void;
+}) {
+  const t = useTranslations('review');
+  return (
+    <section className="section" aria-labelledby={`${id}-published`}>
+      <h2 id={`${id}-published`}>{t('published')}</h2>
+      <p className="muted small">{t('publishedIntro')}</p>
+      <PublishedList items={items} busy={busy} onTakeDown={onTakeDown} />
+      <MoreButton more={more} label={t('morePublished')} testId="review-more" />
+    </section>
+  );
+}
+
+function PublishedList({ items, busy, onTakeDown }: { items: ReviewVariant[]; busy: boolean; onTakeDown: (item: ReviewVariant) => void }) {
   const t = useTranslations('review');
   const { styleName } = usePhotoNaming();
   if (items.length === 0) return <p className="muted">{t('nonePublished')}</p>;

@@ -9,7 +9,7 @@ import { QueryError, QueryLoading } from '@/components/query-state';
 import { AlertMessage } from '@/components/alert-message';
 import { ApprovalHolds } from './approval-holds';
 import { ApproveDialog } from './approve-dialog';
-import { PublishedList } from './published-list';
+import { PublishedSection } from './published-section';
 import { RejectDialog } from './reject-dialog';
 import { ReviewCard } from './review-card';
 import { useReviewVariants, type ReviewVariant } from './review-data';
@@ -128,12 +128,7 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
         ))}
       </ul>
       <MoreButton more={morePending} label={t('morePending')} testId="review-more" />
-      <section className="section" aria-labelledby={`${id}-published`}>
-        <h2 id={`${id}-published`}>{t('published')}</h2>
-        <p className="muted small">{t('publishedIntro')}</p>
-        <PublishedList items={approved} busy={busy} onTakeDown={(item) => reject.open([item], true)} />
-        <MoreButton more={moreApproved} label={t('morePublished')} testId="review-more" />
-      </section>
+      <PublishedSection id={id} items={approved} more={moreApproved} busy={busy} onTakeDown={(item) => reject.open([item], true)} />
       <ApproveDialog items={approve.confirming} busy={approve.isPending} onConfirm={approve.confirm} onCancel={approve.cancel} />
       <RejectDialog id={id} flow={reject} />
     </div>
