@@ -13,19 +13,14 @@ import { createAiQueue, DESCRIPTION_MESSAGE } from '@staging/services/descriptio
 import type { AiQueue } from '@staging/services/description/ai-queue';
 import { templateDescriptionGenerator } from '@staging/services/description/description-generator';
 import type { DescriptionGenerator } from '@staging/services/description/description-generator';
-import {
-  DESCRIPTION_ERROR_CODES,
-  failDescriptionJob,
-  processDescriptionJob,
-} from '@staging/services/description/process-description-job';
 import { repairDescriptionQueue } from '@staging/services/description/repair-description-queue';
 import { systemClock } from '@staging/services/staging/staging-deps';
 import type { Clock } from '@staging/services/staging/staging-deps';
 import { createSearchQueue } from '@staging/services/search/search-queue';
 import { createStagingQueue } from '@staging/services/staging/staging-queue';
 import { startIntervalLoop } from '@staging/platform/interval-loop';
-import { acceptMessage, refuseMessage } from '@staging/services/queue-contract';
-import { handleStageRoomMessage } from '../legacy-bridge/stage-room-handler';
+import { refuseMessage } from '@staging/services/queue-contract';
+import { createDescriptionProcessor, createStageRoomProcessor } from './ai-queue-processors';
 
 export interface AiQueueConsumerDeps {
   logger: Logger;
@@ -90,41 +85,16 @@ export function startAiQueueConsumer(config: WorkerConfig, deps: AiQueueConsumer
     );
   }
 
-  async function processDescription(job: Job): Promise<void> {
-    const { aiJobId } = acceptMessage(DESCRIPTION_MESSAGE, job, deps);
-    try {
-      // A property deleted before its description ran ends FAILED and is logged; that is no alert.
-      await processDescriptionJob({ db, generator, logger, clock, searchQueue }, aiJobId);
-    } catch (error) {
-      const attempts = job.opts.attempts ?? 1;
-      // The ledger row must not stay PROCESSING once BullMQ stops retrying.
-      if (job.attemptsMade + 1 >= attempts) {
-        await failDescriptionJob(
-          { db, logger, clock },
-          aiJobId,
-          DESCRIPTION_ERROR_CODES.GENERATION_FAILED,
-          error instanceof Error ? error.message : String(error),
-        );
-        deps.captureAlert({
-          message: 'description job failed after its last attempt',
-          level: 'error',
-          tags: { jobId: aiJobId, errorCode: DESCRIPTION_ERROR_CODES.GENERATION_FAILED },
-        });
-      }
-      throw error;
-    }
-  }
-
-  async function processStageRoom(job: Job, token: string | undefined): Promise<void> {
-    const result = await handleStageRoomMessage(
-      { db, stagingQueue, logger, captureAlert: deps.captureAlert, clock, config, legacyAliasSunsetAt },
-      job,
-    );
-    if (result.kind === 'materialized' || token === undefined) return;
-    // Kill switch off: the message waits in the delayed set without using a BullMQ attempt.
-    await job.moveToDelayed(Date.now() + result.delayMs, token);
-    throw new DelayedError();
-  }
+  const processDescription = createDescriptionProcessor({ db, generator, logger, clock, searchQueue, captureAlert: deps.captureAlert });
+  const processStageRoom = createStageRoomProcessor({
+    db,
+    stagingQueue,
+    logger,
+    captureAlert: deps.captureAlert,
+    clock,
+    config,
+    legacyAliasSunsetAt,
+  });
 
   const worker = new Worker(
     queue.name,
