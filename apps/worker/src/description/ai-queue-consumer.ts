@@ -1,5 +1,4 @@
-import { DelayedError, Worker } from 'bullmq';
-import type { Job } from 'bullmq';
+import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { WorkerConfig } from '@staging/config/worker';
 import { createDb } from '@staging/db/client';
@@ -7,9 +6,8 @@ import type { Db } from '@staging/db/client';
 import type { Alert } from '@staging/platform/error-tracker';
 import type { Logger } from '@staging/platform/logger';
 import type { PriorityGate } from '@staging/platform/priority-gate';
-import { createRedis, onOwnErrors, queueNames } from '@staging/platform/queues';
-import { LEGACY_STAGE_ROOM_MESSAGE } from '@staging/services/bridge/legacy-stage-room';
-import { createAiQueue, DESCRIPTION_MESSAGE } from '@staging/services/description/ai-queue';
+import { createRedis, queueNames } from '@staging/platform/queues';
+import { createAiQueue } from '@staging/services/description/ai-queue';
 import type { AiQueue } from '@staging/services/description/ai-queue';
 import { templateDescriptionGenerator } from '@staging/services/description/description-generator';
 import type { DescriptionGenerator } from '@staging/services/description/description-generator';
@@ -19,8 +17,8 @@ import type { Clock } from '@staging/services/staging/staging-deps';
 import { createSearchQueue } from '@staging/services/search/search-queue';
 import { createStagingQueue } from '@staging/services/staging/staging-queue';
 import { startIntervalLoop } from '@staging/platform/interval-loop';
-import { refuseMessage } from '@staging/services/queue-contract';
 import { createDescriptionProcessor, createStageRoomProcessor } from './ai-queue-processors';
+import { startAiQueueWorker } from './ai-queue-worker';
 
 export interface AiQueueConsumerDeps {
   logger: Logger;
@@ -96,29 +94,14 @@ export function startAiQueueConsumer(config: WorkerConfig, deps: AiQueueConsumer
     legacyAliasSunsetAt,
   });
 
-  const worker = new Worker(
-    queue.name,
-    async (job: Job, token?: string) => {
-      switch (job.name) {
-        case DESCRIPTION_MESSAGE.jobName:
-          return deps.priority === undefined ? processDescription(job) : deps.priority.urgent(() => processDescription(job));
-        case LEGACY_STAGE_ROOM_MESSAGE.jobName:
-          return processStageRoom(job, token);
-        default:
-          return refuseMessage('ai', job, ['job name is none of this queue\'s messages'], deps);
-      }
-    },
-    {
-      connection: redis,
-      concurrency: config.descriptionConcurrency,
-      removeOnComplete: { age: 24 * 3600, count: 1_000 },
-      removeOnFail: { age: 7 * 24 * 3600 },
-    },
-  );
-  onOwnErrors(worker, (error) => logger.error({ err: error, queue: queue.name }, 'ai queue consumer error'));
-  worker.on('failed', (job, error) => {
-    if (error instanceof DelayedError || error.name === 'DelayedError') return;
-    logger.warn({ queueJobId: job?.id, jobName: job?.name, err: error }, 'ai queue job failed');
+  const worker = startAiQueueWorker(config, {
+    queue,
+    redis,
+    logger,
+    captureAlert: deps.captureAlert,
+    priority: deps.priority,
+    processDescription,
+    processStageRoom,
   });
 
   const repair = startIntervalLoop({

@@ -109,13 +109,7 @@ export function startStagingConsumer(deps: StagingDeps, options: StagingConsumer
     activeCount: () => active.size,
     async stop(graceMs) {
       stopping = true;
-      let timer: NodeJS.Timeout | undefined;
-      const timedOut = new Promise<'timeout'>((resolve) => {
-        timer = setTimeout(() => resolve('timeout'), graceMs);
-      });
-      const closed = worker.close().then(() => 'closed' as const);
-      const result = await Promise.race([closed, timedOut]);
-      clearTimeout(timer);
+      const result = await closeWithin(worker, graceMs);
       if (result === 'timeout') {
         deps.logger.warn(
           { active: [...active] },
@@ -125,4 +119,16 @@ export function startStagingConsumer(deps: StagingDeps, options: StagingConsumer
       return { drained: result === 'closed' };
     },
   };
+}
+
+/** Closes `worker` (its active deliveries park first), or gives up waiting after `graceMs`. */
+async function closeWithin(worker: Worker, graceMs: number): Promise<'closed' | 'timeout'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), graceMs);
+  });
+  const closed = worker.close().then(() => 'closed' as const);
+  const result = await Promise.race([closed, timedOut]);
+  clearTimeout(timer);
+  return result;
 }
