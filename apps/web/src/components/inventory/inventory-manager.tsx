@@ -2,21 +2,19 @@
 
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { inventoryStatusLabel, type DeleteUnitResult, type InventoryItemRecord, type InventoryStatus } from '@staging/domain/inventory';
+import { type DeleteUnitResult, type InventoryItemRecord, type InventoryStatus } from '@staging/domain/inventory';
 import { useTRPC } from '@/client/trpc';
 import { useFocusTarget } from '@/client/use-focus-target';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDashboardText } from '@/client/use-dashboard-text';
 import { describeError } from '@/lib/api-errors';
 import { BulkBar } from './bulk-bar';
-import { CreateItemForm } from './create-item-form';
 import { CsvImport } from './csv-import';
 import { ExportButton } from './export-button';
 import { useInventoryCache } from './inventory-cache';
-import { ItemColumnHeads } from './item-cells';
-import { ItemRow } from './item-row';
 import { PagedInventory } from './paged-inventory';
-import { AddUnitForm, UnitActions } from './unit-controls';
+import { AddUnitForm } from './unit-controls';
+import { UnitSection } from './unit-section';
 import { InventoryStatusOptions } from '../vocabulary-options';
 
 type Filter = InventoryStatus | 'ALL';
@@ -26,7 +24,7 @@ export function InventoryManager({ propertyId }: { propertyId: string }) {
   const trpc = useTRPC();
   const cache = useInventoryCache(propertyId);
   const id = useId();
-  const { t, tc, locale, errorSentence } = useDashboardText('inventory');
+  const { t, tc, errorSentence } = useDashboardText('inventory');
   const units = useQuery(trpc.inventory.getUnits.queryOptions({ propertyId }, { staleTime: 5 * 60_000 }));
   const [filter, setFilter] = useState<Filter>('ALL');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -96,76 +94,36 @@ export function InventoryManager({ propertyId }: { propertyId: string }) {
         {removedUnit === undefined ? '' : t('unitRemoved', { unit: removedUnit.name, count: removedUnit.deletedItemCount })}
       </p>
       {units.data.units.length === 0 && <p>{t('noUnits')}</p>}
-      {units.data.units.map((unit) => {
-        const rows = visible(unit.items);
-        const allSelected = rows.length > 0 && rows.every((item) => selected.has(item.itemId));
-        return (
-          <section key={unit.propertyUnitId} className="section" aria-labelledby={`${id}-${unit.propertyUnitId}`}>
-            <h2 id={`${id}-${unit.propertyUnitId}`}>
-              {unit.name} <span className="badge badge-neutral">{unit.items.length}</span>
-            </h2>
-            <UnitActions
-              unit={unit}
-              propertyId={propertyId}
-              onRemoved={(result) => {
-                setRemovedUnit(result);
-                removedFocus.moveFocus();
-              }}
-            />
-            <div className="table-wrap table-cards">
-              <table aria-labelledby={`${id}-${unit.propertyUnitId}`}>
-                <thead>
-                  <tr>
-                    <th scope="col" data-label={t('selectAll')}>
-                      <input
-                        type="checkbox"
-                        aria-label={t('selectAllOf', { unit: unit.name })}
-                        checked={allSelected}
-                        disabled={rows.length === 0}
-                        onChange={(event) =>
-                          setSelected((old) => {
-                            const next = new Set(old);
-                            for (const item of rows) {
-                              if (event.target.checked) next.add(item.itemId);
-                              else next.delete(item.itemId);
-                            }
-                            return next;
-                          })
-                        }
-                      />
-                    </th>
-                    <ItemColumnHeads />
-                    <th scope="col">{t('actions')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.length === 0 && (
-                    <tr>
-                      <td colSpan={7} className="muted">
-                        {filter === 'ALL' ? t('noItems') : t('noItemsWithStatus', { status: inventoryStatusLabel(filter, locale) })}
-                      </td>
-                    </tr>
-                  )}
-                  {rows.map((item) => (
-                    <ItemRow
-                      key={item.itemId}
-                      item={item}
-                      propertyId={propertyId}
-                      selected={selected.has(item.itemId)}
-                      onToggle={toggle}
-                      onDelete={(target) => {
-                        remove.reset();
-                        setDeleting(target);
-                      }}
-                    />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <CreateItemForm propertyId={propertyId} unitId={unit.propertyUnitId} unitName={unit.name} />
-          </section>
-        );
-      })}
+      {units.data.units.map((unit) => (
+        <UnitSection
+          key={unit.propertyUnitId}
+          headingId={`${id}-${unit.propertyUnitId}`}
+          unit={unit}
+          rows={visible(unit.items)}
+          filter={filter}
+          propertyId={propertyId}
+          selected={selected}
+          onSelectRows={(rows, on) =>
+            setSelected((old) => {
+              const next = new Set(old);
+              for (const item of rows) {
+                if (on) next.add(item.itemId);
+                else next.delete(item.itemId);
+              }
+              return next;
+            })
+          }
+          onToggle={toggle}
+          onDelete={(target) => {
+            remove.reset();
+            setDeleting(target);
+          }}
+          onRemoved={(result) => {
+            setRemovedUnit(result);
+            removedFocus.moveFocus();
+          }}
+        />
+      ))}
 
       <AddUnitForm propertyId={propertyId} />
 
