@@ -14,6 +14,16 @@ export function useIdSelection() {
         else next.delete(id);
         return next;
       }),
+    /** Every one of `ids` picked, or every one unpicked; the rest kept. */
+    toggleAll: (ids: readonly string[], on: boolean) =>
+      setSelected((old) => {
+        const next = new Set(old);
+        for (const id of ids) {
+          if (on) next.add(id);
+          else next.delete(id);
+        }
+        return next;
+      }),
     /** Exactly `ids` picked; none for an empty list. */
     pickOnly: (ids: readonly string[]) => setSelected(new Set(ids)),
     /** `ids` no longer picked, the rest kept. */
