@@ -111,8 +111,21 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     findings.push(...parsed.findings);
     if (parsed.config !== null) configs.push(parsed.config);
   }
+  const worker = configs.find((c): c is WorkerConfig => c.role === 'worker');
+  findings.push(...killSwitchFindings(configs, worker));
+  findings.push(...checkConfigParity(configs));
+  findings.push(...(await databaseFindings(configs, worker, now, options.migrationsDir)));
+  findings.push(...(await redisFindings(configs, now)));
+  for (const config of configs) {
+    if (config.storage !== undefined) findings.push(await checkBucket(config.role, config.storage));
+  }
+  findings.push(...(await providerFindings(configs, worker, options.fetch)));
+  return { findings, ok: findings.every((f) => f.status !== 'fail') };
+}
 
-  // Kill switch per role, and the deployment order of docs/system.md 9.5 (worker on first).
+/** The kill switch per role, and the deployment order of docs/system.md 9.5 (worker on first). */
+function killSwitchFindings(configs: AnyConfig[], worker: WorkerConfig | undefined): Finding[] {
+  const findings: Finding[] = [];
   for (const config of configs) {
     findings.push({
       scope: config.role,
@@ -121,7 +134,6 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
       detail: `AI_ROOM_STAGING_ENABLED is ${config.stagingEnabled ? "'true': new paid predictions allowed" : 'not true: new paid predictions disabled'}`,
     });
   }
-  const worker = configs.find((c): c is WorkerConfig => c.role === 'worker');
   if (worker !== undefined) findings.push(describeQueueDashboard(worker.dashboard));
   if (
     worker !== undefined &&
@@ -136,23 +148,32 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
         'a producer accepts submissions while the worker flag is off: jobs wait as PROVIDER_DISABLED (turn the worker on first)',
     });
   }
+  return findings;
+}
 
-  findings.push(...checkConfigParity(configs));
-
+/** Migrations, clock, stale jobs and today's purchases, once per database. */
+async function databaseFindings(configs: AnyConfig[], worker: WorkerConfig | undefined, now: Date, migrationsDir: string | undefined): Promise<Finding[]> {
+  const findings: Finding[] = [];
   for (const config of uniqueBy(configs, (c) => c.databaseUrl)) {
-    findings.push(...(await checkMigrations(config.databaseUrl, options.migrationsDir)));
+    findings.push(...(await checkMigrations(config.databaseUrl, migrationsDir)));
     findings.push(await checkDatabaseClock(config.databaseUrl));
     findings.push(...(await checkStaleJobs(config.databaseUrl, now, worker?.stagingEnabled ?? true)));
     // The worker's value is the one enforced; without it, the value the spend page shows.
     findings.push(...(await checkDailyPurchases(config.databaseUrl, now, (worker ?? config).dailyPurchaseCap)));
   }
+  return findings;
+}
+
+/** Reachability, live producer parity and queue state, once per Redis and queue suffix. */
+async function redisFindings(configs: AnyConfig[], now: Date): Promise<Finding[]> {
+  const findings: Finding[] = [];
   for (const config of uniqueBy(configs, (c) => `${c.valkeyUrl}|${c.queueSuffix}`)) {
     const redis = createRedis(config.valkeyUrl, { role: 'producer', connectionName: 'doctor' });
     redis.on('error', () => undefined);
     try {
-      const redisFindings = await checkRedis(redis);
-      findings.push(...redisFindings);
-      if (redisFindings.every((f) => f.status !== 'fail' || !f.detail.startsWith('unreachable'))) {
+      const found = await checkRedis(redis);
+      findings.push(...found);
+      if (found.every((f) => f.status !== 'fail' || !f.detail.startsWith('unreachable'))) {
         findings.push(...(await checkLiveParity(redis, config.queueSuffix, configs, now)));
         findings.push(...(await checkQueues(redis, config.queueSuffix, now)));
       }
@@ -160,43 +181,45 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
       redis.disconnect();
     }
   }
-  for (const config of configs) {
-    if (config.storage !== undefined) findings.push(await checkBucket(config.role, config.storage));
-  }
+  return findings;
+}
 
+/** The webhook route, the model schema against each role's values, and the provider's clock: the worker's to check. */
+async function providerFindings(configs: AnyConfig[], worker: WorkerConfig | undefined, fetchImpl: typeof fetch | undefined): Promise<Finding[]> {
   if (worker === undefined) {
-    findings.push({
-      scope: 'shared',
-      check: 'model schema',
-      status: 'info',
-      detail:
-        'no valid worker environment given: the webhook route and model schema checks need the worker configuration (the provider token lives on the worker only)',
-    });
-  } else {
-    findings.push(await checkWebhookRoute(worker.webhookBaseUrl, options.fetch));
-    let providerDate: ResponseDateObservation | undefined;
-    try {
-      const model = await fetchModel({
-        baseUrl: worker.providerApiBaseUrl,
-        token: worker.providerApiToken,
-        model: worker.providerModel,
-        onResponseDate: (seen) => {
-          providerDate = seen;
-        },
-      });
-      for (const config of configs) findings.push(checkModelValues(config.role, model, config.producer));
-    } catch (error) {
-      findings.push({
-        scope: 'worker',
+    return [
+      {
+        scope: 'shared',
         check: 'model schema',
-        status: 'fail',
-        detail: `cannot read the model schema: ${error instanceof Error ? error.message : String(error)}`,
-      });
-    }
-    // An error answer (401, 404) carries a Date header too.
-    findings.push(providerClockFinding(providerDate));
+        status: 'info',
+        detail:
+          'no valid worker environment given: the webhook route and model schema checks need the worker configuration (the provider token lives on the worker only)',
+      },
+    ];
   }
-  return { findings, ok: findings.every((f) => f.status !== 'fail') };
+  const findings: Finding[] = [await checkWebhookRoute(worker.webhookBaseUrl, fetchImpl)];
+  let providerDate: ResponseDateObservation | undefined;
+  try {
+    const model = await fetchModel({
+      baseUrl: worker.providerApiBaseUrl,
+      token: worker.providerApiToken,
+      model: worker.providerModel,
+      onResponseDate: (seen) => {
+        providerDate = seen;
+      },
+    });
+    for (const config of configs) findings.push(checkModelValues(config.role, model, config.producer));
+  } catch (error) {
+    findings.push({
+      scope: 'worker',
+      check: 'model schema',
+      status: 'fail',
+      detail: `cannot read the model schema: ${error instanceof Error ? error.message : String(error)}`,
+    });
+  }
+  // An error answer (401, 404) carries a Date header too.
+  findings.push(providerClockFinding(providerDate));
+  return findings;
 }
 
 /** Producer values, QUEUE_SUFFIX and PROVIDER_MODEL must agree between the given roles. */

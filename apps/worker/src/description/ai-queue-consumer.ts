@@ -1,5 +1,4 @@
-import { DelayedError, Worker } from 'bullmq';
-import type { Job } from 'bullmq';
+import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { WorkerConfig } from '@staging/config/worker';
 import { createDb } from '@staging/db/client';
@@ -7,25 +6,19 @@ import type { Db } from '@staging/db/client';
 import type { Alert } from '@staging/platform/error-tracker';
 import type { Logger } from '@staging/platform/logger';
 import type { PriorityGate } from '@staging/platform/priority-gate';
-import { createRedis, onOwnErrors, queueNames } from '@staging/platform/queues';
-import { LEGACY_STAGE_ROOM_MESSAGE } from '@staging/services/bridge/legacy-stage-room';
-import { createAiQueue, DESCRIPTION_MESSAGE } from '@staging/services/description/ai-queue';
+import { createRedis, queueNames } from '@staging/platform/queues';
+import { createAiQueue } from '@staging/services/description/ai-queue';
 import type { AiQueue } from '@staging/services/description/ai-queue';
 import { templateDescriptionGenerator } from '@staging/services/description/description-generator';
 import type { DescriptionGenerator } from '@staging/services/description/description-generator';
-import {
-  DESCRIPTION_ERROR_CODES,
-  failDescriptionJob,
-  processDescriptionJob,
-} from '@staging/services/description/process-description-job';
 import { repairDescriptionQueue } from '@staging/services/description/repair-description-queue';
 import { systemClock } from '@staging/services/staging/staging-deps';
 import type { Clock } from '@staging/services/staging/staging-deps';
 import { createSearchQueue } from '@staging/services/search/search-queue';
 import { createStagingQueue } from '@staging/services/staging/staging-queue';
 import { startIntervalLoop } from '@staging/platform/interval-loop';
-import { acceptMessage, refuseMessage } from '@staging/services/queue-contract';
-import { handleStageRoomMessage } from '../legacy-bridge/stage-room-handler';
+import { createDescriptionProcessor, createStageRoomProcessor } from './ai-queue-processors';
+import { startAiQueueWorker } from './ai-queue-worker';
 
 export interface AiQueueConsumerDeps {
   logger: Logger;
@@ -90,65 +83,25 @@ export function startAiQueueConsumer(config: WorkerConfig, deps: AiQueueConsumer
     );
   }
 
-  async function processDescription(job: Job): Promise<void> {
-    const { aiJobId } = acceptMessage(DESCRIPTION_MESSAGE, job, deps);
-    try {
-      // A property deleted before its description ran ends FAILED and is logged; that is no alert.
-      await processDescriptionJob({ db, generator, logger, clock, searchQueue }, aiJobId);
-    } catch (error) {
-      const attempts = job.opts.attempts ?? 1;
-      // The ledger row must not stay PROCESSING once BullMQ stops retrying.
-      if (job.attemptsMade + 1 >= attempts) {
-        await failDescriptionJob(
-          { db, logger, clock },
-          aiJobId,
-          DESCRIPTION_ERROR_CODES.GENERATION_FAILED,
-          error instanceof Error ? error.message : String(error),
-        );
-        deps.captureAlert({
-          message: 'description job failed after its last attempt',
-          level: 'error',
-          tags: { jobId: aiJobId, errorCode: DESCRIPTION_ERROR_CODES.GENERATION_FAILED },
-        });
-      }
-      throw error;
-    }
-  }
+  const processDescription = createDescriptionProcessor({ db, generator, logger, clock, searchQueue, captureAlert: deps.captureAlert });
+  const processStageRoom = createStageRoomProcessor({
+    db,
+    stagingQueue,
+    logger,
+    captureAlert: deps.captureAlert,
+    clock,
+    config,
+    legacyAliasSunsetAt,
+  });
 
-  async function processStageRoom(job: Job, token: string | undefined): Promise<void> {
-    const result = await handleStageRoomMessage(
-      { db, stagingQueue, logger, captureAlert: deps.captureAlert, clock, config, legacyAliasSunsetAt },
-      job,
-    );
-    if (result.kind === 'materialized' || token === undefined) return;
-    // Kill switch off: the message waits in the delayed set without using a BullMQ attempt.
-    await job.moveToDelayed(Date.now() + result.delayMs, token);
-    throw new DelayedError();
-  }
-
-  const worker = new Worker(
-    queue.name,
-    async (job: Job, token?: string) => {
-      switch (job.name) {
-        case DESCRIPTION_MESSAGE.jobName:
-          return deps.priority === undefined ? processDescription(job) : deps.priority.urgent(() => processDescription(job));
-        case LEGACY_STAGE_ROOM_MESSAGE.jobName:
-          return processStageRoom(job, token);
-        default:
-          return refuseMessage('ai', job, ['job name is none of this queue\'s messages'], deps);
-      }
-    },
-    {
-      connection: redis,
-      concurrency: config.descriptionConcurrency,
-      removeOnComplete: { age: 24 * 3600, count: 1_000 },
-      removeOnFail: { age: 7 * 24 * 3600 },
-    },
-  );
-  onOwnErrors(worker, (error) => logger.error({ err: error, queue: queue.name }, 'ai queue consumer error'));
-  worker.on('failed', (job, error) => {
-    if (error instanceof DelayedError || error.name === 'DelayedError') return;
-    logger.warn({ queueJobId: job?.id, jobName: job?.name, err: error }, 'ai queue job failed');
+  const worker = startAiQueueWorker(config, {
+    queue,
+    redis,
+    logger,
+    captureAlert: deps.captureAlert,
+    priority: deps.priority,
+    processDescription,
+    processStageRoom,
   });
 
   const repair = startIntervalLoop({

@@ -2,8 +2,10 @@ import { DelayedError, Worker } from 'bullmq';
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { onOwnErrors } from '@staging/platform/queues';
-import { acceptMessage, buildMessage, refuseMessage } from '@staging/services/queue-contract';
+import { acceptMessage, refuseMessage } from '@staging/services/queue-contract';
 import { STAGING_MESSAGE } from '@staging/services/staging/staging-queue';
+import { createDeliveryFailures } from './delivery-failures';
+import { saveDeliveryState } from './delivery-state';
 import { withJobLock } from './job-lock';
 import { runStagingJob } from './run-staging-job';
 import { wait } from './staging-deps';
@@ -29,10 +31,6 @@ export interface StagingConsumer {
   stop(graceMs: number): Promise<{ drained: boolean }>;
 }
 
-/** Consecutive unexpected failures after which an alert is raised (each one is logged). */
-const ALERT_AFTER_FAILURES = 5;
-const MAX_ERROR_BACKOFF_MS = 60_000;
-
 /**
  * The ai-staging<QUEUE_SUFFIX> consumer. The queue only delivers: each delivery runs the step loop
  * under the job's Postgres lock and ends either with the job terminal (the queue job completes)
@@ -42,7 +40,7 @@ const MAX_ERROR_BACKOFF_MS = 60_000;
 export function startStagingConsumer(deps: StagingDeps, options: StagingConsumerOptions): StagingConsumer {
   let stopping = false;
   const active = new Set<string>();
-  const failures = new Map<string, number>();
+  const failures = createDeliveryFailures(deps);
   const { timings } = deps.settings;
 
   async function processDelivery(job: Job, token?: string): Promise<void> {
@@ -55,8 +53,6 @@ export function startStagingConsumer(deps: StagingDeps, options: StagingConsumer
     let outcome: RunOutcome;
     try {
       const queueWaitMs = Math.max(0, (job.processedOn ?? Date.now()) - job.timestamp);
-      const throttleCount = message.throttleCount ?? 0;
-      const absenceSeen = message.absenceSeen ?? null;
       const result = await withJobLock(deps.db, jobId, { timeoutMs: timings.jobLockTimeoutMs }, (lock) =>
         runStagingJob(deps, {
           jobId,
@@ -64,8 +60,8 @@ export function startStagingConsumer(deps: StagingDeps, options: StagingConsumer
           queueWaitMs,
           lock,
           isStopping: () => stopping,
-          throttleCount,
-          absenceSeen,
+          throttleCount: message.throttleCount ?? 0,
+          absenceSeen: message.absenceSeen ?? null,
         }),
       );
       if (!result.acquired)
@@ -74,38 +70,10 @@ export function startStagingConsumer(deps: StagingDeps, options: StagingConsumer
           'job lock held by another run; re-delivering later',
         );
       outcome = result.acquired ? result.value : wait(timings.lockBusyRetryMs, 'job-lock-busy');
-      failures.delete(jobId);
-      if (
-        outcome.kind === 'wait' &&
-        ((outcome.throttleCount ?? 0) !== throttleCount || (outcome.absenceSeen?.atMs ?? null) !== (absenceSeen?.atMs ?? null))
-      ) {
-        await job.updateData(
-          buildMessage(STAGING_MESSAGE, {
-            aiJobId: message.aiJobId,
-            v: message.v,
-            throttleCount: outcome.throttleCount ?? 0,
-            ...(outcome.absenceSeen === undefined ? {} : { absenceSeen: outcome.absenceSeen }),
-          }),
-        );
-      }
+      failures.cleared(jobId);
+      await saveDeliveryState(job, message, outcome);
     } catch (error) {
-      const count = (failures.get(jobId) ?? 0) + 1;
-      failures.set(jobId, count);
-      deps.logger.error(
-        { jobId, err: error, consecutiveFailures: count },
-        'staging delivery failed unexpectedly; re-delivering later',
-      );
-      if (count === ALERT_AFTER_FAILURES) {
-        deps.captureAlert({
-          message: 'staging job keeps failing unexpectedly',
-          level: 'error',
-          tags: { jobId, errorCode: 'WORKER_ERROR' },
-        });
-      }
-      outcome = wait(
-        Math.min(timings.transientBackoffMs * 2 ** Math.min(count - 1, 6), MAX_ERROR_BACKOFF_MS),
-        'unexpected-error',
-      );
+      outcome = failures.failed(jobId, error);
     } finally {
       active.delete(jobId);
     }
@@ -138,13 +106,7 @@ export function startStagingConsumer(deps: StagingDeps, options: StagingConsumer
     activeCount: () => active.size,
     async stop(graceMs) {
       stopping = true;
-      let timer: NodeJS.Timeout | undefined;
-      const timedOut = new Promise<'timeout'>((resolve) => {
-        timer = setTimeout(() => resolve('timeout'), graceMs);
-      });
-      const closed = worker.close().then(() => 'closed' as const);
-      const result = await Promise.race([closed, timedOut]);
-      clearTimeout(timer);
+      const result = await closeWithin(worker, graceMs);
       if (result === 'timeout') {
         deps.logger.warn(
           { active: [...active] },
@@ -154,4 +116,16 @@ export function startStagingConsumer(deps: StagingDeps, options: StagingConsumer
       return { drained: result === 'closed' };
     },
   };
+}
+
+/** Closes `worker` (its active deliveries park first), or gives up waiting after `graceMs`. */
+async function closeWithin(worker: Worker, graceMs: number): Promise<'closed' | 'timeout'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), graceMs);
+  });
+  const closed = worker.close().then(() => 'closed' as const);
+  const result = await Promise.race([closed, timedOut]);
+  clearTimeout(timer);
+  return result;
 }

@@ -2,7 +2,7 @@ import type { Db } from '@staging/db/client';
 import { listenForNotifications } from '@staging/db/notification-listener';
 import type { NotificationListener, NotificationListenerOptions } from '@staging/db/notification-listener';
 import { CHANGE_NOTIFICATIONS_CHANNEL, ZChangeNotification } from '@staging/db/change-notifications';
-import type { StagingEvent } from '@staging/db/change-notifications';
+import type { ChangeNotification, StagingEvent } from '@staging/db/change-notifications';
 import { AppError, ErrorCode } from '@staging/domain/errors';
 import type { Logger } from '@staging/platform/logger';
 import { propertyReaders } from '../access/property-access';
@@ -108,27 +108,21 @@ export function createStagingEventHub(options: StagingEventHubOptions): StagingE
 
   const deliver = async (payload: string): Promise<void> => {
     if (streams.size === 0) return;
-    let json: unknown;
-    try {
-      json = JSON.parse(payload);
-    } catch {
-      json = undefined;
-    }
-    const parsed = ZChangeNotification.safeParse(json);
-    if (!parsed.success) {
+    const notification = readNotification(payload);
+    if (notification === undefined) {
       logger.warn({ event: 'live_status.unreadable_notification' }, 'live status: a notification did not match the staging event shape');
       return;
     }
     let mayRead: (actor: Actor) => boolean;
     try {
-      mayRead = await propertyReaders(db, parsed.data.propertyId);
+      mayRead = await propertyReaders(db, notification.propertyId);
     } catch (error) {
       // Nobody can be told what changed, so everybody reads again.
       logger.warn({ event: 'live_status.readers_unavailable', err: error }, 'live status: could not look up who may read a property');
       broadcast(RESYNC);
       return;
     }
-    for (const stream of streams) if (mayRead(stream.actor)) stream.mailbox.put(parsed.data);
+    for (const stream of streams) if (mayRead(stream.actor)) stream.mailbox.put(notification);
   };
 
   const startListening = (): void => {
@@ -150,16 +144,11 @@ export function createStagingEventHub(options: StagingEventHubOptions): StagingE
     });
   };
 
-  const refuse = (message: string): AppError =>
-    new AppError(ErrorCode.TOO_MANY_REQUESTS, message, { retryAfterSeconds: REFUSED_RETRY_AFTER_SECONDS });
-
   return {
     subscribe(actor, signal) {
       if (closed) throw new AppError(ErrorCode.TEMPORARILY_UNAVAILABLE, 'The server is shutting down');
-      if (streams.size >= limits.maxStreams) throw refuse('Too many live connections on this server');
-      let ofActor = 0;
-      for (const stream of streams) if (stream.actor.id === actor.id) ofActor += 1;
-      if (ofActor >= limits.maxStreamsPerUser) throw refuse('Too many live connections for this user');
+      const refusal = admissionRefusal(streams, actor, limits);
+      if (refusal !== undefined) throw refusal;
 
       const stream: Stream = { actor, mailbox: new Mailbox(limits.maxQueuedEvents) };
       streams.add(stream);
@@ -190,4 +179,27 @@ export function createStagingEventHub(options: StagingEventHubOptions): StagingE
       await listener?.close();
     },
   };
+}
+
+/** A notification's staging event, or undefined when the payload is not one. */
+function readNotification(payload: string): ChangeNotification | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(payload);
+  } catch {
+    json = undefined;
+  }
+  const parsed = ZChangeNotification.safeParse(json);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** Why one more stream for `actor` is refused (the server's or the user's limit), or undefined. */
+function admissionRefusal(streams: ReadonlySet<Stream>, actor: Actor, limits: LiveStreamLimits): AppError | undefined {
+  const refuse = (message: string): AppError =>
+    new AppError(ErrorCode.TOO_MANY_REQUESTS, message, { retryAfterSeconds: REFUSED_RETRY_AFTER_SECONDS });
+  if (streams.size >= limits.maxStreams) return refuse('Too many live connections on this server');
+  let ofActor = 0;
+  for (const stream of streams) if (stream.actor.id === actor.id) ofActor += 1;
+  if (ofActor >= limits.maxStreamsPerUser) return refuse('Too many live connections for this user');
+  return undefined;
 }

@@ -1,49 +1,38 @@
 'use client';
 
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { DeleteUnitResult, InventoryItemRecord } from '@staging/contracts/inventory';
-import { inventoryStatusLabel, type InventoryStatus } from '@staging/domain/inventory';
+import type { InventoryStatus } from '@staging/domain/inventory';
 import { useTRPC } from '@/client/trpc';
+import { useIdSelection } from '@/client/use-id-selection';
 import { useFocusTarget } from '@/client/use-focus-target';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDashboardText } from '@/client/use-dashboard-text';
 import { describeError } from '@/lib/api-errors';
 import { BulkBar } from './bulk-bar';
-import { CreateItemForm } from './create-item-form';
 import { CsvImport } from './csv-import';
-import { ExportButton } from './export-button';
-import { useInventoryCache } from './inventory-cache';
-import { ItemColumnHeads } from './item-cells';
-import { ItemRow } from './item-row';
+import { InventoryToolbar } from './inventory-toolbar';
 import { PagedInventory } from './paged-inventory';
-import { AddUnitForm, UnitActions } from './unit-controls';
-import { InventoryStatusOptions } from '../vocabulary-options';
+import { AddUnitForm } from './unit-controls';
+import { UnitSection } from './unit-section';
+import { useItemDelete } from './use-item-delete';
 
 type Filter = InventoryStatus | 'ALL';
 
 /** The inventory of one property: units with their items, filters, selection and bulk actions. */
 export function InventoryManager({ propertyId }: { propertyId: string }) {
   const trpc = useTRPC();
-  const cache = useInventoryCache(propertyId);
   const id = useId();
-  const { t, tc, locale, errorSentence } = useDashboardText('inventory');
+  const { t, tc, errorSentence } = useDashboardText('inventory');
   const units = useQuery(trpc.inventory.getUnits.queryOptions({ propertyId }, { staleTime: 5 * 60_000 }));
   const [filter, setFilter] = useState<Filter>('ALL');
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [deleting, setDeleting] = useState<InventoryItemRecord | undefined>();
+  const selection = useIdSelection();
+  const { selected } = selection;
+  const itemDelete = useItemDelete(propertyId, (itemId) => selection.drop(new Set([itemId])));
   // A removed unit's section goes with its controls, so the page says what went and takes focus.
   const [removedUnit, setRemovedUnit] = useState<DeleteUnitResult | undefined>();
   const removedFocus = useFocusTarget<HTMLParagraphElement>();
-  const remove = useMutation(
-    trpc.inventory.delete.mutationOptions({
-      onSuccess: (_result, input) => {
-        cache.remove([input.itemId]);
-        setSelected((old) => new Set([...old].filter((itemId) => itemId !== input.itemId)));
-        setDeleting(undefined);
-      },
-    }),
-  );
 
   if (units.isPending) return <p role="status">{t('loading')}</p>;
   if (units.isError) {
@@ -67,120 +56,49 @@ export function InventoryManager({ propertyId }: { propertyId: string }) {
   // Only what is still visible stays selected, so a bulk action never touches hidden rows.
   const visibleIds = new Set(units.data.units.flatMap((unit) => visible(unit.items)).map((item) => item.itemId));
   const selectedIds = [...selected].filter((itemId) => visibleIds.has(itemId));
-  const toggle = (itemId: string, on: boolean) =>
-    setSelected((old) => {
-      const next = new Set(old);
-      if (on) next.add(itemId);
-      else next.delete(itemId);
-      return next;
-    });
 
   return (
     <div className="stack">
-      <div className="toolbar">
-        <div className="field">
-          <label htmlFor={`${id}-filter`}>{t('showStatus')}</label>
-          <select id={`${id}-filter`} value={filter} onChange={(event) => setFilter(event.target.value as Filter)}>
-            <option value="ALL">{t('allStatuses')}</option>
-            <InventoryStatusOptions />
-          </select>
-        </div>
-        <p className="muted" style={{ margin: 0, alignSelf: 'center' }}>
-          {t('shown', { shown: visibleIds.size, total: allItems.length })}
-        </p>
-        <ExportButton propertyId={propertyId} disabled={allItems.length === 0} />
-      </div>
+      <InventoryToolbar id={id} propertyId={propertyId} filter={filter} shown={visibleIds.size} total={allItems.length} onFilter={setFilter} />
 
-      <BulkBar propertyId={propertyId} selectedIds={selectedIds} onDone={(deleted) => deleted && setSelected(new Set())} />
+      <BulkBar propertyId={propertyId} selectedIds={selectedIds} onDone={(deleted) => deleted && selection.pickOnly([])} />
 
       <p role="status" ref={removedFocus.ref} tabIndex={-1} className="small" style={{ margin: 0 }} data-testid="unit-removed">
         {removedUnit === undefined ? '' : t('unitRemoved', { unit: removedUnit.name, count: removedUnit.deletedItemCount })}
       </p>
       {units.data.units.length === 0 && <p>{t('noUnits')}</p>}
-      {units.data.units.map((unit) => {
-        const rows = visible(unit.items);
-        const allSelected = rows.length > 0 && rows.every((item) => selected.has(item.itemId));
-        return (
-          <section key={unit.propertyUnitId} className="section" aria-labelledby={`${id}-${unit.propertyUnitId}`}>
-            <h2 id={`${id}-${unit.propertyUnitId}`}>
-              {unit.name} <span className="badge badge-neutral">{unit.items.length}</span>
-            </h2>
-            <UnitActions
-              unit={unit}
-              propertyId={propertyId}
-              onRemoved={(result) => {
-                setRemovedUnit(result);
-                removedFocus.moveFocus();
-              }}
-            />
-            <div className="table-wrap table-cards">
-              <table aria-labelledby={`${id}-${unit.propertyUnitId}`}>
-                <thead>
-                  <tr>
-                    <th scope="col" data-label={t('selectAll')}>
-                      <input
-                        type="checkbox"
-                        aria-label={t('selectAllOf', { unit: unit.name })}
-                        checked={allSelected}
-                        disabled={rows.length === 0}
-                        onChange={(event) =>
-                          setSelected((old) => {
-                            const next = new Set(old);
-                            for (const item of rows) {
-                              if (event.target.checked) next.add(item.itemId);
-                              else next.delete(item.itemId);
-                            }
-                            return next;
-                          })
-                        }
-                      />
-                    </th>
-                    <ItemColumnHeads />
-                    <th scope="col">{t('actions')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.length === 0 && (
-                    <tr>
-                      <td colSpan={7} className="muted">
-                        {filter === 'ALL' ? t('noItems') : t('noItemsWithStatus', { status: inventoryStatusLabel(filter, locale) })}
-                      </td>
-                    </tr>
-                  )}
-                  {rows.map((item) => (
-                    <ItemRow
-                      key={item.itemId}
-                      item={item}
-                      propertyId={propertyId}
-                      selected={selected.has(item.itemId)}
-                      onToggle={toggle}
-                      onDelete={(target) => {
-                        remove.reset();
-                        setDeleting(target);
-                      }}
-                    />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <CreateItemForm propertyId={propertyId} unitId={unit.propertyUnitId} unitName={unit.name} />
-          </section>
-        );
-      })}
+      {units.data.units.map((unit) => (
+        <UnitSection
+          key={unit.propertyUnitId}
+          headingId={`${id}-${unit.propertyUnitId}`}
+          unit={unit}
+          rows={visible(unit.items)}
+          filter={filter}
+          propertyId={propertyId}
+          selected={selected}
+          onSelectRows={(rows, on) => selection.toggleAll(rows.map((item) => item.itemId), on)}
+          onToggle={selection.toggle}
+          onDelete={itemDelete.ask}
+          onRemoved={(result) => {
+            setRemovedUnit(result);
+            removedFocus.moveFocus();
+          }}
+        />
+      ))}
 
       <AddUnitForm propertyId={propertyId} />
 
       {units.data.units.length > 0 && <CsvImport propertyId={propertyId} units={units.data.units} />}
 
       <ConfirmDialog
-        open={deleting !== undefined}
-        title={t('deleteTitle', { unit: deleting?.unitNumber ?? '' })}
+        open={itemDelete.deleting !== undefined}
+        title={t('deleteTitle', { unit: itemDelete.deleting?.unitNumber ?? '' })}
         confirmLabel={t('deleteConfirm')}
         danger
-        busy={remove.isPending}
-        error={remove.isError ? errorSentence(remove.error) : undefined}
-        onConfirm={() => deleting !== undefined && remove.mutate({ itemId: deleting.itemId })}
-        onCancel={() => setDeleting(undefined)}
+        busy={itemDelete.isPending}
+        error={itemDelete.error === undefined ? undefined : errorSentence(itemDelete.error)}
+        onConfirm={itemDelete.confirm}
+        onCancel={itemDelete.cancel}
       >
         <p>{t('deleteBody')}</p>
       </ConfirmDialog>
