@@ -1,19 +1,19 @@
 // The course of each prediction once created: starting → processing → a terminal status on its
 // own clock, the webhooks each step sends (filtered, lost or duplicated as its fault says), the
 // Cancel-After deadline, and the removal of its data an hour after completion.
-import { PERMANENT_FAILURE_ERROR, RETRYABLE_FAILURE_ERROR } from './faults';
-import type { FaultSpec } from './faults';
+import { createBackgroundTasks } from './background-tasks';
+import { faultFailureError, faultOutcome, planCourse } from './fault-course';
 import type { ModelInput } from './model-document';
-import { CONTENT_TYPES, OUTPUT_SIZES, memoizedRenderer, wrongSizeFor } from './output-image';
-import type { AspectRatio, OutputFormat } from './output-image';
 import { predictionDocument } from './prediction-document';
+import type { SimulatorMode } from './prediction-document';
+import { createOutputPreparer } from './prediction-output';
+import { createRuntimes } from './prediction-runtimes';
+import { isTerminal } from './prediction-state';
+import type { SimPrediction, SimulatorState } from './prediction-state';
+import { createPredictionWebhooks, wantsWebhook } from './prediction-webhooks';
+import { createProgressWatchers } from './progress-watchers';
 import { onProviderClock } from './provider-clock';
 import type { ProviderClock } from './provider-clock';
-import type { SimulatorMode } from './prediction-document';
-import { isTerminal, randomId } from './prediction-state';
-import type { OutputFile, SimPrediction, SimulatorState } from './prediction-state';
-import { createWebhookSender, newWebhookId } from './webhook-delivery';
-import type { WebhookEvent } from './webhook-delivery';
 
 export interface CompleteOverride {
   status?: 'succeeded' | 'failed' | 'aborted';
@@ -63,152 +63,22 @@ export interface PredictionLifecycle {
   reset(): void;
 }
 
-/** Replicate: "By default, Replicate sends requests ... whenever there are new outputs or the prediction has finished." */
-const DEFAULT_WEBHOOK_EVENTS: readonly WebhookEvent[] = ['output', 'completed'];
-const OVERSIZE_BYTES = 21 * 1024 * 1024;
-const MAX_INPUT_IMAGE_BYTES = 50 * 1024 * 1024;
-
-interface Runtime {
-  /** The validated input with the model's defaults, kept apart from the echoed (removable) one. */
-  input: ModelInput;
-  timers: Set<NodeJS.Timeout>;
-  prepared: Promise<string[]> | null;
-  fileIds: string[];
-  /** webhooks_out_of_order: intermediate callbacks held back until after the final one. */
-  held: (() => void)[];
-}
-
-async function fetchInputImage(url: string): Promise<Buffer> {
-  let response: Response;
-  try {
-    response = await fetch(url, { signal: AbortSignal.timeout(15_000) });
-  } catch (cause) {
-    throw new Error(`Failed to download input image: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
-  }
-  if (!response.ok) throw new Error(`Failed to download input image (HTTP ${response.status})`);
-  const data = Buffer.from(await response.arrayBuffer());
-  if (data.length > MAX_INPUT_IMAGE_BYTES) throw new Error('Failed to load input image: larger than 50 MiB');
-  return data;
-}
-
-/** no_webhook loses every event unless told which; any other fault loses only those it names. */
-function lostEvents(fault: FaultSpec | null, event: WebhookEvent): WebhookEvent[] {
-  if (fault?.name === 'no_webhook') return fault.events ?? [event];
-  return fault?.events ?? [];
-}
-
-function wantsWebhook(p: SimPrediction, event: WebhookEvent): p is SimPrediction & { webhook: string } {
-  if (!p.webhook) return false;
-  const filter = p.webhook_events_filter.length > 0 ? p.webhook_events_filter : DEFAULT_WEBHOOK_EVENTS;
-  if (!filter.includes(event)) return false;
-  return !lostEvents(p.fault, event).includes(event);
-}
-
 export function createPredictionLifecycle(state: SimulatorState, settings: LifecycleSettings, address: SimulatorAddress): PredictionLifecycle {
-  const runtimes = new Map<string, Runtime>();
-  const background = new Set<Promise<unknown>>();
-  const deliver = createWebhookSender(settings.webhookSigningSecret, settings.clock);
-  const render = memoizedRenderer();
+  const runtimes = createRuntimes();
+  const { track, settle } = createBackgroundTasks();
   let lifecycle = new AbortController();
-  /** Callers waiting on a prediction's progress (Prefer: wait, webhook_before_response); re-checked on every change. */
-  const watchers = new Set<() => void>();
-
-  function changed(): void {
-    for (const watcher of [...watchers]) watcher();
-  }
-
-  function until(done: () => boolean, timeoutMs: number | null = null): Promise<void> {
-    return new Promise((resolve) => {
-      const signal = lifecycle.signal;
-      let timer: NodeJS.Timeout | undefined;
-      const check = () => {
-        if (!done() && !signal.aborted) return;
-        watchers.delete(check);
-        clearTimeout(timer);
-        resolve();
-      };
-      if (timeoutMs !== null) {
-        timer = setTimeout(() => {
-          watchers.delete(check);
-          resolve();
-        }, timeoutMs);
-      }
-      watchers.add(check);
-      check();
-    });
-  }
-
-  /** Keeps background work visible to settle() and stop(); `quiet` for expected rejections. */
-  function track<T>(promise: Promise<T>, quiet = false): Promise<T> {
-    const tracked = promise.catch((error: unknown) => {
-      if (!quiet) process.stderr.write(`provider-simulator: background task failed: ${error instanceof Error ? error.stack : String(error)}\n`);
-      return undefined;
-    });
-    background.add(tracked);
-    void tracked.finally(() => background.delete(tracked));
-    return promise;
-  }
-
-  function schedule(prediction: SimPrediction, delayMs: number, run: () => void): void {
-    const runtime = runtimes.get(prediction.id);
-    if (!runtime) return;
-    const timer = setTimeout(() => {
-      runtime.timers.delete(timer);
-      run();
-    }, delayMs);
-    runtime.timers.add(timer);
-  }
-
-  function clearTimers(id: string): void {
-    const runtime = runtimes.get(id);
-    if (!runtime) return;
-    for (const timer of runtime.timers) clearTimeout(timer);
-    runtime.timers.clear();
-  }
+  const { changed, until } = createProgressWatchers(() => lifecycle.signal);
+  const sendWebhook = createPredictionWebhooks(settings, {
+    publicJson,
+    track,
+    changed,
+    signal: () => lifecycle.signal,
+    heldFor: (id) => runtimes.get(id)?.held,
+  });
+  const prepareOutput = createOutputPreparer(state, () => settings.outputFetchBaseUrl ?? address.origin);
 
   function publicJson(p: SimPrediction) {
     return onProviderClock(predictionDocument(p, { apiUrl: address.apiUrl, origin: address.origin, mode: settings.mode }), settings.clock);
-  }
-
-  /** Sends the prediction as it is now; only `completed` is redelivered ("We do not retry any webhooks for intermediate states"). */
-  function sendWebhook(p: SimPrediction, event: WebhookEvent): void {
-    if (!wantsWebhook(p, event)) return;
-    const url = p.webhook;
-    const webhookId = newWebhookId();
-    const body = JSON.stringify(publicJson(p));
-    const predictionStatus = p.status;
-    const duplicated = event === 'completed' && (p.fault?.name === 'duplicate_webhook' || p.fault?.name === 'duplicate_webhook_new_id');
-    const copies = duplicated ? 2 : 1;
-    const signal = lifecycle.signal;
-    const send = () =>
-      track(
-        (async () => {
-          for (let copy = 0; copy < copies; copy += 1) {
-            await deliver({
-              event,
-              url,
-              // "Identical webhooks can be sent more than once": as a redelivery (same id) or anew.
-              webhookId: copy > 0 && p.fault?.name === 'duplicate_webhook_new_id' ? newWebhookId() : webhookId,
-              body,
-              predictionStatus,
-              retryDelaysMs: event === 'completed' ? settings.retryDelaysMs : [],
-              timeoutMs: settings.webhookTimeoutMs,
-              record: (attempt) => {
-                p.deliveries.push(attempt);
-                changed();
-              },
-              signal,
-            });
-          }
-        })(),
-      );
-    const runtime = runtimes.get(p.id);
-    if (p.fault?.name !== 'webhooks_out_of_order' || !runtime) return void send();
-    // Each body is the prediction as it was when the event happened; only the order is wrong.
-    // Deliveries are tracked for shutdown, not awaited: a held one is sent later the same way.
-    if (event !== 'completed') return void runtime.held.push(() => void send());
-    void send();
-    for (const held of runtime.held.splice(0).reverse()) held();
   }
 
   function removeData(p: SimPrediction): void {
@@ -222,50 +92,17 @@ export function createPredictionLifecycle(state: SimulatorState, settings: Lifec
   function completed(p: SimPrediction): void {
     p.completed_at = new Date().toISOString();
     sendWebhook(p, 'completed');
-    schedule(p, settings.dataRetentionMs, () => removeData(p));
+    runtimes.schedule(p, settings.dataRetentionMs, () => removeData(p));
     changed();
   }
 
   /** Ends a prediction that never ran: `aborted`, no output, no predict time. */
   function abortBeforeStart(p: SimPrediction): void {
     if (isTerminal(p.status)) return;
-    clearTimers(p.id);
+    runtimes.clearTimers(p.id);
     p.status = 'aborted';
     p.metrics = { total_time: (Date.now() - Date.parse(p.created_at)) / 1000 };
     completed(p);
-  }
-
-  async function prepareOutput(p: SimPrediction, input: ModelInput): Promise<string[]> {
-    const source = await fetchInputImage(input.input_images[0] as string);
-    const format = input.output_format as OutputFormat;
-    const aspect = input.aspect_ratio as AspectRatio;
-    const size = p.fault?.name === 'wrong_aspect_ratio' ? wrongSizeFor(aspect) : OUTPUT_SIZES[aspect];
-    let image: Buffer;
-    try {
-      image = await render({ input: source, ...size, format, compression: input.output_compression });
-    } catch (cause) {
-      throw new Error('Failed to load input image: the file is not a supported image', { cause });
-    }
-    const contentType = CONTENT_TYPES[format];
-    let file: OutputFile;
-    switch (p.fault?.name) {
-      case 'truncated_output':
-        file = { kind: 'bytes', contentType, data: image.subarray(0, Math.floor(image.length * 0.6)) };
-        break;
-      case 'non_image_output':
-        file = { kind: 'bytes', contentType, data: Buffer.from('<html><body><h1>502 Bad Gateway</h1></body></html>\n') };
-        break;
-      case 'oversize_output':
-        file = { kind: 'oversize', contentType, prefix: image, totalBytes: OVERSIZE_BYTES };
-        break;
-      default:
-        file = { kind: 'bytes', contentType, data: image };
-    }
-    const fileId = randomId(24);
-    state.files.set(fileId, file);
-    runtimes.get(p.id)?.fileIds.push(fileId);
-    const base = (settings.outputFetchBaseUrl ?? address.origin).replace(/\/+$/, '');
-    return [`${base}/files/${fileId}.${format}`];
   }
 
   function startProcessing(p: SimPrediction): void {
@@ -277,7 +114,9 @@ export function createPredictionLifecycle(state: SimulatorState, settings: Lifec
     sendWebhook(p, 'logs');
     // A failed preparation (e.g. unreachable input image) is reported by finish() as a failed
     // prediction, so it is tracked quietly; the catch keeps Node from calling it unhandled.
-    runtime.prepared = track(prepareOutput(p, runtime.input), true);
+    runtime.prepared = track(prepareOutput(p, runtime.input, (fileId) => {
+      runtimes.get(p.id)?.fileIds.push(fileId);
+    }), true);
     runtime.prepared.catch(() => undefined);
   }
 
@@ -285,7 +124,7 @@ export function createPredictionLifecycle(state: SimulatorState, settings: Lifec
   function deadlineReached(p: SimPrediction): void {
     if (isTerminal(p.status)) return;
     if (p.status === 'starting') return abortBeforeStart(p);
-    clearTimers(p.id);
+    runtimes.clearTimers(p.id);
     p.status = 'canceled';
     if (!p.data_removed) p.logs += 'Prediction deadline reached.\n';
     completed(p);
@@ -293,12 +132,12 @@ export function createPredictionLifecycle(state: SimulatorState, settings: Lifec
 
   async function finish(p: SimPrediction, override: CompleteOverride = {}): Promise<void> {
     if (isTerminal(p.status)) return;
-    clearTimers(p.id);
+    runtimes.clearTimers(p.id);
     if (p.status === 'starting') startProcessing(p);
     const runtime = runtimes.get(p.id);
     let output: string[] | null = null;
     let error: string | null = null;
-    const wanted = override.status ?? (p.fault?.name === 'fail' || p.fault?.name === 'fail_permanent' ? 'failed' : 'succeeded');
+    const wanted = override.status ?? faultOutcome(p.fault);
     if (wanted === 'succeeded') {
       try {
         output = await (runtime?.prepared ?? Promise.resolve(null));
@@ -319,7 +158,7 @@ export function createPredictionLifecycle(state: SimulatorState, settings: Lifec
       p.status = 'aborted';
     } else {
       p.status = 'failed';
-      p.error = error ?? override.error ?? (p.fault?.name === 'fail_permanent' ? PERMANENT_FAILURE_ERROR : RETRYABLE_FAILURE_ERROR);
+      p.error = error ?? override.error ?? faultFailureError(p.fault);
     }
     // Data removed while running (control API) stays removed.
     if (p.data_removed) removeData(p);
@@ -331,15 +170,12 @@ export function createPredictionLifecycle(state: SimulatorState, settings: Lifec
   return {
     publicJson,
     launch(p, input, cancelAfterMs) {
-      runtimes.set(p.id, { input, timers: new Set(), prepared: null, fileIds: [], held: [] });
-      const delay = p.fault?.delayMs ?? (p.fault?.name === 'slow' ? settings.slowCompletionDelayMs : settings.completionDelayMs);
-      const name = p.fault?.name;
-      // stuck_starting never gets a worker: only its deadline (aborted) or a cancel ends it.
-      // aborted_before_start is dropped from the queue at `delay`, as a passed deadline does.
-      if (name === 'aborted_before_start') schedule(p, delay, () => abortBeforeStart(p));
-      else if (name !== 'stuck_starting') schedule(p, Math.min(50, Math.floor(delay / 4)), () => startProcessing(p));
-      if (name !== 'never_complete' && name !== 'stuck_starting' && name !== 'aborted_before_start') schedule(p, delay, () => void track(finish(p)));
-      if (cancelAfterMs !== null) schedule(p, cancelAfterMs, () => deadlineReached(p));
+      runtimes.begin(p.id, input);
+      const plan = planCourse(p.fault, settings);
+      if (plan.abortBeforeStartAfterMs !== null) runtimes.schedule(p, plan.abortBeforeStartAfterMs, () => abortBeforeStart(p));
+      if (plan.startAfterMs !== null) runtimes.schedule(p, plan.startAfterMs, () => startProcessing(p));
+      if (plan.finishAfterMs !== null) runtimes.schedule(p, plan.finishAfterMs, () => void track(finish(p)));
+      if (cancelAfterMs !== null) runtimes.schedule(p, cancelAfterMs, () => deadlineReached(p));
       sendWebhook(p, 'start');
     },
     cancel(p) {
@@ -347,7 +183,7 @@ export function createPredictionLifecycle(state: SimulatorState, settings: Lifec
       // The prediction finishes while the cancel is on its way: the cancel answers it still
       // running, and it ends succeeded (and billed) anyway.
       if (p.fault?.name === 'cancel_loses_race') return void track(finish(p, { status: 'succeeded' }));
-      clearTimers(p.id);
+      runtimes.clearTimers(p.id);
       p.status = 'canceled';
       if (!p.data_removed) p.logs += 'Prediction canceled.\n';
       // Replicate's "completed" event covers succeeded, failed and canceled.
@@ -357,15 +193,12 @@ export function createPredictionLifecycle(state: SimulatorState, settings: Lifec
     finalWebhookSent: (p) => until(() => isTerminal(p.status) && (!wantsWebhook(p, 'completed') || p.deliveries.some((d) => d.event === 'completed'))),
     removeData,
     finishNow: (p, override) => track(finish(p, override)),
-    async settle() {
-      while (background.size > 0) await Promise.allSettled([...background]);
-    },
+    settle,
     reset() {
       lifecycle.abort();
       changed();
       lifecycle = new AbortController();
-      for (const id of runtimes.keys()) clearTimers(id);
-      runtimes.clear();
+      runtimes.forgetAll();
     },
   };
 }

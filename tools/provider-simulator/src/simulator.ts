@@ -8,20 +8,19 @@
  * completion, creation throttled per minute. Lenient mode also echoes `webhook` and
  * `webhook_events_filter` in prediction objects; nothing in production may rely on that.
  */
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { digest, handleApi, handleFile } from './api-routes';
+import { digest } from './api-routes';
 import type { ApiContext, SimulatorConditions } from './api-routes';
 import { createRateLimiter } from './create-rate-limit';
-import { handleControl } from './control-routes';
 import { ZFaultList } from './faults';
 import type { FaultName, FaultSpec } from './faults';
-import { RequestBodyError, sendProblem } from './http-helpers';
 import { createPredictionLifecycle } from './prediction-lifecycle';
-import { createProviderClock, stampDate } from './provider-clock';
-import type { CompleteOverride, SimulatorAddress } from './prediction-lifecycle';
+import { createProviderClock } from './provider-clock';
+import type { ProviderClock } from './provider-clock';
+import type { CompleteOverride, LifecycleSettings, SimulatorAddress } from './prediction-lifecycle';
 import type { SimulatorMode } from './prediction-document';
 import type { SimPrediction, SimulatorState } from './prediction-state';
+import { closeServer, createSimulatorServer, listen } from './simulator-server';
 
 export interface ProviderSimulatorOptions {
   /** 'strict' (default): only documented fields; 'lenient': also echo webhook fields. */
@@ -103,7 +102,8 @@ export interface ProviderSimulator {
 export const DEFAULT_WEBHOOK_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 29_000];
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 
-export async function startProviderSimulator(options: ProviderSimulatorOptions): Promise<ProviderSimulator> {
+/** Refuses options that could reach beyond loopback or break paging; fills in the rest's defaults. */
+function checkedBasics(options: ProviderSimulatorOptions): { host: string; mode: SimulatorMode; listPageSize: number } {
   const host = options.host ?? '127.0.0.1';
   if (!LOOPBACK_HOSTS.has(host)) throw new Error(`provider simulator binds to loopback only, not ${host}`);
   if (options.linkHost !== undefined && !LOOPBACK_HOSTS.has(options.linkHost)) throw new Error(`linkHost must be a loopback name, not ${options.linkHost}`);
@@ -111,36 +111,31 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
   const mode = options.mode ?? 'strict';
   const listPageSize = options.listPageSize ?? 100;
   if (!Number.isInteger(listPageSize) || listPageSize < 1) throw new Error('listPageSize must be a positive integer');
+  return { host, mode, listPageSize };
+}
 
-  const state: SimulatorState = { predictions: new Map(), foreign: new Map(), faults: [], files: new Map(), createCalls: [] };
-  const conditions: SimulatorConditions = { listOutageStatus: null, readThrottlesLeft: 0 };
-  // Filled in once the server is bound; nothing reads it before a request arrives.
-  const address: SimulatorAddress = { origin: '', apiUrl: '', linkApiUrl: '' };
-  const clock = createProviderClock(options.clockOffsetMs);
-  const lifecycle = createPredictionLifecycle(
-    state,
-    {
-      mode,
-      webhookSigningSecret: options.webhookSigningSecret,
-      completionDelayMs: options.completionDelayMs ?? 300,
-      slowCompletionDelayMs: options.slowCompletionDelayMs ?? 5_000,
-      retryDelaysMs: options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
-      webhookTimeoutMs: options.webhookTimeoutMs ?? 10_000,
-      dataRetentionMs: options.dataRetentionMs ?? 60 * 60_000,
-      outputFetchBaseUrl: options.outputFetchBaseUrl,
-      clock,
-    },
-    address,
-  );
-  let seq = 0;
-  const api: ApiContext = {
-    state,
-    lifecycle,
-    address,
-    conditions,
+function lifecycleSettings(options: ProviderSimulatorOptions, mode: SimulatorMode, clock: ProviderClock): LifecycleSettings {
+  return {
+    mode,
+    webhookSigningSecret: options.webhookSigningSecret,
+    completionDelayMs: options.completionDelayMs ?? 300,
+    slowCompletionDelayMs: options.slowCompletionDelayMs ?? 5_000,
+    retryDelaysMs: options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
+    webhookTimeoutMs: options.webhookTimeoutMs ?? 10_000,
+    dataRetentionMs: options.dataRetentionMs ?? 60 * 60_000,
+    outputFetchBaseUrl: options.outputFetchBaseUrl,
     clock,
+  };
+}
+
+function apiContext(
+  options: ProviderSimulatorOptions,
+  parts: Pick<ApiContext, 'state' | 'lifecycle' | 'address' | 'conditions' | 'clock' | 'listPageSize'>,
+): ApiContext {
+  let seq = 0;
+  return {
+    ...parts,
     models: new Set(options.models ?? ['openai/gpt-image-2']),
-    listPageSize,
     createLimiter: createRateLimiter(options.createLimitPerMinute ?? 600),
     readLimiter: createRateLimiter(options.readLimitPerMinute ?? 3_000),
     tokenDigest: digest(`Bearer ${options.token}`),
@@ -149,57 +144,48 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
     startedAt: new Date().toISOString(),
     nextSeq: () => (seq += 1),
   };
+}
 
-  function reset(): void {
-    lifecycle.reset();
-    state.predictions.clear();
-    state.foreign.clear();
-    state.files.clear();
-    state.faults.length = 0;
-    state.createCalls.length = 0;
-    conditions.listOutageStatus = null;
-    conditions.readThrottlesLeft = 0;
-    api.createLimiter.reset();
-    api.readLimiter.reset();
-  }
+function resetSimulator({ lifecycle, state, conditions, createLimiter, readLimiter }: ApiContext): void {
+  lifecycle.reset();
+  state.predictions.clear();
+  state.foreign.clear();
+  state.files.clear();
+  state.faults.length = 0;
+  state.createCalls.length = 0;
+  conditions.listOutageStatus = null;
+  conditions.readThrottlesLeft = 0;
+  createLimiter.reset();
+  readLimiter.reset();
+}
 
-  function predictionOrThrow(id: string): SimPrediction {
-    const prediction = state.predictions.get(id);
-    if (!prediction) throw new Error(`no prediction ${id}`);
-    return prediction;
-  }
-
-  async function route(request: Parameters<typeof handleApi>[1], response: Parameters<typeof handleApi>[2]): Promise<void> {
-    const url = new URL(request.url ?? '/', address.origin);
-    const path = url.pathname;
-    if (path.startsWith('/__sim/')) return handleControl({ state, lifecycle, conditions, reset }, request, response, path);
-    const file = /^\/files\/([A-Za-z0-9._-]+)$/.exec(path);
-    if (file?.[1] && request.method === 'GET') return handleFile(state, response, file[1]);
-    if (!path.startsWith('/v1/')) return sendProblem(response, 404, 'Not found', 'The requested resource could not be found.');
-    return handleApi(api, request, response, url);
-  }
-
-  const server = createServer((request, response) => {
-    stampDate(response, clock);
-    route(request, response).catch((error: unknown) => {
-      if (response.headersSent) return void response.destroy();
-      if (error instanceof RequestBodyError) return sendProblem(response, error.status, 'Bad request', error.message);
-      process.stderr.write(`provider-simulator: ${error instanceof Error ? error.stack : String(error)}\n`);
-      sendProblem(response, 500, 'Internal Server Error', 'Simulator error');
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const bound = server.address() as AddressInfo;
+/** Fills in where the simulator listens, now that its server is bound. */
+function publishAddress(address: SimulatorAddress, bound: AddressInfo, linkHostOption: string | undefined): void {
   address.origin = `http://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}`;
   address.apiUrl = `${address.origin}/v1`;
-  const linkHost = options.linkHost === '::1' ? '[::1]' : options.linkHost;
+  const linkHost = linkHostOption === '::1' ? '[::1]' : linkHostOption;
   address.linkApiUrl = linkHost === undefined ? address.apiUrl : `http://${linkHost}:${bound.port}/v1`;
+}
+
+function predictionOrThrow(state: SimulatorState, id: string): SimPrediction {
+  const prediction = state.predictions.get(id);
+  if (!prediction) throw new Error(`no prediction ${id}`);
+  return prediction;
+}
+
+export async function startProviderSimulator(options: ProviderSimulatorOptions): Promise<ProviderSimulator> {
+  const { host, mode, listPageSize } = checkedBasics(options);
+  const state: SimulatorState = { predictions: new Map(), foreign: new Map(), faults: [], files: new Map(), createCalls: [] };
+  const conditions: SimulatorConditions = { listOutageStatus: null, readThrottlesLeft: 0 };
+  // Filled in once the server is bound; nothing reads it before a request arrives.
+  const address: SimulatorAddress = { origin: '', apiUrl: '', linkApiUrl: '' };
+  const clock = createProviderClock(options.clockOffsetMs);
+  const lifecycle = createPredictionLifecycle(state, lifecycleSettings(options, mode, clock), address);
+  const api = apiContext(options, { state, lifecycle, address, conditions, clock, listPageSize });
+  const reset = (): void => resetSimulator(api);
+
+  const server = createSimulatorServer(api, reset);
+  publishAddress(address, await listen(server, options.port ?? 0, host), options.linkHost);
 
   return {
     url: address.apiUrl,
@@ -213,13 +199,13 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
       conditions.listOutageStatus = status;
     },
     removeData(id) {
-      const prediction = predictionOrThrow(id);
+      const prediction = predictionOrThrow(state, id);
       lifecycle.removeData(prediction);
       return prediction;
     },
     reset,
     async completePrediction(id, override = {}) {
-      const prediction = predictionOrThrow(id);
+      const prediction = predictionOrThrow(state, id);
       await lifecycle.finishNow(prediction, override);
       return prediction;
     },
@@ -227,10 +213,7 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
     async stop() {
       reset();
       await lifecycle.settle();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await closeServer(server);
     },
   };
 }
