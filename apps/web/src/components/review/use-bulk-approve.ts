@@ -7,18 +7,14 @@ import { useTRPCClient } from '@/client/trpc';
 import { useErrorSentence } from '@/client/use-error-sentence';
 import type { ReviewVariant } from './review-data';
 import { useDescribeVariant } from './use-describe-variant';
-import type { OutcomeReport } from './use-review-outcome';
+import type { ReviewActionDeps } from './use-review-outcome';
 
 /** Bulk approval: confirmed in a dialog first, sent at once. */
 export function useBulkApprove({
   advancePast,
   report,
   refresh,
-}: {
-  advancePast: (done: ReviewVariant[]) => void;
-  report: OutcomeReport;
-  refresh: () => Promise<unknown>;
-}) {
+}: ReviewActionDeps) {
   const client = useTRPCClient();
   const t = useTranslations('review');
   const errorSentence = useErrorSentence();

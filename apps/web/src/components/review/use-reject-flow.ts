@@ -6,7 +6,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useTRPCClient } from '@/client/trpc';
 import type { ReviewVariant } from './review-data';
 import { useDescribeVariant } from './use-describe-variant';
-import type { OutcomeReport } from './use-review-outcome';
+import type { ReviewActionDeps } from './use-review-outcome';
 
 /** The rejection (or take-down) being confirmed: one variant, or the bulk selection. */
 export interface RejectRequest {
@@ -22,11 +22,7 @@ export function useRejectFlow({
   advancePast,
   report,
   refresh,
-}: {
-  advancePast: (done: ReviewVariant[]) => void;
-  report: OutcomeReport;
-  refresh: () => Promise<unknown>;
-}) {
+}: ReviewActionDeps) {
   const client = useTRPCClient();
   const t = useTranslations('review');
   const describe = useDescribeVariant();

@@ -8,7 +8,7 @@ import { useFocusTarget } from '@/client/use-focus-target';
 import type { ReviewVariant } from './review-data';
 import { useApprovalHold, type HeldApproval } from './use-approval-hold';
 import { useDescribeVariant } from './use-describe-variant';
-import type { OutcomeReport } from './use-review-outcome';
+import type { ReviewActionDeps } from './use-review-outcome';
 
 /** `set` without `imageId`. */
 function without(set: ReadonlySet<string>, imageId: string): ReadonlySet<string> {
@@ -28,13 +28,10 @@ export function useReviewApprovals({
   focusCurrent,
   report,
   refresh,
-}: {
+}: ReviewActionDeps & {
   setHidden: Dispatch<SetStateAction<ReadonlySet<string>>>;
-  advancePast: (done: ReviewVariant[]) => void;
   moveTo: (imageId: string, focus: boolean) => void;
   focusCurrent: () => void;
-  report: OutcomeReport;
-  refresh: () => Promise<unknown>;
 }) {
   const client = useTRPCClient();
   const t = useTranslations('review');

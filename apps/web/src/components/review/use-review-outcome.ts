@@ -19,6 +19,14 @@ export interface OutcomeReport {
   announce: (next: Outcome) => void;
 }
 
+/** What every review action needs once its request is answered. */
+export interface ReviewActionDeps {
+  /** Moves the queue past the items the action took out of it. */
+  advancePast: (done: ReviewVariant[]) => void;
+  report: OutcomeReport;
+  refresh: () => Promise<unknown>;
+}
+
 /** The status line's outcome; every announced outcome takes focus. */
 export function useReviewOutcome() {
   const [outcome, setOutcome] = useState<Outcome | undefined>();
