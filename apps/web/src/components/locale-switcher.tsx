@@ -2,7 +2,7 @@
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import { useRef, useTransition, type FormEvent } from 'react';
+import { useRef, useTransition, type SubmitEvent } from 'react';
 import { LOCALES, type Locale } from '@staging/domain/locale';
 import styles from './locale-switcher.module.css';
 
@@ -37,8 +37,8 @@ export function LocaleSwitcherForm({ here, reload = false }: { here: string; rel
   // Set when the background post failed: the retry is the plain post, which the browser sends.
   const plainPost = useRef(false);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
+    const submitter = event.nativeEvent.submitter;
     if (plainPost.current || !(submitter instanceof HTMLButtonElement)) return;
     event.preventDefault();
     const form = event.currentTarget;

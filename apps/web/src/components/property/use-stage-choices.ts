@@ -9,6 +9,8 @@ import { useIdSelection } from '@/client/use-id-selection';
 
 type AgentProperty = RouterOutputs['property']['get'];
 
+export type StageChoices = ReturnType<typeof useStageChoices>;
+
 /**
  * What the staging form has picked: originals, a room type per photo (prefilled from the
  * persisted roomType) and a style, with what the submission would stage of it.
@@ -44,5 +46,16 @@ export function useStageChoices(property: AgentProperty) {
     chosen,
     plan,
     roomMissing,
+    /**
+     * What to stage: each chosen photo in its room type and the style. The form sends only once
+     * a style is chosen and every chosen photo has a room type; none is left out then.
+     */
+    assignments: () =>
+      style === ''
+        ? []
+        : chosen.flatMap((image) => {
+            const roomType = roomTypeOf(image.id);
+            return roomType === '' ? [] : [{ originalImageId: image.id, roomType, style }];
+          }),
   };
 }

@@ -124,7 +124,15 @@ export function SpendSummary() {
     <section className="card section stack" aria-label={t('region')} data-testid="spend">
       <div className="field" style={{ maxWidth: 240 }}>
         <label htmlFor="spend-months">{t('period')}</label>
-        <select id="spend-months" value={months} onChange={(event) => setMonths(Number(event.target.value) as (typeof MONTH_CHOICES)[number])}>
+        <select
+          id="spend-months"
+          value={months}
+          onChange={(event) => {
+            // The select offers only the choices: the find narrows its value to one of them.
+            const choice = MONTH_CHOICES.find((value) => value === Number(event.target.value));
+            if (choice !== undefined) setMonths(choice);
+          }}
+        >
           {MONTH_CHOICES.map((value) => (
             <option key={value} value={value}>
               {t('lastMonths', { count: value })}
