@@ -1,5 +1,6 @@
 'use client';
 
+import { z } from 'zod';
 import { HttpError, httpErrorFrom, httpErrorOf } from '@/lib/api-errors';
 
 function imagePath(imageId: string): string {
@@ -12,12 +13,11 @@ export interface UploadProgress {
 }
 
 /** What the api answers about a stored original (the part the upload list shows). */
-export interface UploadedImage {
-  id: string;
-  width: number;
-  height: number;
-  fileName: string | null;
-}
+const ZUploadAnswer = z.object({
+  image: z.object({ id: z.string(), width: z.number(), height: z.number(), fileName: z.string().nullable() }),
+});
+
+export type UploadedImage = z.infer<typeof ZUploadAnswer>['image'];
 
 /**
  * Uploads an original through the proxied api route. XMLHttpRequest rather than fetch because only
@@ -38,8 +38,13 @@ export function uploadOriginal(options: {
       if (event.lengthComputable) options.onProgress({ loaded: event.loaded, total: event.total });
     });
     xhr.addEventListener('load', () => {
-      if (xhr.status >= 200 && xhr.status < 300) return resolve((JSON.parse(xhr.responseText) as { image: UploadedImage }).image);
-      reject(httpErrorFrom(xhr.status, xhr.responseText, xhr.getResponseHeader('retry-after')));
+      if (xhr.status < 200 || xhr.status >= 300) return reject(httpErrorFrom(xhr.status, xhr.responseText, xhr.getResponseHeader('retry-after')));
+      // An answer that cannot be read fails the upload rather than leaving it in progress for good.
+      try {
+        resolve(ZUploadAnswer.parse(JSON.parse(xhr.responseText)).image);
+      } catch (unreadable) {
+        reject(unreadable);
+      }
     });
     // The UI words these by code, in its language (useErrorSentence).
     xhr.addEventListener('error', () => reject(new HttpError(0, { code: 'NETWORK', message: 'The upload was interrupted' })));

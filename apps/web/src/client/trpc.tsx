@@ -1,18 +1,13 @@
 'use client';
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink, httpLink, httpSubscriptionLink, splitLink, TRPCClientError } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { useState, type ReactNode } from 'react';
 import type { AppRouter } from '@staging/trpc/root';
+import { trpcErrorDataOf } from '@/lib/error-payloads';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
-
-function httpStatusOf(error: unknown): number | undefined {
-  if (!(error instanceof TRPCClientError)) return undefined;
-  const data = error.data as { httpStatus?: number } | undefined;
-  return data?.httpStatus;
-}
 
 /**
  * A request the server never answers would leave its page on "Loading…" for good; after this long
@@ -42,7 +37,7 @@ function makeQueryClient(): QueryClient {
         // A 4xx will not change by asking again (and a retried 429 burns the rate limit further);
         // network blips and 5xx get two more tries.
         retry: (failureCount, error) => {
-          const status = httpStatusOf(error);
+          const status = trpcErrorDataOf(error)?.httpStatus;
           return failureCount < 2 && (status === undefined || status >= 500);
         },
       },

@@ -1,9 +1,15 @@
 import { cookies, headers } from 'next/headers';
 import { getRequestConfig } from 'next-intl/server';
-import { isLocale } from '@staging/domain/locale';
+import { isLocale, type Locale } from '@staging/domain/locale';
 import { LOCALE_COOKIE, localeOfRequest } from '@/lib/locale';
 import { getCurrentSession } from '@/server/session';
 import type en from '../../messages/en.json';
+
+// One import each, so a new locale does not compile until its messages have every key English has.
+const MESSAGES: Record<Locale, () => Promise<{ default: typeof en }>> = {
+  en: () => import('../../messages/en.json'),
+  es: () => import('../../messages/es.json'),
+};
 
 // No locale in the URL (the routes stay as they are): the switcher's pick in this browser, else
 // the signed-in account's (read with the session the page reads anyway), else Accept-Language.
@@ -19,6 +25,5 @@ export default getRequestConfig(async ({ requestLocale }) => {
         account: (await getCurrentSession())?.locale ?? null,
         acceptLanguage: (await headers()).get('accept-language'),
       });
-  const messages = (await import(`../../messages/${locale}.json`)) as { default: typeof en };
-  return { locale, messages: messages.default };
+  return { locale, messages: (await MESSAGES[locale]()).default };
 });

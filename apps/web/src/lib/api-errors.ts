@@ -1,5 +1,6 @@
 import { TRPCClientError } from '@trpc/client';
 import type { FieldIssue } from '@staging/domain/errors';
+import { restErrorFieldsOf, trpcErrorDataOf } from './error-payloads';
 
 /** Codes the browser gives a call that never got an answer from us. */
 export type ClientErrorCode = 'NETWORK' | 'ABORTED';
@@ -16,25 +17,17 @@ export interface DescribedError {
   itemCount: number | undefined;
 }
 
-interface ErrorData {
-  appCode?: string;
-  reason?: string;
-  issues?: FieldIssue[];
-  retryAfterSeconds?: number;
-  itemCount?: number;
-}
-
 /** Normalizes a tRPC error (error.data.appCode/reason/issues/retryAfterSeconds) or anything else. */
 export function describeError(error: unknown): DescribedError {
   if (error instanceof TRPCClientError) {
-    const data = error.data as ErrorData | undefined;
+    const data = trpcErrorDataOf(error);
     return {
       // No data: the answer was not ours (the connection failed, or something in between answered).
       code: data === undefined ? 'NETWORK' : (data.appCode ?? 'INTERNAL'),
-      reason: typeof data?.reason === 'string' ? data.reason : undefined,
-      issues: Array.isArray(data?.issues) ? data.issues : [],
-      retryAfterSeconds: typeof data?.retryAfterSeconds === 'number' ? data.retryAfterSeconds : undefined,
-      itemCount: typeof data?.itemCount === 'number' ? data.itemCount : undefined,
+      reason: data?.reason,
+      issues: data?.issues ?? [],
+      retryAfterSeconds: data?.retryAfterSeconds,
+      itemCount: data?.itemCount,
     };
   }
   if (error instanceof HttpError) {
@@ -65,18 +58,12 @@ export class HttpError extends Error {
  * message of its JSON body (a body that is not ours keeps the code the status implies).
  */
 export function httpErrorFrom(status: number, bodyText: string, retryAfterHeader: string | null): HttpError {
-  const body: { code: string; reason?: string; message: string } = {
-    code: status === 429 ? 'TOO_MANY_REQUESTS' : status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INTERNAL',
-    message: `Request failed (${status})`,
+  const fields = restErrorFieldsOf(bodyText);
+  const body = {
+    code: fields.code ?? (status === 429 ? 'TOO_MANY_REQUESTS' : status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INTERNAL'),
+    reason: fields.reason,
+    message: fields.message ?? `Request failed (${status})`,
   };
-  try {
-    const { error } = JSON.parse(bodyText) as { error?: { code?: unknown; reason?: unknown; message?: unknown } };
-    if (typeof error?.code === 'string') body.code = error.code;
-    if (typeof error?.reason === 'string') body.reason = error.reason;
-    if (typeof error?.message === 'string') body.message = error.message;
-  } catch {
-    // not JSON; keep the code of the status
-  }
   const retryAfter = Number(retryAfterHeader);
   return new HttpError(status, body, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
 }

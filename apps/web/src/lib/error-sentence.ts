@@ -55,8 +55,11 @@ const SENTENCE_OF_CODE: Record<ErrorCode | ClientErrorCode, SentenceKey> = {
   ABORTED: 'aborted',
 };
 
+// Looked up by any string a server sends, so only the codes above answer, never a property of Object.prototype.
+const SENTENCE_BY_CODE: ReadonlyMap<string, SentenceKey> = new Map(Object.entries(SENTENCE_OF_CODE));
+
 function sentenceKeyOf(code: string): SentenceKey {
-  return Object.hasOwn(SENTENCE_OF_CODE, code) ? SENTENCE_OF_CODE[code as keyof typeof SENTENCE_OF_CODE] : 'unknown';
+  return SENTENCE_BY_CODE.get(code) ?? 'unknown';
 }
 
 /**

@@ -26,16 +26,18 @@ export interface WebDeps {
   loginGuard: LoginGuard;
 }
 
-// Kept on globalThis so `next dev` module reloads reuse one pool instead of leaking a new one
-// per edit; in production the module is evaluated once anyway.
-const holder = globalThis as typeof globalThis & { __stagingWebDeps?: WebDeps };
+declare global {
+  // Kept on globalThis so `next dev` module reloads reuse one pool instead of leaking a new one
+  // per edit; in production the module is evaluated once anyway.
+  var __stagingWebDeps: WebDeps | undefined;
+}
 
 /**
  * Connections and configuration of the web runtime, created on first use: `next build` imports
  * every route module but must not need a database, a queue store or secrets.
  */
 export function getWebDeps(): WebDeps {
-  if (holder.__stagingWebDeps !== undefined) return holder.__stagingWebDeps;
+  if (globalThis.__stagingWebDeps !== undefined) return globalThis.__stagingWebDeps;
   // eslint-disable-next-line no-restricted-properties -- the web entry point hands its environment to @staging/config
   const config = parseWebEnv(process.env);
   const logger = createLogger({ service: 'web', level: config.logLevel });
@@ -80,6 +82,6 @@ export function getWebDeps(): WebDeps {
     handleTrpc: createTrpcFetchHandler(trpcDeps),
     loginGuard: createLoginGuard(trpcDeps),
   };
-  holder.__stagingWebDeps = deps;
+  globalThis.__stagingWebDeps = deps;
   return deps;
 }

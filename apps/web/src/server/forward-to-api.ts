@@ -48,17 +48,19 @@ export async function forwardToApi(request: Request): Promise<Response> {
   headers.set('x-forwarded-proto', source.https ? 'https' : 'http');
 
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  // The DOM's RequestInit does not know `duplex` yet; Node's fetch requires it with a stream body.
+  const init: RequestInit & { duplex?: 'half' } = {
+    method: request.method,
+    headers,
+    body: hasBody ? request.body : undefined,
+    redirect: 'manual',
+    signal: request.signal,
+    // Streams the upload instead of buffering it in the web process.
+    ...(hasBody ? { duplex: 'half' } : {}),
+  };
   let upstream: Response;
   try {
-    upstream = await fetch(target, {
-      method: request.method,
-      headers,
-      body: hasBody ? request.body : undefined,
-      redirect: 'manual',
-      signal: request.signal,
-      // Streams the upload instead of buffering it in the web process.
-      ...(hasBody ? { duplex: 'half' } : {}),
-    } as RequestInit);
+    upstream = await fetch(target, init);
   } catch {
     return Response.json({ error: { code: 'INTERNAL', message: 'The api service is unreachable' } }, { status: 502 });
   }

@@ -11,13 +11,15 @@ import type { Logger } from '@staging/platform/logger';
  */
 export const REVALIDATE_PUBLIC_PAGES_PATH = '/api/public-pages/revalidate';
 
-// Made on first use and kept on globalThis: the start-up hook that sends and the route that
-// checks are separate bundles of the same process.
-const holder = globalThis as typeof globalThis & { __publicPageRevalidationSecret?: string };
+declare global {
+  // Made on first use and kept on globalThis: the start-up hook that sends and the route that
+  // checks are separate bundles of the same process.
+  var __publicPageRevalidationSecret: string | undefined;
+}
 
 function secret(): string {
-  holder.__publicPageRevalidationSecret ??= randomBytes(32).toString('base64url');
-  return holder.__publicPageRevalidationSecret;
+  globalThis.__publicPageRevalidationSecret ??= randomBytes(32).toString('base64url');
+  return globalThis.__publicPageRevalidationSecret;
 }
 
 /** True when `authorization` carries this process's secret. */

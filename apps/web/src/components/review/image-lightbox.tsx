@@ -2,9 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
-import type { KeyboardEvent, PointerEvent } from 'react';
 import { downloadFileName } from '@staging/domain/download-name';
-import { swipeStep } from '@/client/swipe';
+import { useLightboxGestures } from './use-lightbox-gestures';
 
 export interface LightboxImage {
   url: string;
@@ -17,6 +16,12 @@ export interface LightboxImage {
   contentType?: string;
 }
 
+/** A photo's place in its gallery: its 0-based index among `count`. */
+interface GalleryPosition {
+  index: number;
+  count: number;
+}
+
 interface LightboxProps {
   image: LightboxImage | undefined;
   onClose: () => void;
@@ -24,7 +29,7 @@ interface LightboxProps {
   onPrevious?: (() => void) | undefined;
   onNext?: (() => void) | undefined;
   /** Where the photo stands in its gallery (0-based index), shown as "2 of 5". */
-  position?: { index: number; count: number } | undefined;
+  position?: GalleryPosition | undefined;
 }
 
 /**
@@ -48,40 +53,17 @@ export function useLightboxSequence(sequence: readonly LightboxImage[]): { open:
 }
 
 /**
- * An image at full resolution in a modal <dialog> (focus trapped, Escape closes, focus returns to
- * the opener): fitted to the screen first, one click for 1:1 pixels with scrolling. In a gallery,
- * previous and next by buttons, the arrow keys and a swipe; at 1:1 the arrows and drags scroll
- * the photo instead.
+ * Keeps the modal <dialog> open exactly while there is an image: shown when one arrives (after
+ * `onShow`), closed when it is gone.
  */
-export function ImageLightbox({ image, onClose, onPrevious, onNext, position }: LightboxProps) {
-  const t = useTranslations('lightbox');
+function useLightboxDialog(image: LightboxImage | undefined, onShow: () => void) {
   const ref = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-  const [actualSize, setActualSize] = useState(false);
-  const dragFrom = useRef<{ x: number; y: number } | null>(null);
-  const step = (direction: -1 | 0 | 1) => (direction === 1 ? onNext : direction === -1 ? onPrevious : undefined)?.();
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (actualSize) return;
-    if (event.key === 'ArrowRight') step(1);
-    else if (event.key === 'ArrowLeft') step(-1);
-    else return;
-    event.preventDefault();
-  };
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    dragFrom.current = actualSize ? null : { x: event.clientX, y: event.clientY };
-  };
-  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
-    const from = dragFrom.current;
-    dragFrom.current = null;
-    if (from !== null) step(swipeStep(event.clientX - from.x, event.clientY - from.y));
-  };
-
   useEffect(() => {
     const dialog = ref.current;
     if (dialog === null) return;
     if (image !== undefined && !dialog.open) {
-      setActualSize(false);
+      onShow();
       dialog.showModal();
       // React's autoFocus runs before the dialog opens, and showModal would pick the first button
       // (the size toggle): the way out is the first thing a keyboard user should meet.
@@ -89,9 +71,24 @@ export function ImageLightbox({ image, onClose, onPrevious, onNext, position }: 
     }
     if (image === undefined && dialog.open) dialog.close();
   }, [image]);
+  return { ref, closeRef };
+}
+
+/**
+ * An image at full resolution in a modal <dialog> (focus trapped, Escape closes, focus returns to
+ * the opener): fitted to the screen first, one click for 1:1 pixels with scrolling. In a gallery,
+ * previous and next by buttons, the arrow keys and a swipe; at 1:1 the arrows and drags scroll
+ * the photo instead.
+ */
+export function ImageLightbox({ image, onClose, onPrevious, onNext, position }: LightboxProps) {
+  const t = useTranslations('lightbox');
+  const [actualSize, setActualSize] = useState(false);
+  // Every photo opens fitted to the screen.
+  const { ref, closeRef } = useLightboxDialog(image, () => setActualSize(false));
+  const gestures = useLightboxGestures(!actualSize, onPrevious, onNext);
 
   return (
-    <dialog ref={ref} className="lightbox" aria-label={image?.title ?? t('image')} onClose={onClose} onKeyDown={onKeyDown} data-testid="lightbox">
+    <dialog ref={ref} className="lightbox" aria-label={image?.title ?? t('image')} onClose={onClose} onKeyDown={gestures.onKeyDown} data-testid="lightbox">
       {image !== undefined && (
         <>
           <div className="lightbox-bar">
@@ -99,19 +96,7 @@ export function ImageLightbox({ image, onClose, onPrevious, onNext, position }: 
             <span className="small muted">
               {image.width}×{image.height}
             </span>
-            {position !== undefined && (
-              <>
-                <button type="button" className="button button-small" onClick={onPrevious} disabled={onPrevious === undefined}>
-                  {t('previous')}
-                </button>
-                <span className="small" data-testid="lightbox-position">
-                  {t('position', { index: position.index + 1, count: position.count })}
-                </span>
-                <button type="button" className="button button-small" onClick={onNext} disabled={onNext === undefined}>
-                  {t('next')}
-                </button>
-              </>
-            )}
+            {position !== undefined && <LightboxPosition position={position} onPrevious={onPrevious} onNext={onNext} />}
             <button type="button" className="button button-small" aria-pressed={actualSize} onClick={() => setActualSize(!actualSize)}>
               {actualSize ? t('fit') : t('actual')}
             </button>
@@ -126,14 +111,32 @@ export function ImageLightbox({ image, onClose, onPrevious, onNext, position }: 
           </div>
           <div
             className={actualSize ? 'lightbox-body lightbox-actual' : 'lightbox-body'}
-            onPointerDown={onPointerDown}
-            onPointerUp={onPointerUp}
-            onPointerCancel={() => (dragFrom.current = null)}
+            onPointerDown={gestures.onPointerDown}
+            onPointerUp={gestures.onPointerUp}
+            onPointerCancel={gestures.onPointerCancel}
           >
             <img src={image.url} alt={image.alt} width={image.width} height={image.height} />
           </div>
         </>
       )}
     </dialog>
+  );
+}
+
+/** Previous, "2 of 5" and next, for a photo in a gallery; a button without a neighbour is disabled. */
+function LightboxPosition({ position, onPrevious, onNext }: Pick<LightboxProps, 'onPrevious' | 'onNext'> & { position: GalleryPosition }) {
+  const t = useTranslations('lightbox');
+  return (
+    <>
+      <button type="button" className="button button-small" onClick={onPrevious} disabled={onPrevious === undefined}>
+        {t('previous')}
+      </button>
+      <span className="small" data-testid="lightbox-position">
+        {t('position', { index: position.index + 1, count: position.count })}
+      </span>
+      <button type="button" className="button button-small" onClick={onNext} disabled={onNext === undefined}>
+        {t('next')}
+      </button>
+    </>
   );
 }

@@ -1,28 +1,21 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useIdSelection } from '@/client/use-id-selection';
-import { useErrorSentence } from '@/client/use-error-sentence';
 import { MoreButton } from '@/components/more-button';
 import { QueryError, QueryLoading } from '@/components/query-state';
-import { AlertMessage } from '@/components/alert-message';
-import { ApprovalHolds } from './approval-holds';
 import { ApproveDialog } from './approve-dialog';
+import { PendingList } from './pending-list';
 import { PublishedSection } from './published-section';
+import { QueueStatus } from './queue-status';
 import { RejectDialog } from './reject-dialog';
-import { ReviewCard } from './review-card';
 import { useReviewVariants, type ReviewVariant } from './review-data';
-import { ReviewOutcomeStatus } from './review-outcome-status';
 import { ReviewToolbar } from './review-toolbar';
-import { useBulkApprove } from './use-bulk-approve';
-import { useRejectFlow } from './use-reject-flow';
-import { useReviewApprovals } from './use-review-approvals';
+import { usePendingQueue } from './use-pending-queue';
+import { useQueueActions } from './use-queue-actions';
+import { useQueueShortcuts } from './use-queue-shortcuts';
 import { useReviewCursor } from './use-review-cursor';
-import { useReviewOutcome } from './use-review-outcome';
-import { useReviewRefresh } from './use-review-refresh';
-import { useReviewShortcuts } from './use-review-shortcuts';
-import { useStageAgain } from './use-stage-again';
 import './review.css';
 
 /**
@@ -35,47 +28,14 @@ import './review.css';
 export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined }) {
   const id = useId();
   const t = useTranslations('review');
-  const tc = useTranslations('common');
-  const errorSentence = useErrorSentence();
-  const refresh = useReviewRefresh();
   const { list, details, pending: waiting, approved, morePending, moreApproved, loading } = useReviewVariants();
-  // A variant linked from the property page comes first.
-  waiting.sort((a, b) => Number(b.variant.id === focusImageId) - Number(a.variant.id === focusImageId));
-  // Approvals held for their Undo, and sent ones until the queue is read again, are out of it.
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
-  const pending = waiting.filter((item) => !hidden.has(item.variant.id));
+  const { pending, setHidden } = usePendingQueue(waiting, focusImageId);
   const cursor = useReviewCursor(pending, focusImageId);
-  const { current } = cursor;
   const selection = useIdSelection();
-  // The next item to review once `done` leave the queue.
-  const advancePast = (done: ReviewVariant[]) => {
-    const ids = new Set(done.map((item) => item.variant.id));
-    cursor.advancePast(ids);
-    selection.drop(ids);
-  };
-  const outcome = useReviewOutcome();
-  const approvals = useReviewApprovals({
-    setHidden,
-    advancePast,
-    moveTo: cursor.moveTo,
-    focusCurrent: cursor.focusCurrent,
-    report: outcome,
-    refresh,
-  });
-  const approve = useBulkApprove({ advancePast, report: outcome, refresh });
-  const reject = useRejectFlow({ advancePast, report: outcome, refresh });
-  const tryAgain = useStageAgain({ report: outcome, refresh });
-  const busy = approve.isPending || reject.isPending;
-
-  // Shortcuts act on the current item; they are off while typing or while a dialog is open.
-  useReviewShortcuts(busy, (key) => {
-    if ((key === 'j' || key === 'n') && pending.length > 0) cursor.moveBy(1);
-    else if ((key === 'k' || key === 'p') && pending.length > 0) cursor.moveBy(-1);
-    else if (key === 'a' && current !== undefined) approvals.start(current);
-    else if (key === 'r' && current !== undefined) reject.open([current], false);
-    else return false;
-    return true;
-  });
+  const actions = useQueueActions({ setHidden, cursor, selection });
+  const { approvals, approve, reject, busy } = actions;
+  const rejectOne = (item: ReviewVariant) => reject.open([item], false);
+  useQueueShortcuts({ busy, pending, cursor, onApprove: approvals.start, onReject: rejectOne });
 
   if (list.isPending) return <QueryLoading>{t('loading')}</QueryLoading>;
   if (list.isError) return <QueryError error={list.error} onRetry={() => list.refetch()} retrying={list.isFetching} />;
@@ -83,20 +43,7 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
   const selectedItems = pending.filter((item) => selection.selected.has(item.variant.id));
   return (
     <div className="stack">
-      <ReviewOutcomeStatus
-        ref={outcome.ref}
-        outcome={outcome.outcome}
-        idle={loading ? tc('loading') : t('waiting', { count: pending.length })}
-        retrying={tryAgain.isPending}
-        onRetry={tryAgain.start}
-      />
-      <ApprovalHolds held={approvals.held} undoRef={approvals.undoRef} onUndo={approvals.undo} />
-      <AlertMessage message={tryAgain.error === undefined ? undefined : errorSentence(tryAgain.error)} tone="page" />
-      {details
-        .filter((query) => query.isError)
-        .map((query, index) => (
-          <QueryError key={index} error={query.error} onRetry={() => query.refetch()} retrying={query.isFetching} />
-        ))}
+      <QueueStatus loading={loading} waitingCount={pending.length} actions={actions} details={details} />
       <p className="small muted kbd-help" id={`${id}-keys`}>
         {t.rich('shortcuts', { kbd: (key) => <kbd>{key}</kbd> })}
       </p>
@@ -111,22 +58,15 @@ export function ReviewQueue({ focusImageId }: { focusImageId: string | undefined
         />
       )}
       {!loading && pending.length === 0 && <p>{t('nothing')}</p>}
-      <ul className="stack" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-describedby={`${id}-keys`}>
-        {pending.map((item) => (
-          <ReviewCard
-            key={item.variant.id}
-            item={item}
-            current={item === current}
-            reveal={item === current ? cursor.reveal : undefined}
-            selected={selection.selected.has(item.variant.id)}
-            busy={busy}
-            onSelect={(on) => selection.toggle(item.variant.id, on)}
-            onFocus={() => cursor.focused(item.variant.id)}
-            onApprove={() => approvals.start(item)}
-            onReject={() => reject.open([item], false)}
-          />
-        ))}
-      </ul>
+      <PendingList
+        items={pending}
+        describedBy={`${id}-keys`}
+        cursor={cursor}
+        selection={selection}
+        busy={busy}
+        onApprove={approvals.start}
+        onReject={rejectOne}
+      />
       <MoreButton more={morePending} label={t('morePending')} testId="review-more" />
       <PublishedSection id={id} items={approved} more={moreApproved} busy={busy} onTakeDown={(item) => reject.open([item], true)} />
       <ApproveDialog items={approve.confirming} busy={approve.isPending} onConfirm={approve.confirm} onCancel={approve.cancel} />
