@@ -1,114 +1,84 @@
 'use client';
 
-import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
-import { type InventoryStatus } from '@staging/domain/inventory';
-import { useFocusTarget } from '@/client/use-focus-target';
-import { useTRPC } from '@/client/trpc';
+import { useId, type ReactElement } from 'react';
+import { INVENTORY_STATUSES } from '@staging/domain/inventory';
 import { useDashboardText } from '@/client/use-dashboard-text';
 import { AlertMessage } from '@/components/alert-message';
-import { useInventoryCache } from './inventory-cache';
-import { parseNumberField } from './number-input';
 import { InventoryStatusOptions } from '../vocabulary-options';
+import type { ItemDraft } from './item-draft';
+import { onChoiceOf } from './select-choice';
+import { useCreateItem } from './use-create-item';
 
-const EMPTY = { unitNumber: '', floor: '', status: 'AVAILABLE' as InventoryStatus, priceAdjustment: '', notes: '' };
-const FIELDS = ['unitNumber', 'floor', 'status', 'priceAdjustment', 'notes'] as const;
+/** What ties a field's control to its label and to the message under it. */
+interface ControlProps {
+  id: string;
+  'aria-invalid': boolean;
+  'aria-describedby': string | undefined;
+}
+
+interface ItemFieldProps {
+  /** Prefix of the form's ids. */
+  id: string;
+  name: keyof ItemDraft;
+  errorOf: (field: keyof ItemDraft) => string | undefined;
+  children: (control: ControlProps) => ReactElement;
+}
+
+/** One field of the form, labelled with the catalogue text of its name ("unitNumber": "Unit number"). */
+function ItemField({ id, name, errorOf, children }: ItemFieldProps) {
+  const { t } = useDashboardText('inventory');
+  const error = errorOf(name);
+  const errorId = `${id}-${name}-error`;
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-${name}`}>{t(name)}</label>
+      {children({ id: `${id}-${name}`, 'aria-invalid': error !== undefined, 'aria-describedby': error === undefined ? undefined : errorId })}
+      {error !== undefined && (
+        <span className="field-error" id={errorId}>
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
 
 /** Inline "add item" form under a unit's table (inventory.create). */
 export function CreateItemForm({ propertyId, unitId, unitName }: { propertyId: string; unitId: string; unitName: string }) {
-  const trpc = useTRPC();
-  const cache = useInventoryCache(propertyId);
   const id = useId();
-  const { t, errorSentence, fieldError } = useDashboardText('inventory');
-  const [form, setForm] = useState(EMPTY);
-  const [localError, setLocalError] = useState<{ field: string; message: string } | undefined>();
-  const [added, setAdded] = useState<string | undefined>();
-  // The confirmation takes focus, so a keyboard user hears what was added and Shift+Tab is back
-  // at the form for the next item.
-  const addedFocus = useFocusTarget<HTMLParagraphElement>();
-  const create = useMutation(
-    trpc.inventory.create.mutationOptions({
-      onSuccess: cache.afterSave((record) => {
-        setForm(EMPTY);
-        setAdded(record.unitNumber);
-        addedFocus.moveFocus();
-      }),
-    }),
-  );
-
-  const errorFor = (field: string): string | undefined => {
-    if (localError?.field === field) return localError.message;
-    return create.isError ? fieldError(create.error, field) : undefined;
-  };
-  const generalError =
-    create.isError && FIELDS.every((field) => fieldError(create.error, field) === undefined) ? errorSentence(create.error) : undefined;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const floor = parseNumberField(form.floor);
-    const priceAdjustment = parseNumberField(form.priceAdjustment);
-    if (floor === undefined) return setLocalError({ field: 'floor', message: t('mustBeNumber') });
-    if (priceAdjustment === undefined) return setLocalError({ field: 'priceAdjustment', message: t('mustBeNumber') });
-    setLocalError(undefined);
-    setAdded(undefined);
-    create.mutate({
-      propertyUnitId: unitId,
-      unitNumber: form.unitNumber,
-      floor,
-      status: form.status,
-      priceAdjustment,
-      notes: form.notes.trim() === '' ? null : form.notes,
-    });
-  };
-
-  // Each field is labelled with the catalogue text of its name ("unitNumber": "Unit number").
-  const field = (name: (typeof FIELDS)[number], input: React.ReactElement) => {
-    const error = errorFor(name);
-    return (
-      <div className="field">
-        <label htmlFor={`${id}-${name}`}>{t(name)}</label>
-        {input}
-        {error !== undefined && (
-          <span className="field-error" id={`${id}-${name}-error`}>
-            {error}
-          </span>
-        )}
-      </div>
-    );
-  };
-  const inputProps = (name: (typeof FIELDS)[number]) => ({
-    id: `${id}-${name}`,
-    'aria-invalid': errorFor(name) !== undefined,
-    'aria-describedby': errorFor(name) === undefined ? undefined : `${id}-${name}-error`,
-  });
+  const { t } = useDashboardText('inventory');
+  const { form, edit, ...create } = useCreateItem(propertyId, unitId);
+  const field = { id, errorOf: create.errorOf };
 
   return (
-    <form className="toolbar" noValidate onSubmit={submit} aria-label={t('addTo', { unit: unitName })}>
+    <form className="toolbar" noValidate onSubmit={create.submit} aria-label={t('addTo', { unit: unitName })}>
       <h3 className="small" style={{ flexBasis: '100%', margin: 0 }}>
         {t('addTo', { unit: unitName })}
       </h3>
-      {field(
-        'unitNumber',
-        <input {...inputProps('unitNumber')} type="text" required maxLength={100} value={form.unitNumber} onChange={(e) => setForm({ ...form, unitNumber: e.target.value })} />,
-      )}
-      {field('floor', <input {...inputProps('floor')} type="number" step="any" value={form.floor} onChange={(e) => setForm({ ...form, floor: e.target.value })} />)}
-      {field(
-        'status',
-        <select {...inputProps('status')} value={form.status} onChange={(e) => setForm({ ...form, status: e.target.value as InventoryStatus })}>
-          <InventoryStatusOptions />
-        </select>,
-      )}
-      {field(
-        'priceAdjustment',
-        <input {...inputProps('priceAdjustment')} type="number" step="0.01" value={form.priceAdjustment} onChange={(e) => setForm({ ...form, priceAdjustment: e.target.value })} />,
-      )}
-      {field('notes', <input {...inputProps('notes')} type="text" maxLength={500} value={form.notes} onChange={(e) => setForm({ ...form, notes: e.target.value })} />)}
+      <ItemField {...field} name="unitNumber">
+        {(control) => <input {...control} type="text" required maxLength={100} value={form.unitNumber} onChange={(e) => edit({ unitNumber: e.target.value })} />}
+      </ItemField>
+      <ItemField {...field} name="floor">
+        {(control) => <input {...control} type="number" step="any" value={form.floor} onChange={(e) => edit({ floor: e.target.value })} />}
+      </ItemField>
+      <ItemField {...field} name="status">
+        {(control) => (
+          <select {...control} value={form.status} onChange={onChoiceOf(INVENTORY_STATUSES, (status) => edit({ status }))}>
+            <InventoryStatusOptions />
+          </select>
+        )}
+      </ItemField>
+      <ItemField {...field} name="priceAdjustment">
+        {(control) => <input {...control} type="number" step="0.01" value={form.priceAdjustment} onChange={(e) => edit({ priceAdjustment: e.target.value })} />}
+      </ItemField>
+      <ItemField {...field} name="notes">
+        {(control) => <input {...control} type="text" maxLength={500} value={form.notes} onChange={(e) => edit({ notes: e.target.value })} />}
+      </ItemField>
       <button type="submit" className="button button-primary" disabled={create.isPending}>
         {t('addItem')}<span className="visually-hidden"> {t('addItemTo', { unit: unitName })}</span>
       </button>
-      <AlertMessage message={generalError} />
-      <p role="status" ref={addedFocus.ref} tabIndex={-1} className="small" style={{ flexBasis: '100%', margin: 0 }} data-testid="item-added">
-        {added === undefined ? '' : t('added', { unit: added, unitName })}
+      <AlertMessage message={create.generalError} />
+      <p role="status" ref={create.addedRef} tabIndex={-1} className="small" style={{ flexBasis: '100%', margin: 0 }} data-testid="item-added">
+        {create.added === undefined ? '' : t('added', { unit: create.added, unitName })}
       </p>
     </form>
   );

@@ -1,22 +1,16 @@
 'use client';
 
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 import type { InventoryUnitRecord } from '@staging/contracts/inventory';
 import { downloadText } from '@/client/download-text';
 import { useDashboardText } from '@/client/use-dashboard-text';
-import { useIssueText } from '@/client/use-error-sentence';
 import { AlertMessage } from '@/components/alert-message';
-import { errorRowsCsv, parseInventoryCsv, statusChoices, type CsvRowError, type ParsedInventoryCsv } from '@/lib/inventory-csv';
+import { errorRowsCsv, statusChoices, type CsvRowError } from '@/lib/inventory-csv';
 import { CsvImportPreview } from './csv-import-preview';
 import { CsvImportProgress } from './csv-import-progress';
 import { CsvSourceControls } from './csv-source-controls';
+import { useCsvFile } from './use-csv-file';
 import { useCsvImportRun } from './use-csv-import-run';
-
-interface Loaded {
-  fileName: string;
-  text: string;
-  parsed: ParsedInventoryCsv;
-}
 
 function baseName(fileName: string): string {
   return fileName.replace(/\.csv$/i, '');
@@ -33,51 +27,23 @@ function baseName(fileName: string): string {
 export function CsvImport({ propertyId, units }: { propertyId: string; units: InventoryUnitRecord[] }) {
   const id = useId();
   const { t, locale } = useDashboardText('csv');
-  const { issueText } = useIssueText();
   const [chosenUnitId, setUnitId] = useState(units[0]?.propertyUnitId ?? '');
   // The chosen unit can be removed (or the page may start with none): the first one stands in.
   const unitId = units.some((unit) => unit.propertyUnitId === chosenUnitId) ? chosenUnitId : (units[0]?.propertyUnitId ?? '');
-  const [loaded, setLoaded] = useState<Loaded | undefined>();
-  const [fileError, setFileError] = useState<string | undefined>();
   const importRun = useCsvImportRun(propertyId, unitId);
   const { phase } = importRun;
-  const [fileInputKey, setFileInputKey] = useState(0);
-  const [chosenFileName, setChosenFileName] = useState<string | undefined>();
-
-  const existingNumbers = (targetUnitId: string) =>
-    new Set(units.find((unit) => unit.propertyUnitId === targetUnitId)?.items.map((item) => item.unitNumber) ?? []);
-
-  const load = (fileName: string, text: string, targetUnitId: string) => {
-    const parsed = parseInventoryCsv(text, { t, issueText, locale, existingUnitNumbers: existingNumbers(targetUnitId) });
-    importRun.preview();
-    if (parsed.fileError !== undefined) {
-      setLoaded(undefined);
-      setFileError(parsed.fileError);
-      return;
-    }
-    setFileError(undefined);
-    setLoaded({ fileName, text, parsed });
-  };
-
-  const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    if (file === undefined) return;
-    setChosenFileName(file.name);
-    load(file.name, await file.text(), unitId);
-  };
+  const file = useCsvFile(units, importRun.preview);
+  const { loaded } = file;
 
   const chooseUnit = (next: string) => {
     setUnitId(next);
     // Which unit numbers are taken depends on the unit: check the file again against it.
-    if (loaded !== undefined && phase.kind === 'preview') load(loaded.fileName, loaded.text, next);
+    if (loaded !== undefined && phase.kind === 'preview') file.check(loaded.fileName, loaded.text, next);
   };
 
   const reset = () => {
-    setLoaded(undefined);
-    setFileError(undefined);
+    file.clear();
     importRun.preview();
-    setFileInputKey((key) => key + 1);
-    setChosenFileName(undefined);
   };
 
   const parsed = loaded?.parsed;
@@ -98,13 +64,13 @@ export function CsvImport({ propertyId, units }: { propertyId: string; units: In
         units={units}
         unitId={unitId}
         importing={phase.kind === 'importing'}
-        fileInputKey={fileInputKey}
-        fileName={chosenFileName}
+        fileInputKey={file.inputKey}
+        fileName={file.chosenName}
         onUnit={chooseUnit}
-        onFile={(event) => void chooseFile(event)}
+        onFile={(event) => void file.choose(event, unitId)}
       />
 
-      <AlertMessage message={fileError} tone="page" />
+      <AlertMessage message={file.fileError} tone="page" />
 
       {loaded !== undefined && phase.kind === 'preview' && (
         <CsvImportPreview

@@ -7,15 +7,16 @@ import type { InventoryStatus } from '@staging/domain/inventory';
 import { useTRPC } from '@/client/trpc';
 import { useIdSelection } from '@/client/use-id-selection';
 import { useFocusTarget } from '@/client/use-focus-target';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDashboardText } from '@/client/use-dashboard-text';
 import { describeError } from '@/lib/api-errors';
 import { BulkBar } from './bulk-bar';
 import { CsvImport } from './csv-import';
 import { InventoryToolbar } from './inventory-toolbar';
+import { ItemDeleteDialog } from './item-delete-dialog';
 import { PagedInventory } from './paged-inventory';
 import { AddUnitForm } from './unit-controls';
 import { UnitSection } from './unit-section';
+import { UnitsLoadError } from './units-load-error';
 import { useItemDelete } from './use-item-delete';
 
 type Filter = InventoryStatus | 'ALL';
@@ -24,7 +25,7 @@ type Filter = InventoryStatus | 'ALL';
 export function InventoryManager({ propertyId }: { propertyId: string }) {
   const trpc = useTRPC();
   const id = useId();
-  const { t, tc, errorSentence } = useDashboardText('inventory');
+  const { t } = useDashboardText('inventory');
   const units = useQuery(trpc.inventory.getUnits.queryOptions({ propertyId }, { staleTime: 5 * 60_000 }));
   const [filter, setFilter] = useState<Filter>('ALL');
   const selection = useIdSelection();
@@ -38,17 +39,7 @@ export function InventoryManager({ propertyId }: { propertyId: string }) {
   if (units.isError) {
     // More than getUnits answers in one piece: the same inventory, a page at a time.
     if (describeError(units.error).code === 'RESULT_TOO_LARGE') return <PagedInventory propertyId={propertyId} />;
-    const notFound = describeError(units.error).code === 'NOT_FOUND';
-    return (
-      <div className="alert alert-error" role="alert">
-        {notFound ? t('notFound') : errorSentence(units.error)}
-        {!notFound && (
-          <button type="button" className="link-button" style={{ marginLeft: '0.5rem' }} onClick={() => void units.refetch()}>
-            {tc('tryAgain')}
-          </button>
-        )}
-      </div>
-    );
+    return <UnitsLoadError error={units.error} onRetry={() => void units.refetch()} />;
   }
 
   const visible = (items: InventoryItemRecord[]) => (filter === 'ALL' ? items : items.filter((item) => item.status === filter));
@@ -90,18 +81,7 @@ export function InventoryManager({ propertyId }: { propertyId: string }) {
 
       {units.data.units.length > 0 && <CsvImport propertyId={propertyId} units={units.data.units} />}
 
-      <ConfirmDialog
-        open={itemDelete.deleting !== undefined}
-        title={t('deleteTitle', { unit: itemDelete.deleting?.unitNumber ?? '' })}
-        confirmLabel={t('deleteConfirm')}
-        danger
-        busy={itemDelete.isPending}
-        error={itemDelete.error === undefined ? undefined : errorSentence(itemDelete.error)}
-        onConfirm={itemDelete.confirm}
-        onCancel={itemDelete.cancel}
-      >
-        <p>{t('deleteBody')}</p>
-      </ConfirmDialog>
+      <ItemDeleteDialog flow={itemDelete} />
     </div>
   );
 }

@@ -42,3 +42,13 @@ export function ItemCells({ item }: { item: InventoryItemRecord }) {
     </>
   );
 }
+
+/** The cell with the item's selection checkbox, first in its row whether it is read or edited. */
+export function ItemSelectCell({ item, selected, onToggle }: { item: InventoryItemRecord; selected: boolean; onToggle: (itemId: string, selected: boolean) => void }) {
+  const { t } = useDashboardText('inventory');
+  return (
+    <td>
+      <input type="checkbox" aria-label={t('select', { unit: item.unitNumber })} checked={selected} onChange={(event) => onToggle(item.itemId, event.target.checked)} />
+    </td>
+  );
+}

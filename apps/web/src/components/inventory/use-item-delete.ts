@@ -33,3 +33,5 @@ export function useItemDelete(propertyId: string, onDeleted: (itemId: string) =>
     error: remove.isError ? remove.error : undefined,
   };
 }
+
+export type ItemDelete = ReturnType<typeof useItemDelete>;
