@@ -1,9 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import { loadConfigOrExit } from '@staging/config/load';
 import { producerValuesFingerprint } from '@staging/config/producer-values';
 import { createDb } from '@staging/db/client';
 import { flushErrorTracker, initErrorTracker, reportFatalError } from '@staging/platform/error-tracker';
 import { exitOnFatalError } from '@staging/platform/fatal-error';
+import { listeningPort } from '@staging/platform/http-client-errors';
 import { createLogger } from '@staging/platform/logger';
 import { createRedis } from '@staging/platform/queues';
 import { createObjectStorage } from '@staging/platform/storage';
@@ -44,7 +44,7 @@ server.listen(config.port, () => {
     {
       event: 'api_started',
       // The bound port, which differs from config.port when that is 0 (a free port, in tests).
-      port: (server.address() as AddressInfo).port,
+      port: listeningPort(server),
       queueSuffix: config.queueSuffix,
       stagingEnabled: config.stagingEnabled,
       producerValues: producerValuesFingerprint(config.producer),

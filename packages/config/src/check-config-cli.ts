@@ -6,9 +6,9 @@ import { loadConfigOrExit } from './load';
 import { producerValuesFingerprint } from './producer-values';
 
 const ROLES: readonly ConfigRole[] = ['web', 'api', 'worker'];
-const role = process.argv[2] as ConfigRole | undefined;
+const role = ROLES.find((candidate) => candidate === process.argv[2]);
 
-if (role === undefined || !ROLES.includes(role)) {
+if (role === undefined) {
   process.stderr.write(`usage: check-config-cli <${ROLES.join('|')}>\n`);
   process.exit(2);
 }

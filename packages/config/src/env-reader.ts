@@ -40,11 +40,9 @@ export class EnvReader {
    */
   required<T>(name: string, rule: EnvRule<T>): T {
     const raw = this.raw(name);
-    if (raw === undefined) {
-      this.problem(name, 'is required');
-      return undefined as T;
-    }
-    return this.check(name, raw, rule) as T;
+    if (raw === undefined) this.problem(name, 'is required');
+    // undefined is the placeholder: typed as T so the config can be built before `finish` throws.
+    return (raw === undefined ? undefined : this.check(name, raw, rule)) as T;
   }
 
   optional<T>(name: string, rule: EnvRule<T>, fallback: T): T {

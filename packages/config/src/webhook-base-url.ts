@@ -47,7 +47,10 @@ export function isInternalHost(hostname: string): boolean {
 }
 
 function isInternalIpv4(address: string): boolean {
-  const [a, b] = address.split('.').map(Number) as [number, number, number, number];
+  // Dotted decimal (see isInternalHost), so both octets are there.
+  const [first, second] = address.split('.');
+  const a = Number(first);
+  const b = Number(second);
   return (
     a === 0 || // "this network", including 0.0.0.0
     a === 10 ||

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
+import { z } from 'zod';
 import { Prisma, PrismaClient } from './generated/prisma/client';
 
 export { Prisma, PrismaClient } from './generated/prisma/client';
@@ -70,14 +71,26 @@ const PG_CONNECTION_LOST_MESSAGE = 'Connection terminated unexpectedly';
 
 const RAISED_BY_POOL = Symbol('@staging/db/raised-by-pool');
 
-interface DriverAdapterCause {
-  kind?: string;
-  code?: string;
-}
+const ZDriverAdapterError = z.object({
+  cause: z.object({
+    kind: z.string().optional(),
+    /** The SQLSTATE, for kind `postgres`. */
+    code: z.string().optional(),
+    /** The server's own code, whatever the kind Prisma mapped it to. */
+    originalCode: z.string().optional(),
+  }),
+});
 
-function driverAdapterCauseOf(error: unknown): DriverAdapterCause | undefined {
+export type DriverAdapterCause = z.infer<typeof ZDriverAdapterError>['cause'];
+
+/**
+ * The database's error under a Prisma error: Prisma's pg driver adapter puts it in
+ * `meta.driverAdapterError`, for raw queries (P2010) and ORM calls (P2002, P2003, …) alike.
+ */
+export function driverAdapterCauseOf(error: unknown): DriverAdapterCause | undefined {
   if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return undefined;
-  return (error.meta?.driverAdapterError as { cause?: DriverAdapterCause } | undefined)?.cause;
+  const parsed = ZDriverAdapterError.safeParse(error.meta?.['driverAdapterError']);
+  return parsed.success ? parsed.data.cause : undefined;
 }
 
 /** Whether `error` says the connection under the statement was gone, not that the statement was wrong. */
@@ -105,9 +118,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   // Not `instanceof Error`: errors Node raises may come from another realm (Jest's, for one).
   if (typeof error !== 'object' || error === null) return false;
-  const { message, code } = error as { message?: unknown; code?: unknown };
-  if (message === PG_CONNECTION_LOST_MESSAGE) return true;
-  return RAISED_BY_POOL in error && typeof code === 'string' && UNREACHABLE_SOCKET_CODES.has(code);
+  if ('message' in error && error.message === PG_CONNECTION_LOST_MESSAGE) return true;
+  return RAISED_BY_POOL in error && 'code' in error && typeof error.code === 'string' && UNREACHABLE_SOCKET_CODES.has(error.code);
 }
 
 /**

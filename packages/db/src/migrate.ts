@@ -142,7 +142,7 @@ function verifyHistory(rows: MigrationRow[], local: LocalMigration[], log: (line
 
 function describeFailure(migration: LocalMigration, error: unknown): Error {
   const message = error instanceof Error ? error.message : String(error);
-  const position = Number((error as { position?: string }).position);
+  const position = Number(typeof error === 'object' && error !== null && 'position' in error ? error.position : undefined);
   const line = Number.isFinite(position) && position > 0
     ? ` (line ${migration.sql.slice(0, position).split('\n').length})`
     : '';

@@ -99,11 +99,11 @@ export type AttemptReservation =
  */
 export function decideAttemptReservation(attempts: readonly AttemptSummary[]): AttemptReservation {
   if (attempts.some((a) => isOpenAttemptStatus(a.status))) return { allowed: false, reason: 'ATTEMPT_OPEN' };
-  if (attempts.length === 0) return { allowed: true, attemptNumber: 1 };
+  const [first] = attempts;
+  if (first === undefined) return { allowed: true, attemptNumber: 1 };
   if (attempts.length >= MAX_ATTEMPTS_PER_JOB || attempts.some((a) => a.attemptNumber !== 1)) {
     return { allowed: false, reason: 'ATTEMPTS_EXHAUSTED' };
   }
-  const [first] = attempts as [AttemptSummary];
   return first.status === 'FAILED' && isRetryableStagingError(first.errorCode)
     ? { allowed: true, attemptNumber: 2 }
     : { allowed: false, reason: 'NOT_RETRYABLE' };

@@ -33,7 +33,7 @@ export function derivativeObjectKey(sourceKey: string, size: DerivativeSize): st
 
 /** Every derivative key a source object may have (deleted together with the source). */
 export function derivativeObjectKeys(sourceKey: string): string[] {
-  return (Object.keys(DERIVATIVE_SIZES) as DerivativeSize[]).map((size) => derivativeObjectKey(sourceKey, size));
+  return Object.keys(DERIVATIVE_SIZES).filter(isDerivativeSize).map((size) => derivativeObjectKey(sourceKey, size));
 }
 
 /** Strong ETag of a derivative: the image ID names immutable bytes, the size and recipe the rest. */

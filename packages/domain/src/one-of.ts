@@ -3,5 +3,5 @@
  * statuses, prompt versions) are `as const` string arrays; this is their type guard.
  */
 export function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {
-  return typeof value === 'string' && (values as readonly string[]).includes(value);
+  return values.some((candidate) => candidate === value);
 }

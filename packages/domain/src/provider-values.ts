@@ -17,6 +17,6 @@ export type ProviderOutputFormat = (typeof PROVIDER_OUTPUT_FORMATS)[number];
 
 /** Width divided by height of an allowed aspect ratio, e.g. 1.5 for 3:2. */
 export function aspectRatioValue(aspectRatio: ProviderAspectRatio): number {
-  const [width, height] = aspectRatio.split(':').map(Number) as [number, number];
-  return width / height;
+  const [width, height] = aspectRatio.split(':');
+  return Number(width) / Number(height);
 }

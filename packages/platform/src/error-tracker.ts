@@ -5,7 +5,7 @@ import { SENTRY_PROCESS_HANDLER_INTEGRATIONS, uncaughtErrorHint } from './fatal-
 import type { FatalOrigin } from './fatal-error';
 import { createLogger } from './logger';
 import type { Logger } from './logger';
-import { scrubValue } from './scrub';
+import { scrubObject } from './scrub';
 
 export type AlertLevel = 'fatal' | 'error' | 'warning' | 'info';
 
@@ -41,7 +41,7 @@ let state: TrackerState | undefined;
  * tokens and signing secrets inside messages and stack text, URL queries, cookies.
  */
 export function scrubEvent<E extends ErrorEvent>(event: E): E {
-  const scrubbed = scrubValue(event) as E;
+  const scrubbed = scrubObject(event);
   if (scrubbed.request !== undefined) {
     delete scrubbed.request.query_string;
     delete scrubbed.request.cookies;
@@ -72,7 +72,7 @@ export function initErrorTracker(options: InitErrorTrackerOptions): { enabled: b
             integration.name !== 'Http' && integration.name !== 'NodeFetch' && !SENTRY_PROCESS_HANDLER_INTEGRATIONS.includes(integration.name),
         ),
       beforeSend: (event) => scrubEvent(event),
-      beforeBreadcrumb: (breadcrumb) => scrubValue(breadcrumb) as typeof breadcrumb,
+      beforeBreadcrumb: (breadcrumb) => scrubObject(breadcrumb),
       initialScope: { tags: { service: options.service } },
     });
   }

@@ -86,3 +86,10 @@ export function createServiceHttpServer(handler: RequestListener): Server {
   });
   return server;
 }
+
+/** The TCP port a listening `server` is bound to: the one the OS picked when it was asked for 0. */
+export function listeningPort(server: Server): number {
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('The server is not listening on a TCP port');
+  return address.port;
+}

@@ -1,7 +1,7 @@
 import { pino } from 'pino';
-import type { DestinationStream, Logger, LoggerOptions } from 'pino';
+import type { Bindings, ChildLoggerOptions, DestinationStream, Logger, LoggerOptions } from 'pino';
 import type { LogLevel } from '@staging/config/common';
-import { REDACTED, redactUrl, scrubText, scrubValue } from './scrub';
+import { REDACTED, redactUrl, scrubObject, scrubText } from './scrub';
 
 export type { Logger } from 'pino';
 export { redactUrl, scrubText } from './scrub';
@@ -53,8 +53,8 @@ interface SerializedError {
 export function serializeError(error: unknown, depth = 0): SerializedError | undefined {
   if (error === undefined || error === null) return undefined;
   if (!(error instanceof Error)) return { type: typeof error, message: scrubText(String(error)) };
-  const base = pino.stdSerializers.err(error) as unknown as Record<string, unknown>;
-  const scrubbed = scrubValue({ ...base, cause: undefined }) as Record<string, unknown>;
+  const base: Record<string, unknown> = pino.stdSerializers.err(error);
+  const scrubbed = scrubObject({ ...base, cause: undefined });
   return {
     ...scrubbed,
     type: String(base['type'] ?? error.name),
@@ -73,7 +73,7 @@ export function createLogger(options: CreateLoggerOptions): Logger {
     redact: { paths: [...REDACT_PATHS], censor },
     formatters: {
       level: (label) => ({ level: label }),
-      log: (object) => scrubValue(object) as Record<string, unknown>,
+      log: (object) => scrubObject(object),
     },
     serializers: {
       err: serializeError,
@@ -85,8 +85,12 @@ export function createLogger(options: CreateLoggerOptions): Logger {
   // pino applies `formatters.bindings` to the base bindings only, never to `child()` bindings, so
   // those are scrubbed here. Children are created with Object.create(parent) and inherit this.
   const createChild = logger.child;
-  logger.child = function scrubbedChild(this: Logger, bindings, childOptions) {
-    return createChild.call(this, scrubValue(bindings) as typeof bindings, childOptions);
-  } as Logger['child'];
+  logger.child = function scrubbedChild<ChildLevels extends string = never>(
+    this: Logger,
+    bindings: Bindings,
+    childOptions?: ChildLoggerOptions<ChildLevels>,
+  ): Logger<ChildLevels> {
+    return createChild.call<Logger, [Bindings, ChildLoggerOptions<ChildLevels> | undefined], Logger<ChildLevels>>(this, scrubObject(bindings), childOptions);
+  };
   return logger;
 }

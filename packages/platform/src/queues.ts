@@ -93,8 +93,10 @@ export function isRedisUnavailable(error: unknown): boolean {
   if (error instanceof RedisNotReadyError) return true;
   // Not `instanceof Error`: an error may come from another realm (Jest's, for one).
   if (typeof error !== 'object' || error === null) return false;
-  const { name, message } = error as { name?: unknown; message?: unknown };
-  return name === 'MaxRetriesPerRequestError' || (typeof message === 'string' && UNREACHABLE_MESSAGES.has(message));
+  return (
+    ('name' in error && error.name === 'MaxRetriesPerRequestError') ||
+    ('message' in error && typeof error.message === 'string' && UNREACHABLE_MESSAGES.has(error.message))
+  );
 }
 
 /**
@@ -105,7 +107,7 @@ export function isRedisUnavailable(error: unknown): boolean {
  */
 export function isRedisConnectionError(error: unknown): boolean {
   // Node's socket errors name the system call that failed (connect, read, write, getaddrinfo).
-  return typeof error === 'object' && error !== null && typeof (error as { syscall?: unknown }).syscall === 'string';
+  return typeof error === 'object' && error !== null && 'syscall' in error && typeof error.syscall === 'string';
 }
 
 /** A BullMQ Worker or Queue, as far as its `error` event goes. */

@@ -57,9 +57,8 @@ export function methodNotAllowed(allowed: readonly string[]): RequestHandler {
  */
 function bodyParserStatus(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
-  const { type, status } = error as { type?: unknown; status?: unknown };
-  if (typeof type !== 'string' || typeof status !== 'number') return undefined;
-  return status >= 400 && status < 500 ? status : undefined;
+  if (!('type' in error) || typeof error.type !== 'string' || !('status' in error) || typeof error.status !== 'number') return undefined;
+  return error.status >= 400 && error.status < 500 ? error.status : undefined;
 }
 
 /** Where {@link sendThrownError} reports what operators must see (a request's logger). */

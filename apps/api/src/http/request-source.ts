@@ -1,5 +1,4 @@
 import type { IncomingMessage } from 'node:http';
-import type { TLSSocket } from 'node:tls';
 import { resolveRequestSource } from '@staging/http-edge/request-source';
 import type { RequestSource } from '@staging/http-edge/request-source';
 
@@ -16,7 +15,7 @@ export function requestSourceOf(req: IncomingMessage, trustedProxyHops: number):
   return resolveRequestSource(
     {
       peerAddress: req.socket.remoteAddress,
-      encrypted: (req.socket as Partial<TLSSocket>).encrypted === true,
+      encrypted: 'encrypted' in req.socket && req.socket.encrypted === true,
       host: req.headers.host,
       forwardedFor: joined(req.headers['x-forwarded-for']),
       forwardedHost: joined(req.headers['x-forwarded-host']),

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { buffer } from 'node:stream/consumers';
 import { setSecurityHeaders } from '../http/security-headers';
 import { isWellFormedId } from '@staging/contracts/ids';
 import { STAGING_WEBHOOK_PATH_PREFIX } from '@staging/provider/webhook-url';
@@ -55,9 +56,7 @@ async function serve(deps: ApiDeps, recordCallback: ProviderCallbackRecorder, pr
   const log = { warn: (fields: Record<string, unknown>, message: string) => deps.logger.warn({ ...fields, req: logged }, message) };
   let rawBody: Buffer;
   try {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    rawBody = Buffer.concat(chunks);
+    rawBody = await buffer(req);
   } catch {
     // The client went away mid-body (what Express's body parser answers 400).
     sendError(res, 400, MALFORMED_BODY_ERROR);

@@ -27,7 +27,7 @@ export function openDashboardQueues(options: {
   // shared connection's own onError already logs it once.
   search.on('error', () => undefined);
   return {
-    queues: [options.staging, options.ai, search as unknown as Queue],
+    queues: [options.staging, options.ai, search],
     close: () => search.close(),
   };
 }

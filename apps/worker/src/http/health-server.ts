@@ -1,8 +1,7 @@
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type { ErrorRequestHandler, Express, Router } from 'express';
-import { createServiceHttpServer } from '@staging/platform/http-client-errors';
+import { createServiceHttpServer, listeningPort } from '@staging/platform/http-client-errors';
 import type { Logger } from '@staging/platform/logger';
 import { checkReadiness } from '@staging/platform/readiness';
 import type { ReadinessCheck } from '@staging/platform/readiness';
@@ -37,7 +36,7 @@ function errorMiddleware(logger: Logger): ErrorRequestHandler {
     res.status(400).json({ error: { code: 'BAD_REQUEST', message: 'Malformed percent-encoding in the path' } });
     return;
   }
-  const status = (error as { status?: unknown }).status;
+  const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     res.status(status).json({ error: { code: 'BAD_REQUEST', message: 'Malformed request' } });
     return;
@@ -85,7 +84,7 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
     server.once('error', reject);
     server.listen(options.port, () => resolve());
   });
-  const port = (server.address() as AddressInfo).port;
+  const port = listeningPort(server);
   options.logger.info({ port }, 'worker health server listening');
   return {
     port,

@@ -75,6 +75,6 @@ export function createStagingLog(logger: Logger): StagingLog {
   return (event, jobId, payload) => {
     const level = event === 'terminal_error' ? 'error' : 'info';
     const line: Record<string, unknown> = { event, jobId, ...payload };
-    logger[level](line, event as string);
+    logger[level](line, event);
   };
 }

@@ -30,5 +30,5 @@ export async function findManageableImage<S extends Prisma.PropertyImageSelect>(
     select,
   });
   if (image === null) throw imageNotFound();
-  return image as Prisma.PropertyImageGetPayload<{ select: S }>;
+  return image;
 }

@@ -4,7 +4,7 @@ import { AppError, ErrorCode, IssueCode } from '@staging/domain/errors';
 import type { FieldIssue } from '@staging/domain/errors';
 import { accessiblePropertySql, assertCanManageProperty } from '../access/property-access';
 import { unitNumberConflict } from './create-item';
-import { itemRecordColumns, toNumericText, UNIT_NOT_FOUND } from './item-records';
+import { inKeyOrder, itemRecordColumns, toNumericText, UNIT_NOT_FOUND } from './item-records';
 import type { InventoryContext } from './item-records';
 import { FOREIGN_KEY_VIOLATION, postgresErrorCode, UNIQUE_VIOLATION } from './postgres-errors';
 
@@ -65,9 +65,12 @@ export async function bulkCreateInventoryItems(
   if (rows.length !== items.length) throw await unitResolutionError(context, input, unitIds);
 
   // RETURNING order is not guaranteed; (unit, unitNumber) is unique, so it keys the input order.
-  const byKey = new Map(rows.map((row) => [unitKey(row.propertyUnitId, row.unitNumber), row]));
   return {
-    items: input.items.map((item) => byKey.get(unitKey(item.propertyUnitId, item.unitNumber)) as InventoryItemRecord),
+    items: inKeyOrder(
+      rows,
+      (row) => unitKey(row.propertyUnitId, row.unitNumber),
+      input.items.map((item) => unitKey(item.propertyUnitId, item.unitNumber)),
+    ),
   };
 }
 

@@ -3,7 +3,7 @@ import { Prisma } from '@staging/db/client';
 import { AppError, ErrorCode, IssueCode } from '@staging/domain/errors';
 import { INVENTORY_LIMITS } from '@staging/domain/inventory';
 import { accessibleItemSql, everyItemReached, runAllOrNothing, unitPropertyIdSql } from './item-set-access';
-import { itemRecordColumns } from './item-records';
+import { inKeyOrder, itemRecordColumns } from './item-records';
 import type { InventoryContext } from './item-records';
 import { NUMERIC_VALUE_OUT_OF_RANGE, postgresErrorCode } from './postgres-errors';
 
@@ -60,6 +60,5 @@ export async function bulkUpdateInventoryItems(
     }
     throw error;
   }
-  const byId = new Map(rows.map((row) => [row.itemId, row]));
-  return { items: ids.map((id) => byId.get(id) as InventoryItemRecord) };
+  return { items: inKeyOrder(rows, (row) => row.itemId, ids) };
 }

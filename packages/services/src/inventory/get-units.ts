@@ -5,19 +5,30 @@ import type { InventoryStatus } from '@staging/domain/inventory';
 import { accessiblePropertySql, PROPERTY_NOT_FOUND } from '../access/property-access';
 import type { InventoryContext } from './item-records';
 
-interface UnitItemRow {
-  unitId: string | null;
-  unitName: string | null;
-  unitCreatedAt: Date | null;
-  itemId: string | null;
-  unitNumber: string | null;
+interface UnitColumns {
+  unitId: string;
+  unitName: string;
+  unitCreatedAt: Date;
+}
+
+interface ItemColumns {
+  itemId: string;
+  unitNumber: string;
   floor: number | null;
-  status: InventoryStatus | null;
+  status: InventoryStatus;
   priceAdjustment: number | null;
   notes: string | null;
-  createdAt: Date | null;
-  updatedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
 }
+
+type Absent<Columns> = { [K in keyof Columns]: null };
+
+/**
+ * One row of the LEFT JOINs: a property without units yields one row of NULL unit and item
+ * columns, a unit without items one row of NULL item columns.
+ */
+type UnitItemRow = (Absent<UnitColumns> & Absent<ItemColumns>) | (UnitColumns & (ItemColumns | Absent<ItemColumns>));
 
 /**
  * inventory.getUnits: the property's units with their items. Order: units by creation time then
@@ -44,14 +55,13 @@ export async function getInventoryUnits(
   const units: InventoryUnitRecord[] = [];
   let unit: InventoryUnitRecord | undefined;
   for (const row of rows) {
-    // A property without units yields one row of NULL unit columns.
     if (row.unitId === null) break;
     if (unit === undefined || unit.propertyUnitId !== row.unitId) {
       unit = {
         propertyUnitId: row.unitId,
         propertyId: input.propertyId,
-        name: row.unitName as string,
-        createdAt: (row.unitCreatedAt as Date).toISOString(),
+        name: row.unitName,
+        createdAt: row.unitCreatedAt.toISOString(),
         items: [],
       };
       units.push(unit);
@@ -61,13 +71,13 @@ export async function getInventoryUnits(
       itemId: row.itemId,
       propertyUnitId: row.unitId,
       propertyId: input.propertyId,
-      unitNumber: row.unitNumber as string,
+      unitNumber: row.unitNumber,
       floor: row.floor,
-      status: row.status as InventoryStatus,
+      status: row.status,
       priceAdjustment: row.priceAdjustment,
       notes: row.notes,
-      createdAt: (row.createdAt as Date).toISOString(),
-      updatedAt: (row.updatedAt as Date).toISOString(),
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
     });
   }
   return { propertyId: input.propertyId, units };

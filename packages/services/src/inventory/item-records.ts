@@ -79,3 +79,20 @@ function isoText(timestamp: Prisma.Sql): Prisma.Sql {
 export function toNumericText(value: number | null | undefined): string | null {
   return value === null || value === undefined ? null : String(value);
 }
+
+/**
+ * The records in the order of `keys`, one per key. Callers' statements fail unless they reach
+ * every key, so a key without its record is a bug, never an answer to pass on.
+ */
+export function inKeyOrder(
+  records: readonly InventoryItemRecord[],
+  keyOf: (record: InventoryItemRecord) => string,
+  keys: readonly string[],
+): InventoryItemRecord[] {
+  const byKey = new Map(records.map((record) => [keyOf(record), record]));
+  return keys.map((key) => {
+    const record = byKey.get(key);
+    if (record === undefined) throw new Error(`No inventory record came back for ${key}`);
+    return record;
+  });
+}

@@ -1,4 +1,4 @@
-import { DatabaseError, Prisma } from '@staging/db/client';
+import { DatabaseError, driverAdapterCauseOf, Prisma } from '@staging/db/client';
 
 /**
  * The SQLSTATE behind a failed statement: a `pg` error from the raw pool carries it as `code`;
@@ -7,9 +7,7 @@ import { DatabaseError, Prisma } from '@staging/db/client';
  */
 export function postgresErrorCode(error: unknown): string | undefined {
   if (error instanceof DatabaseError) return error.code;
-  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return undefined;
-  const cause = (error.meta?.['driverAdapterError'] as { cause?: { originalCode?: unknown } } | undefined)?.cause;
-  return typeof cause?.originalCode === 'string' ? cause.originalCode : undefined;
+  return driverAdapterCauseOf(error)?.originalCode;
 }
 
 export const UNIQUE_VIOLATION = '23505';

@@ -83,16 +83,24 @@ export async function withdrawProducerFingerprint(
   await redis.hdel(producerParityKey(options.queueSuffix), `${options.role}:${options.instanceId}`);
 }
 
+/** Checks the fields that listing, pruning and comparing read; the rest is as the publisher wrote it. */
+function isProducerFingerprintEntry(value: unknown): value is ProducerFingerprintEntry {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'fingerprint' in value &&
+    typeof value.fingerprint === 'string' &&
+    'expiresAt' in value &&
+    typeof value.expiresAt === 'string' &&
+    'role' in value &&
+    typeof value.role === 'string'
+  );
+}
+
 function parseEntry(raw: string): ProducerFingerprintEntry | null {
   try {
-    const value = JSON.parse(raw) as Partial<ProducerFingerprintEntry>;
-    if (
-      typeof value.fingerprint !== 'string' ||
-      typeof value.expiresAt !== 'string' ||
-      typeof value.role !== 'string'
-    )
-      return null;
-    return value as ProducerFingerprintEntry;
+    const value: unknown = JSON.parse(raw);
+    return isProducerFingerprintEntry(value) ? value : null;
   } catch {
     return null;
   }

@@ -7,7 +7,6 @@ import { AppError, isAppError } from '@staging/domain/errors';
 import { fieldIssuesOf } from '@staging/domain/field-issues';
 import { JOB_STATUSES, isTerminalJobStatus } from '@staging/domain/staging-states';
 import type { JobStatus } from '@staging/domain/staging-states';
-import type { AttemptStatus } from '@staging/domain/attempt-states';
 import { attemptPurchase } from '@staging/domain/job-outcome';
 import { WAITING_FOR_START_SLOT } from '@staging/domain/start-line';
 import type { PlaceInLine } from '@staging/domain/start-line';
@@ -50,6 +49,14 @@ const jobSelect = {
 
 type JobRow = Prisma.AiJobGetPayload<{ select: typeof jobSelect }>;
 
+/** A job row with its property: the job's own, or else its staging row's. */
+type PropertyJobRow = JobRow & { propertyId: string };
+
+function withProperty(row: JobRow): PropertyJobRow | undefined {
+  const propertyId = row.propertyId ?? row.staging?.propertyId;
+  return propertyId === undefined || propertyId === null ? undefined : { ...row, propertyId };
+}
+
 /**
  * The staging job `aiJobId` if the actor may manage its property.
  *
@@ -64,7 +71,7 @@ export async function getStagingJob(deps: JobReadDeps, input: { actor: Actor; ai
 
 /** The rows that may stand in the start line; the line itself says whether they still do. */
 function waitingIds(rows: readonly JobRow[]): string[] {
-  return rows.filter((row) => row.phase === WAITING_FOR_START_SLOT && !isTerminalJobStatus(row.status as JobStatus)).map((row) => row.id);
+  return rows.filter((row) => row.phase === WAITING_FOR_START_SLOT && !isTerminalJobStatus(row.status)).map((row) => row.id);
 }
 
 /**
@@ -114,35 +121,37 @@ export async function listStagingJobs(
   const places = await placesInLineOf(deps, waitingIds(rows));
   const items = pageIds.flatMap((id) => {
     const row = byId.get(id);
-    return row === undefined ? [] : [toStagingJobDto(row, now, places.get(id))];
+    const job = row === undefined ? undefined : withProperty(row);
+    return job === undefined ? [] : [toStagingJobDto(job, now, places.get(id))];
   });
-  const last = rows.length > 0 ? byId.get(pageIds[pageIds.length - 1] as string) : undefined;
+  const lastId = pageIds.at(-1);
+  const last = lastId === undefined ? undefined : byId.get(lastId);
   return { items, nextCursor: ids.length > limit && last !== undefined ? encodeCreatedAtCursor(last) : null };
 }
 
 /** Loads a staging job for the actor or throws the uniform NOT_FOUND. */
-export async function loadAccessibleJob(db: Db, actor: Actor, aiJobId: string): Promise<JobRow> {
+export async function loadAccessibleJob(db: Db, actor: Actor, aiJobId: string): Promise<PropertyJobRow> {
   const row = await db.aiJob.findFirst({ where: { id: aiJobId, type: 'ROOM_STAGING' }, select: jobSelect });
-  const propertyId = row?.propertyId ?? row?.staging?.propertyId;
-  if (row === null || propertyId === undefined || propertyId === null) throw new AppError('NOT_FOUND', JOB_NOT_FOUND);
+  const job = row === null ? undefined : withProperty(row);
+  if (job === undefined) throw new AppError('NOT_FOUND', JOB_NOT_FOUND);
   try {
-    await assertCanManageProperty(db, actor, propertyId);
+    await assertCanManageProperty(db, actor, job.propertyId);
   } catch (error) {
     if (isAppError(error) && error.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', JOB_NOT_FOUND);
     throw error;
   }
-  return row;
+  return job;
 }
 
 /** Maps a job row to its DTO; `now` ends the elapsed time of an open job. */
-export function toStagingJobDto(row: JobRow, now: Date, place?: PlaceInLine): StagingJobDto {
-  const status = row.status as JobStatus;
+export function toStagingJobDto(row: PropertyJobRow, now: Date, place?: PlaceInLine): StagingJobDto {
+  const { status } = row;
   // CANCELED jobs carry canceledAt rather than completedAt (the deletion trigger sets only that).
   const finishedAt = isTerminalJobStatus(status) ? (row.completedAt ?? row.canceledAt ?? row.updatedAt) : null;
   const costs = row.attempts.map((a) => a.costMicrousd).filter((c): c is number => c !== null);
   return {
     aiJobId: row.id,
-    propertyId: (row.propertyId ?? row.staging?.propertyId) as string,
+    propertyId: row.propertyId,
     status,
     phase: row.phase,
     submissionId: row.submissionId,
@@ -153,11 +162,11 @@ export function toStagingJobDto(row: JobRow, now: Date, place?: PlaceInLine): St
     roomType: row.staging?.canonicalRoomType ?? null,
     attempts: row.attempts.map((a) => ({
       attemptNumber: a.attemptNumber,
-      status: a.status as AttemptStatus,
+      status: a.status,
       providerStatus: a.providerStatus,
       errorCode: a.errorCode,
       costMicrousd: a.costMicrousd,
-      purchase: attemptPurchase({ status: a.status as AttemptStatus, hasPrediction: a.providerPredictionId !== null, errorCode: a.errorCode }),
+      purchase: attemptPurchase({ status: a.status, hasPrediction: a.providerPredictionId !== null, errorCode: a.errorCode }),
     })),
     timings: {
       createdAt: row.createdAt.toISOString(),

@@ -1,6 +1,5 @@
 import type { Db } from '@staging/db/client';
 import { NONTERMINAL_JOB_STATUSES } from '@staging/domain/staging-states';
-import type { JobStatus } from '@staging/domain/staging-states';
 import type { StagingActionDeps } from './staging-deps';
 import { removeWaitingStagingJob, wakeStagingJob, withQueueTimeout } from './staging-queue';
 
@@ -58,7 +57,7 @@ export async function afterOriginalDeleted(
   if (ids.length === 0) return counts;
   const jobs = await deps.db.aiJob.findMany({ where: { id: { in: ids } }, select: { id: true, status: true } });
   for (const job of jobs) {
-    const status = job.status as JobStatus;
+    const { status } = job;
     try {
       if (status === 'CANCELED') {
         if ((await withQueueTimeout(removeWaitingStagingJob(deps.stagingQueue, job.id), 'remove waiting job')) === 'removed') counts.removed += 1;

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { z } from 'zod';
 import { placeInLine, startIntervalMs } from '@staging/domain/start-line';
 import type { PlaceInLine } from '@staging/domain/start-line';
 
@@ -177,6 +178,8 @@ redis.call('ZADD', KEYS[4], now + waitMs + grace, job)
 return {0, waitMs, rank + 1, ''}
 `;
 
+const ZAcquireReply = z.tuple([z.number(), z.number(), z.number(), z.string()]);
+
 // ARGV = jobId. Returns the new head when the job was the head, '' otherwise.
 const LEAVE = `
 local head = redis.call('ZRANGE', KEYS[3], 0, 0)
@@ -255,7 +258,7 @@ export function createPaidStartLimiter(options: PaidStartLimiterOptions): PaidSt
     async tryAcquire({ tokenId, jobId, party }) {
       // Twice is enough unless Redis keeps losing data; then ask again shortly, never grant blind.
       for (let round = 0; round < 3; round += 1) {
-        const [granted, waitMs, position, head] = (await redis.eval(
+        const [granted, waitMs, position, head] = ZAcquireReply.parse(await redis.eval(
           ACQUIRE,
           6,
           ...keyList(keys),
@@ -268,7 +271,7 @@ export function createPaidStartLimiter(options: PaidStartLimiterOptions): PaidSt
           tokenId,
           jobId,
           party,
-        )) as [number, number, number, string];
+        ));
         if (granted === -1) {
           await rebuild();
           continue;
@@ -285,7 +288,7 @@ export function createPaidStartLimiter(options: PaidStartLimiterOptions): PaidSt
       await redis.eval(SETTLE, 1, keys.log, tokenId, windowMs, inFlightHoldMs);
     },
     async leave(jobId) {
-      await wake((await redis.eval(LEAVE, 6, ...keyList(keys), jobId)) as string);
+      await wake(z.string().parse(await redis.eval(LEAVE, 6, ...keyList(keys), jobId)));
     },
   };
 }
@@ -297,7 +300,7 @@ export function createPaidStartLimiter(options: PaidStartLimiterOptions): PaidSt
 export async function readPlacesInLine(redis: Redis, key: string, jobIds: readonly string[]): Promise<Map<string, PlaceInLine>> {
   const places = new Map<string, PlaceInLine>();
   if (jobIds.length === 0) return places;
-  const [, nextSlotAtMs, intervalMs, ...ranks] = (await redis.eval(PEEK, 6, ...keyList(lineKeys(key)), ...jobIds)) as number[];
+  const [, nextSlotAtMs, intervalMs, ...ranks] = z.array(z.number()).parse(await redis.eval(PEEK, 6, ...keyList(lineKeys(key)), ...jobIds));
   if (nextSlotAtMs === undefined || intervalMs === undefined) return places;
   jobIds.forEach((jobId, i) => {
     const rank = ranks[i] ?? -1;

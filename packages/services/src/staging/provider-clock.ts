@@ -10,6 +10,7 @@
  * {@link REFUSED_CALLBACK_ALERT_INTERVAL_MS}, whichever api replica sees the refusal.
  */
 import type { Redis } from 'ioredis';
+import { z } from 'zod';
 import type { ClockMeasurement } from '@staging/domain/clock-offset';
 import { queueNames } from '@staging/platform/queues';
 
@@ -28,17 +29,19 @@ export interface ProviderClock {
   claimRefusedCallbackAlert(): Promise<boolean>;
 }
 
-function isFiniteNumber(value: unknown): value is number {
-  return typeof value === 'number' && Number.isFinite(value);
-}
+// zod's numbers are finite.
+const ZClockMeasurement = z.object({
+  offsetMs: z.number(),
+  uncertaintyMs: z.number(),
+  measuredAtMs: z.number(),
+  source: z.enum(['date-header', 'created-at']),
+}) satisfies z.ZodType<ClockMeasurement>;
 
 function readMeasurement(text: string | null): ClockMeasurement | null {
   if (text === null) return null;
   try {
-    const { offsetMs, uncertaintyMs, measuredAtMs, source } = JSON.parse(text) as Partial<ClockMeasurement>;
-    if (!isFiniteNumber(offsetMs) || !isFiniteNumber(uncertaintyMs) || !isFiniteNumber(measuredAtMs)) return null;
-    if (source !== 'date-header' && source !== 'created-at') return null;
-    return { offsetMs, uncertaintyMs, measuredAtMs, source };
+    const parsed = ZClockMeasurement.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }

@@ -4,7 +4,6 @@ import type { StagingSubmissionItem, SubmitStagingResult, TStagingAssignment } f
 import type { Db } from '@staging/db/client';
 import { stagingDedupeKey } from '@staging/domain/dedupe';
 import { STAGING_DISPOSITIONS } from '@staging/domain/dispositions';
-import type { StagingDisposition } from '@staging/domain/dispositions';
 import { AppError, isAppError } from '@staging/domain/errors';
 import type { FieldIssue } from '@staging/domain/errors';
 import { fieldIssuesOf } from '@staging/domain/field-issues';
@@ -75,7 +74,7 @@ export async function submitStagingBatch(
   for (const assignment of planned) {
     const outcome = await writeAssignment(deps, input.actor, assignment, submissionId);
     if (outcome.disposition === STAGING_DISPOSITIONS.ENQUEUED || outcome.shouldEnsureQueued) {
-      await enqueueAfterCommit(deps, outcome.aiJobId as string, batchPriority(enqueued));
+      await enqueueAfterCommit(deps, outcome.aiJobId, batchPriority(enqueued));
       enqueued += 1;
     }
     deps.logger.info(
@@ -110,9 +109,9 @@ async function planAssignments(
   now: Date,
   sunsetAt: Date,
 ): Promise<PlannedAssignment[]> {
-  const styles = assignments.map((assignment, index) => {
+  const styled = assignments.map((assignment, index) => {
     try {
-      return resolveSubmittedStyle(assignment.style, { now, sunsetAt });
+      return { assignment, style: resolveSubmittedStyle(assignment.style, { now, sunsetAt }) };
     } catch (error) {
       throw withPathPrefix(error, ['assignments', index]);
     }
@@ -127,7 +126,7 @@ async function planAssignments(
   const authorized = new Set<string>();
 
   const planned: PlannedAssignment[] = [];
-  for (const [index, assignment] of assignments.entries()) {
+  for (const [index, { assignment, style }] of styled.entries()) {
     const path = ['assignments', index, 'originalImageId'];
     const image = byId.get(assignment.originalImageId);
     if (image === undefined) throw notFound(path);
@@ -150,7 +149,7 @@ async function planAssignments(
       originalImageId: image.id,
       propertyId: image.propertyId,
       roomType: assignment.roomType,
-      style: styles[index] as StyleResolution,
+      style,
     });
   }
   return planned;
@@ -167,12 +166,15 @@ function withPathPrefix(error: unknown, prefix: FieldIssue['path']): unknown {
   });
 }
 
-interface WriteOutcome {
-  disposition: StagingDisposition;
-  aiJobId: string | null;
-  /** EXISTING job still PENDING: re-adding its message (a no-op when present) heals a lost enqueue. */
-  shouldEnsureQueued: boolean;
-}
+/** An enqueued or existing job has an id; a live styled variant may have been made without one. */
+type WriteOutcome =
+  | {
+      disposition: typeof STAGING_DISPOSITIONS.ENQUEUED | typeof STAGING_DISPOSITIONS.EXISTING;
+      aiJobId: string;
+      /** EXISTING job still PENDING: re-adding its message (a no-op when present) heals a lost enqueue. */
+      shouldEnsureQueued: boolean;
+    }
+  | { disposition: typeof STAGING_DISPOSITIONS.STYLE_EXISTS; aiJobId: string | null; shouldEnsureQueued: false };
 
 // A conflict whose holder ended before the re-read leaves nothing to report; the key is free
 // then, so the insert is tried again. Two rounds cover one such race; more would need a job to be
