@@ -136,7 +136,7 @@ export function classifyStyleName(value: string): StyleClassification {
   const normalized = normalizeStyleName(value);
   const aliased = Object.hasOwn(LEGACY_STYLE_ALIASES, normalized) ? LEGACY_STYLE_ALIASES[normalized] : undefined;
   if (aliased !== undefined) return { kind: 'alias', canonicalStyle: aliased, alias: normalized };
-  if ((DISPLAY_ONLY_STYLES as readonly string[]).includes(normalized)) return { kind: 'display-only', value: normalized };
+  if (isOneOf(DISPLAY_ONLY_STYLES, normalized)) return { kind: 'display-only', value: normalized };
   return { kind: 'unknown' };
 }
 

@@ -25,7 +25,7 @@ export function uncaughtErrorHint(origin: FatalOrigin, exits: boolean) {
  * client could end it at will by cutting a request short.
  */
 export function isClientAbort(error: unknown): boolean {
-  return error instanceof Error && error.message === 'aborted' && (error as NodeJS.ErrnoException).code === 'ECONNRESET';
+  return error instanceof Error && error.message === 'aborted' && 'code' in error && error.code === 'ECONNRESET';
 }
 
 /** Longest the error tracker may take to send the error before the process exits anyway. */

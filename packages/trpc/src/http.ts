@@ -80,7 +80,9 @@ function limitBody(req: Request, maxBytes: number): Request {
       },
     }),
   );
-  return new Request(req, { body: limited, duplex: 'half' } as RequestInit);
+  // The DOM's RequestInit does not know `duplex` yet; Node's fetch requires it with a stream body.
+  const init: RequestInit & { duplex: 'half' } = { body: limited, duplex: 'half' };
+  return new Request(req, init);
 }
 
 /**
