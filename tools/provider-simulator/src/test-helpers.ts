@@ -114,6 +114,7 @@ export function useSimulatorTestContext(
   simulator: ProviderSimulatorOptions,
   extraFiles: Parameters<typeof startFileServer>[0] = {},
 ): SimulatorTestContext {
+  // Filled in by beforeAll and beforeEach before any test reads it; Jest gives no earlier point.
   const ctx = {} as SimulatorTestContext;
   beforeAll(async () => {
     ctx.photo = await makeTestPhoto();
