@@ -1,5 +1,6 @@
 import type { ConfigRole } from '@staging/config/config-error';
 import type { Env } from '@staging/config/env-reader';
+import { isOneOf } from '@staging/domain/one-of';
 import { UsageError, parseCommandLine, readEnvFile, readLocalEnvFile } from './cli-parse';
 import type { RoleEnv } from './doctor';
 import { localStackFiles } from './local-stack';
@@ -50,8 +51,9 @@ export function parseDoctorArgs(
   for (const token of tokens) {
     if (token.kind !== 'option') continue;
     if (token.name === 'role') {
-      if (!ROLES.includes(token.value as ConfigRole)) throw new UsageError(`--role needs one of ${ROLES.join(', ')}`);
-      roles.push({ role: token.value as ConfigRole, env: currentEnv, source: 'current environment' });
+      const role = token.value;
+      if (!isOneOf(ROLES, role)) throw new UsageError(`--role needs one of ${ROLES.join(', ')}`);
+      roles.push({ role, env: currentEnv, source: 'current environment' });
     } else if (token.name === 'env-file') {
       const last = roles.at(-1);
       if (last === undefined) throw new UsageError('--env-file follows a --role and names a file');

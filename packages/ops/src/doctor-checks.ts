@@ -140,6 +140,14 @@ export function describeQueueDashboard(dashboard: DashboardConfig | undefined): 
   };
 }
 
+/** The HTTP status an S3 API error carries in its `$metadata`, when it has one. */
+function httpStatusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null || !('$metadata' in error)) return undefined;
+  const metadata = error.$metadata;
+  if (typeof metadata !== 'object' || metadata === null || !('httpStatusCode' in metadata)) return undefined;
+  return typeof metadata.httpStatusCode === 'number' ? metadata.httpStatusCode : undefined;
+}
+
 /** HeadBucket with the role's own credentials: reachable and allowed, nothing is written. */
 export async function checkBucket(scope: string, storage: StorageConfig): Promise<Finding> {
   const client = createS3Client(storage, { maxAttempts: 1 });
@@ -147,7 +155,7 @@ export async function checkBucket(scope: string, storage: StorageConfig): Promis
     await client.send(new HeadBucketCommand({ Bucket: storage.bucket }));
     return { scope, check: 'bucket', status: 'pass', detail: `bucket ${storage.bucket} reachable` };
   } catch (error) {
-    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    const status = httpStatusOf(error);
     const why =
       status === 404
         ? 'does not exist'
@@ -192,57 +200,32 @@ export async function checkWebhookRoute(
   }
   const status = response.status;
   await response.body?.cancel().catch(() => undefined);
+  return { scope, check, ...diagnoseWebhookAnswer(url, status, response.headers.get('location')) };
+}
+
+/** What the callback route's answer to an unsigned ping says about the route (docs/system.md 7). */
+function diagnoseWebhookAnswer(url: string, status: number, location: string | null): Pick<Finding, 'status' | 'detail'> {
   if (status === 401)
-    return {
-      scope,
-      check,
-      status: 'pass',
-      detail: `unsigned ping to ${url} answered 401 (route present, signature enforced)`,
-    };
+    return { status: 'pass', detail: `unsigned ping to ${url} answered 401 (route present, signature enforced)` };
   if (status >= 300 && status < 400) {
     return {
-      scope,
-      check,
       status: 'fail',
-      detail: `redirect defect: ${url} answered ${status} to ${response.headers.get('location') ?? '(no Location)'}; the route must answer directly (no scheme, host or trailing-slash redirects)`,
+      detail: `redirect defect: ${url} answered ${status} to ${location ?? '(no Location)'}; the route must answer directly (no scheme, host or trailing-slash redirects)`,
     };
   }
-  if (status >= 200 && status < 300) {
+  if (status >= 200 && status < 300)
+    return { status: 'fail', detail: `DEFECT: an unsigned callback was accepted with ${status}; the receiver must answer 401` };
+  if (status === 404) {
     return {
-      scope,
-      check,
-      status: 'fail',
-      detail: `DEFECT: an unsigned callback was accepted with ${status}; the receiver must answer 401`,
-    };
-  }
-  if (status === 404)
-    return {
-      scope,
-      check,
       status: 'fail',
       detail: `route missing or misrouted: ${url} answered 404 (wrong base URL, path not routed to the api, or an api without the route)`,
     };
-  if (status === 500)
-    return {
-      scope,
-      check,
-      status: 'fail',
-      detail: `api answered 500: the signing secret is probably missing on the api (PROVIDER_WEBHOOK_SIGNING_SECRET)`,
-    };
-  if (status === 502 || status === 503 || status === 504) {
-    return {
-      scope,
-      check,
-      status: 'fail',
-      detail: `api unreachable behind the proxy (${status}): the api is down, not ready or not routed`,
-    };
   }
-  return {
-    scope,
-    check,
-    status: 'fail',
-    detail: `unexpected answer ${status} from ${url}; an unsigned callback must get 401`,
-  };
+  if (status === 500)
+    return { status: 'fail', detail: `api answered 500: the signing secret is probably missing on the api (PROVIDER_WEBHOOK_SIGNING_SECRET)` };
+  if (status === 502 || status === 503 || status === 504)
+    return { status: 'fail', detail: `api unreachable behind the proxy (${status}): the api is down, not ready or not routed` };
+  return { status: 'fail', detail: `unexpected answer ${status} from ${url}; an unsigned callback must get 401` };
 }
 
 /** Reads the live model schema with the worker's credentials. */
@@ -253,7 +236,9 @@ export async function fetchModel(options: {
   /** Told the answer's Date header (the provider clock check). */
   onResponseDate?: (observation: ResponseDateObservation) => void;
 }): Promise<ModelInfo> {
-  const [owner, name] = options.model.split('/') as [string, string];
+  const [owner, name] = options.model.split('/');
+  // PROVIDER_MODEL's rule already demands owner/name; this only tells the type checker so.
+  if (owner === undefined || name === undefined) throw new Error(`PROVIDER_MODEL must be owner/name, got ${options.model}`);
   const client = createProviderClient({
     baseUrl: options.baseUrl,
     token: options.token,

@@ -8,10 +8,9 @@ export function parseEnvFile(text: string): Record<string, string> {
   for (const [index, rawLine] of text.split(/\r?\n/).entries()) {
     const line = rawLine.trim();
     if (line === '' || line.startsWith('#')) continue;
-    const match = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/.exec(line);
+    const [, name, rest] = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/.exec(line) ?? [];
     // The line number only: the text may be a secret pasted without its name.
-    if (match === null) throw new Error(`env file line ${index + 1} is not NAME=value`);
-    const [, name, rest] = match as unknown as [string, string, string];
+    if (name === undefined || rest === undefined) throw new Error(`env file line ${index + 1} is not NAME=value`);
     env[name] = unquote(rest);
   }
   return env;

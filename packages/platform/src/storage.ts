@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import {
   CreateBucketCommand,
   DeleteObjectCommand,
@@ -68,6 +69,38 @@ export function createS3Client(config: StorageConfig, options: Omit<S3ClientConf
   });
 }
 
+/** The body of `key` as a stream. */
+async function openBody(client: S3Client, Bucket: string, key: string): Promise<Readable> {
+  try {
+    const out = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+    if (!(out.Body instanceof Readable)) throw new Error(`object ${key} has no readable body`);
+    return out.Body;
+  } catch (error) {
+    if (isNotFound(error)) throw new ObjectNotFoundError(key);
+    throw error;
+  }
+}
+
+/** Creates the bucket when HeadBucket does not find it. */
+async function ensureBucket(client: S3Client, Bucket: string): Promise<void> {
+  try {
+    await client.send(new HeadBucketCommand({ Bucket }));
+    return;
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+  }
+  try {
+    await client.send(new CreateBucketCommand({ Bucket }));
+  } catch (error) {
+    // A concurrent ensureBucket (two processes booting) may have created it first. On AWS,
+    // BucketAlreadyExists can also mean another account owns the name, so it only counts as
+    // success when the bucket is now reachable with our credentials.
+    const name = error instanceof Error ? error.name : undefined;
+    if (name !== 'BucketAlreadyOwnedByYou' && name !== 'BucketAlreadyExists') throw error;
+    await client.send(new HeadBucketCommand({ Bucket }));
+  }
+}
+
 /** Object storage over the S3 API: AWS in production, s3rver in tests and the local stack. */
 export function createObjectStorage(config: StorageConfig): ObjectStorage {
   const client = createS3Client(config, {
@@ -76,17 +109,6 @@ export function createObjectStorage(config: StorageConfig): ObjectStorage {
     requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
   });
   const Bucket = config.bucket;
-
-  async function openBody(key: string): Promise<Readable> {
-    try {
-      const out = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-      if (!(out.Body instanceof Readable)) throw new Error(`object ${key} has no readable body`);
-      return out.Body;
-    } catch (error) {
-      if (isNotFound(error)) throw new ObjectNotFoundError(key);
-      throw error;
-    }
-  }
 
   return {
     bucket: Bucket,
@@ -98,20 +120,17 @@ export function createObjectStorage(config: StorageConfig): ObjectStorage {
     },
 
     async getObject(key) {
-      const stream = await openBody(key);
-      const chunks: Buffer[] = [];
-      for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
-      return Buffer.concat(chunks);
+      return buffer(await openBody(client, Bucket, key));
     },
 
-    getObjectStream: openBody,
+    getObjectStream: (key) => openBody(client, Bucket, key),
 
     async deleteObject(key) {
       try {
         await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
       } catch (error) {
         // S3 answers 204 for a missing key; some compatible stores answer 404. Both mean "gone".
-        if (!isNotFound(error) || (error as Error).name === 'NoSuchBucket') throw error;
+        if (!isNotFound(error) || (error instanceof Error && error.name === 'NoSuchBucket')) throw error;
       }
     },
 
@@ -129,24 +148,7 @@ export function createObjectStorage(config: StorageConfig): ObjectStorage {
       return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key }), { expiresIn: expiresInSeconds });
     },
 
-    async ensureBucket() {
-      try {
-        await client.send(new HeadBucketCommand({ Bucket }));
-        return;
-      } catch (error) {
-        if (!isNotFound(error)) throw error;
-      }
-      try {
-        await client.send(new CreateBucketCommand({ Bucket }));
-      } catch (error) {
-        // A concurrent ensureBucket (two processes booting) may have created it first. On AWS,
-        // BucketAlreadyExists can also mean another account owns the name, so it only counts as
-        // success when the bucket is now reachable with our credentials.
-        const name = (error as Error).name;
-        if (name !== 'BucketAlreadyOwnedByYou' && name !== 'BucketAlreadyExists') throw error;
-        await client.send(new HeadBucketCommand({ Bucket }));
-      }
-    },
+    ensureBucket: () => ensureBucket(client, Bucket),
 
     close() {
       client.destroy();

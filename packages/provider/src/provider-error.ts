@@ -79,17 +79,14 @@ export function parseRetryAfterSeconds(header: string | null, detail: string | u
 
 export function detailOf(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
-  const record = body as Record<string, unknown>;
-  const detail = record['detail'] ?? record['title'];
+  const detail = ('detail' in body ? body.detail : undefined) ?? ('title' in body ? body.title : undefined);
   if (typeof detail === 'string') return detail;
   return detail === undefined ? undefined : JSON.stringify(detail);
 }
 
 // fetch errors come from undici's realm, so `instanceof Error` is unreliable (e.g. under Jest's VM).
 export function errorName(value: unknown): string | undefined {
-  return typeof value === 'object' && value !== null && typeof (value as { name?: unknown }).name === 'string'
-    ? (value as { name: string }).name
-    : undefined;
+  return typeof value === 'object' && value !== null && 'name' in value && typeof value.name === 'string' ? value.name : undefined;
 }
 
 /** "fetch failed" alone says nothing; the cause carries e.g. ECONNREFUSED or "other side closed". */
@@ -97,10 +94,11 @@ export function describeTransportError(error: unknown): string {
   const parts: string[] = [];
   let current: unknown = error;
   for (let depth = 0; depth < 3 && typeof current === 'object' && current !== null; depth += 1) {
-    const { message, code } = current as { message?: unknown; code?: unknown };
+    const message = 'message' in current ? current.message : undefined;
+    const code = 'code' in current ? current.code : undefined;
     if (typeof message === 'string' && message !== '') parts.push(message);
     if (typeof code === 'string' && !parts.includes(code)) parts.push(code);
-    current = (current as { cause?: unknown }).cause;
+    current = 'cause' in current ? current.cause : undefined;
   }
   return redactUrls(parts.length > 0 ? parts.join(': ') : String(error));
 }

@@ -156,11 +156,15 @@ const ZListedPrediction = z.looseObject({
   webhook: z.unknown().optional(),
 });
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** Reads one list entry; anything unexpected makes that entry unreadable, never the page. */
 export function readListEntry(value: unknown): ListedPrediction | UnreadableListEntry {
   const parsed = ZListedPrediction.safeParse(value);
   if (!parsed.success) {
-    const createdAt = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)['created_at'] : undefined;
+    const createdAt = typeof value === 'object' && value !== null && 'created_at' in value ? value.created_at : undefined;
     return { readable: false, created_at: typeof createdAt === 'string' ? createdAt : null };
   }
   const { input, webhook } = parsed.data;
@@ -171,7 +175,7 @@ export function readListEntry(value: unknown): ListedPrediction | UnreadableList
     created_at: parsed.data.created_at,
     model: parsed.data.model ?? null,
     source: parsed.data.source ?? null,
-    input: typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : null,
+    input: isRecord(input) ? input : null,
     data_removed: parsed.data.data_removed === true,
     webhook: typeof webhook === 'string' ? webhook : null,
   };

@@ -10,6 +10,7 @@ import { foreignPredictions } from './foreign-predictions';
 import { readJsonBody, sendJson, sendProblem } from './http-helpers';
 import { decodeCursor, listPage } from './list-pagination';
 import { modelDocument, SIMULATED_VERSION_ID, ZModelInput } from './model-document';
+import type { ModelInput } from './model-document';
 import type { PredictionLifecycle, SimulatorAddress } from './prediction-lifecycle';
 import { randomId } from './prediction-state';
 import type { SimPrediction, SimulatorState } from './prediction-state';
@@ -97,64 +98,81 @@ function resolveModel(ctx: ApiContext, modelFromPath: string | null, version: st
     if (!ctx.models.has(name) || (versionId !== undefined && versionId !== SIMULATED_VERSION_ID)) return { problem: 'Invalid version or not permitted' };
     return { model: name };
   }
-  if (version === SIMULATED_VERSION_ID) return { model: [...ctx.models][0] as string };
+  const [defaultModel] = ctx.models;
+  if (version === SIMULATED_VERSION_ID && defaultModel !== undefined) return { model: defaultModel };
   return { problem: 'Invalid version or not permitted' };
 }
 
-async function handleCreate(ctx: ApiContext, request: IncomingMessage, response: ServerResponse, modelFromPath: string | null): Promise<void> {
-  const raw = await readJsonBody(request);
-  // Replicate throttles before it looks at the request; a throttled create buys nothing.
-  const rate = ctx.createLimiter.take();
-  if (!rate.allowed) return sendJson(response, 429, throttledBody(rate.resetsInSeconds));
+/** The create's Cancel-After and Prefer headers, or undefined once their problem was answered. */
+function readCreateHeaders(ctx: ApiContext, request: IncomingMessage, response: ServerResponse): { cancelAfterMs: number | null; waitMs: number | null } | undefined {
   const cancelAfterHeader = request.headers['cancel-after'];
   const cancelAfterMs = typeof cancelAfterHeader === 'string' ? parseCancelAfter(cancelAfterHeader.trim()) : null;
   if (typeof cancelAfterHeader === 'string' && cancelAfterMs === null) {
-    return sendProblem(response, 400, 'Invalid Cancel-After', 'Cancel-After must be a duration such as 30, 30s, 5m or 1h30m');
+    sendProblem(response, 400, 'Invalid Cancel-After', 'Cancel-After must be a duration such as 30, 30s, 5m or 1h30m');
+    return undefined;
   }
   if (cancelAfterMs !== null && cancelAfterMs < ctx.cancelAfterMinimumMs) {
-    return sendProblem(response, 400, 'Invalid Cancel-After', `Cancel-After must be at least ${ctx.cancelAfterMinimumMs / 1000}s`);
+    sendProblem(response, 400, 'Invalid Cancel-After', `Cancel-After must be at least ${ctx.cancelAfterMinimumMs / 1000}s`);
+    return undefined;
   }
   const waitMs = preferWaitMs(typeof request.headers.prefer === 'string' ? request.headers.prefer : undefined);
-  if (waitMs === 'invalid') return sendProblem(response, 400, 'Invalid Prefer', 'Prefer must be wait or wait=n with n from 1 to 60');
+  if (waitMs === 'invalid') {
+    sendProblem(response, 400, 'Invalid Prefer', 'Prefer must be wait or wait=n with n from 1 to 60');
+    return undefined;
+  }
+  return { cancelAfterMs, waitMs };
+}
+
+interface CreateBody {
+  model: string;
+  body: z.infer<typeof ZModelCreateBody>;
+  input: ModelInput;
+}
+
+/** The create's body with its model and validated input, or undefined once its problem was answered. */
+function readCreateBody(ctx: ApiContext, raw: unknown, modelFromPath: string | null, response: ServerResponse): CreateBody | undefined {
   const body = (modelFromPath ? ZModelCreateBody : ZVersionCreateBody).safeParse(raw);
   if (!body.success) {
-    return sendProblem(response, 422, 'Invalid request', body.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    sendProblem(response, 422, 'Invalid request', body.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    return undefined;
   }
-  const resolved = resolveModel(ctx, modelFromPath, (body.data as { version?: string }).version);
+  // Only the version route's body has `version`; the model route's would have refused one.
+  const data: z.infer<typeof ZModelCreateBody> & { version?: string } = body.data;
+  const resolved = resolveModel(ctx, modelFromPath, data.version);
   if ('problem' in resolved) {
-    if (resolved.problem === 'not_found') return sendProblem(response, 404, 'Not found', 'The requested resource could not be found.');
-    return sendProblem(response, 422, 'Invalid version', resolved.problem);
+    if (resolved.problem === 'not_found') sendProblem(response, 404, 'Not found', 'The requested resource could not be found.');
+    else sendProblem(response, 422, 'Invalid version', resolved.problem);
+    return undefined;
   }
-  const input = ZModelInput.safeParse(body.data.input);
+  const input = ZModelInput.safeParse(data.input);
   if (!input.success) {
     const invalid = input.error.issues.map((issue) => ({ type: issue.code, field: ['input', ...issue.path].join('.'), description: issue.message }));
-    return sendProblem(response, 422, 'Input validation failed', invalid.map((f) => `- ${f.field}: ${f.description}`).join('\n'), {
+    sendProblem(response, 422, 'Input validation failed', invalid.map((f) => `- ${f.field}: ${f.description}`).join('\n'), {
       invalid_fields: invalid,
     });
+    return undefined;
   }
   if (!ctx.allowExternalUrls) {
-    const external = [body.data.webhook, ...input.data.input_images].filter((url): url is string => url !== undefined && !isLoopbackUrl(url));
+    const external = [data.webhook, ...input.data.input_images].filter((url): url is string => url !== undefined && !isLoopbackUrl(url));
     if (external.length > 0) {
-      return sendProblem(response, 422, 'Input validation failed', 'webhook and input_images must point at loopback hosts (provider simulator)');
+      sendProblem(response, 422, 'Input validation failed', 'webhook and input_images must point at loopback hosts (provider simulator)');
+      return undefined;
     }
   }
-  ctx.state.createCalls.push({ at: new Date().toISOString(), webhook: body.data.webhook ?? null });
-  const fault = takeFault(ctx.state.faults, input.data.input_images);
-  if (fault?.name === 'http_500') return sendProblem(response, 500, 'Internal Server Error', 'Internal server error (simulated)');
-  if (fault?.name === 'http_429') return sendJson(response, 429, throttledBody(fault.retryAfterSeconds ?? 1));
-  if (fault?.name === 'throttle_reads') ctx.conditions.readThrottlesLeft += fault.count ?? 3;
-  if (fault?.name === 'foreign_predictions') {
-    for (const p of foreignPredictions(resolved.model, ctx.address.origin, ctx.nextSeq)) ctx.state.foreign.set(p.id, p);
-  }
+  return { model: resolved.model, body: data, input: input.data };
+}
+
+/** A prediction just created, `starting`, listed once its fault's list lag has passed. */
+function newPrediction(ctx: ApiContext, { model, body }: CreateBody, fault: SimPrediction['fault'], cancelAfterMs: number | null): SimPrediction {
   const listLagMs = fault?.listLagMs ?? (fault?.name === 'list_lag' ? DEFAULT_LIST_LAG_MS : 0);
   // One reading of the clock for the creation, its deadline and its listing: two readings put the
   // deadline a millisecond past created_at + Cancel-After whenever the clock ticked between them.
   const createdAtMs = Date.now();
-  const prediction: SimPrediction = {
+  return {
     id: randomId(26),
-    model: resolved.model,
+    model,
     version: SIMULATED_VERSION_ID,
-    input: body.data.input,
+    input: body.input,
     status: 'starting',
     output: null,
     source: 'api',
@@ -166,15 +184,18 @@ async function handleCreate(ctx: ApiContext, request: IncomingMessage, response:
     started_at: null,
     completed_at: null,
     deadline: cancelAfterMs === null ? null : new Date(createdAtMs + cancelAfterMs).toISOString(),
-    webhook: body.data.webhook ?? null,
-    webhook_events_filter: body.data.webhook_events_filter ?? [],
+    webhook: body.webhook ?? null,
+    webhook_events_filter: body.webhook_events_filter ?? [],
     metrics: {},
     seq: ctx.nextSeq(),
     fault,
     deliveries: [],
   };
-  ctx.state.predictions.set(prediction.id, prediction);
-  ctx.lifecycle.launch(prediction, input.data, cancelAfterMs);
+}
+
+/** Answers a create that bought a prediction, unless its fault loses or spoils the answer. */
+async function answerCreate(ctx: ApiContext, request: IncomingMessage, response: ServerResponse, prediction: SimPrediction, waitMs: number | null): Promise<void> {
+  const { fault } = prediction;
   if (fault?.name === 'response_lost' || fault?.responseLost === true) {
     // The purchase happened; the caller just never hears about it.
     request.socket.destroy();
@@ -189,6 +210,29 @@ async function handleCreate(ctx: ApiContext, request: IncomingMessage, response:
   else if (waitMs !== null) await ctx.lifecycle.terminalOrAfter(prediction, waitMs);
   // 202 "Prediction has been created but does not yet have all outputs" is documented beside 201.
   sendJson(response, fault?.name === 'accepted_202' ? 202 : 201, ctx.lifecycle.publicJson(prediction));
+}
+
+async function handleCreate(ctx: ApiContext, request: IncomingMessage, response: ServerResponse, modelFromPath: string | null): Promise<void> {
+  const raw = await readJsonBody(request);
+  // Replicate throttles before it looks at the request; a throttled create buys nothing.
+  const rate = ctx.createLimiter.take();
+  if (!rate.allowed) return sendJson(response, 429, throttledBody(rate.resetsInSeconds));
+  const headers = readCreateHeaders(ctx, request, response);
+  if (headers === undefined) return;
+  const create = readCreateBody(ctx, raw, modelFromPath, response);
+  if (create === undefined) return;
+  ctx.state.createCalls.push({ at: new Date().toISOString(), webhook: create.body.webhook ?? null });
+  const fault = takeFault(ctx.state.faults, create.input.input_images);
+  if (fault?.name === 'http_500') return sendProblem(response, 500, 'Internal Server Error', 'Internal server error (simulated)');
+  if (fault?.name === 'http_429') return sendJson(response, 429, throttledBody(fault.retryAfterSeconds ?? 1));
+  if (fault?.name === 'throttle_reads') ctx.conditions.readThrottlesLeft += fault.count ?? 3;
+  if (fault?.name === 'foreign_predictions') {
+    for (const p of foreignPredictions(create.model, ctx.address.origin, ctx.nextSeq)) ctx.state.foreign.set(p.id, p);
+  }
+  const prediction = newPrediction(ctx, create, fault, headers.cancelAfterMs);
+  ctx.state.predictions.set(prediction.id, prediction);
+  ctx.lifecycle.launch(prediction, create.input, headers.cancelAfterMs);
+  return answerCreate(ctx, request, response, prediction, headers.waitMs);
 }
 
 function handleList(ctx: ApiContext, response: ServerResponse, url: URL): void {

@@ -3,7 +3,6 @@
 import type { FaultSpec } from './faults';
 import type { ModelInput } from './model-document';
 import { CONTENT_TYPES, OUTPUT_SIZES, memoizedRenderer, wrongSizeFor } from './output-image';
-import type { AspectRatio, OutputFormat } from './output-image';
 import { randomId } from './prediction-state';
 import type { OutputFile, SimPrediction, SimulatorState } from './prediction-state';
 
@@ -45,9 +44,12 @@ export function createOutputPreparer(state: SimulatorState, outputBaseUrl: () =>
   const render = memoizedRenderer();
 
   return async function prepareOutput(p: SimPrediction, input: ModelInput, keepFile: (fileId: string) => void): Promise<string[]> {
-    const source = await fetchInputImage(input.input_images[0] as string);
-    const format = input.output_format as OutputFormat;
-    const aspect = input.aspect_ratio as AspectRatio;
+    const [imageUrl] = input.input_images;
+    // The model's input schema asks for at least one image; this only tells the type checker so.
+    if (imageUrl === undefined) throw new Error('Failed to download input image: none was given');
+    const source = await fetchInputImage(imageUrl);
+    const format = input.output_format;
+    const aspect = input.aspect_ratio;
     const size = p.fault?.name === 'wrong_aspect_ratio' ? wrongSizeFor(aspect) : OUTPUT_SIZES[aspect];
     let image: Buffer;
     try {

@@ -5,7 +5,6 @@
  */
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach } from '@jest/globals';
 import { startProviderSimulator } from './simulator';
 import type { ProviderSimulator, ProviderSimulatorOptions } from './simulator';
@@ -21,7 +20,9 @@ export interface ReceivedWebhook {
 
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('a server listening on TCP has a port');
+  return `http://127.0.0.1:${address.port}`;
 }
 
 async function close(server: Server): Promise<void> {
@@ -113,6 +114,7 @@ export function useSimulatorTestContext(
   simulator: ProviderSimulatorOptions,
   extraFiles: Parameters<typeof startFileServer>[0] = {},
 ): SimulatorTestContext {
+  // Filled in by beforeAll and beforeEach before any test reads it; Jest gives no earlier point.
   const ctx = {} as SimulatorTestContext;
   beforeAll(async () => {
     ctx.photo = await makeTestPhoto();

@@ -24,6 +24,70 @@ function badRequest(message: string): AppError {
   return new AppError(ErrorCode.BAD_REQUEST, message);
 }
 
+/** What the form's parts said so far. The first failure wins; later ones are its consequences. */
+interface CollectedParts {
+  chunks: Buffer[];
+  fields: Map<string, string>;
+  sawFile: boolean;
+  fileName: string | undefined;
+  failure: AppError | undefined;
+}
+
+function fail(parts: CollectedParts, error: AppError): void {
+  parts.failure ??= error;
+}
+
+/** @throws when the request is not multipart/form-data. */
+function createUploadParser(req: Request, options: ReadImageUploadOptions): busboy.Busboy {
+  return busboy({
+    headers: req.headers,
+    limits: {
+      files: 1,
+      fileSize: options.maxFileBytes,
+      fields: options.allowedFields.length,
+      fieldSize: MAX_FIELD_BYTES,
+      // busboy emits partsLimit on *reaching* the limit (files and fields: on exceeding it), so
+      // one more than the file plus the allowed fields means "a part too many".
+      parts: options.allowedFields.length + 2,
+      headerPairs: 20,
+    },
+  });
+}
+
+/** Collects the one file and the allowed fields into `parts`, noting the first rule a part breaks. */
+function collectParts(parser: busboy.Busboy, options: ReadImageUploadOptions, parts: CollectedParts, malformed: () => void): void {
+  parser.on('file', (name, stream, info) => {
+    // busboy raises a truncated part ("Unexpected end of form") on the part's own stream, not
+    // only on the parser; an EventEmitter with no 'error' listener ends the process.
+    stream.on('error', malformed);
+    if (name !== options.fileField || parts.sawFile) {
+      fail(parts, badRequest(`Send exactly one file, in the field "${options.fileField}"`));
+      stream.resume();
+      return;
+    }
+    parts.sawFile = true;
+    parts.fileName = info.filename;
+    stream.on('data', (chunk: Buffer) => {
+      if (parts.failure === undefined) parts.chunks.push(chunk);
+    });
+    stream.on('limit', () => {
+      fail(parts, new AppError(ErrorCode.PAYLOAD_TOO_LARGE, `The file exceeds ${options.maxFileBytes} bytes`));
+      parts.chunks.length = 0;
+    });
+  });
+  parser.on('field', (name, value, info) => {
+    if (!options.allowedFields.includes(name)) {
+      fail(parts, badRequest(`Unknown field "${name}"`));
+      return;
+    }
+    if (info.valueTruncated) fail(parts, badRequest(`Field "${name}" is too long`));
+    if (!parts.fields.has(name)) parts.fields.set(name, value);
+  });
+  parser.on('partsLimit', () => fail(parts, badRequest('Too many parts in the form')));
+  parser.on('filesLimit', () => fail(parts, badRequest('Send exactly one file')));
+  parser.on('fieldsLimit', () => fail(parts, badRequest('Too many fields in the form')));
+}
+
 /**
  * Streams a multipart/form-data body with busboy and collects the one file into memory, refusing
  * it as soon as it passes `maxFileBytes` (the rest of the stream is drained, never buffered).
@@ -33,65 +97,16 @@ export function readImageUpload(req: Request, options: ReadImageUploadOptions): 
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({
-        headers: req.headers,
-        limits: {
-          files: 1,
-          fileSize: options.maxFileBytes,
-          fields: options.allowedFields.length,
-          fieldSize: MAX_FIELD_BYTES,
-          // busboy emits partsLimit on *reaching* the limit (files and fields: on exceeding it), so
-          // one more than the file plus the allowed fields means "a part too many".
-          parts: options.allowedFields.length + 2,
-          headerPairs: 20,
-        },
-      });
+      parser = createUploadParser(req, options);
     } catch {
       reject(badRequest('Expected a multipart/form-data body'));
       return;
     }
 
-    const chunks: Buffer[] = [];
-    const fields = new Map<string, string>();
-    let sawFile = false;
-    let fileName: string | undefined;
-    let failure: AppError | undefined;
-    const fail = (error: AppError): void => {
-      failure ??= error;
-    };
-
-    parser.on('file', (name, stream, info) => {
-      // busboy raises a truncated part ("Unexpected end of form") on the part's own stream, not
-      // only on the parser; an EventEmitter with no 'error' listener ends the process.
-      stream.on('error', malformed);
-      if (name !== options.fileField || sawFile) {
-        fail(badRequest(`Send exactly one file, in the field "${options.fileField}"`));
-        stream.resume();
-        return;
-      }
-      sawFile = true;
-      fileName = info.filename;
-      stream.on('data', (chunk: Buffer) => {
-        if (failure === undefined) chunks.push(chunk);
-      });
-      stream.on('limit', () => {
-        fail(new AppError(ErrorCode.PAYLOAD_TOO_LARGE, `The file exceeds ${options.maxFileBytes} bytes`));
-        chunks.length = 0;
-      });
-    });
-    parser.on('field', (name, value, info) => {
-      if (!options.allowedFields.includes(name)) {
-        fail(badRequest(`Unknown field "${name}"`));
-        return;
-      }
-      if (info.valueTruncated) fail(badRequest(`Field "${name}" is too long`));
-      if (!fields.has(name)) fields.set(name, value);
-    });
-    parser.on('partsLimit', () => fail(badRequest('Too many parts in the form')));
-    parser.on('filesLimit', () => fail(badRequest('Send exactly one file')));
-    parser.on('fieldsLimit', () => fail(badRequest('Too many fields in the form')));
+    const parts: CollectedParts = { chunks: [], fields: new Map(), sawFile: false, fileName: undefined, failure: undefined };
+    collectParts(parser, options, parts, malformed);
     function malformed(): void {
-      fail(badRequest('Malformed multipart body'));
+      fail(parts, badRequest('Malformed multipart body'));
       settle();
     }
     parser.on('error', malformed);
@@ -99,7 +114,7 @@ export function readImageUpload(req: Request, options: ReadImageUploadOptions): 
     // A client that goes away mid-body: 'aborted' on older Node, an error ('aborted', ECONNRESET)
     // on the request stream on newer ones; either way nothing more will arrive.
     const aborted = (): void => {
-      fail(badRequest('Upload aborted'));
+      fail(parts, badRequest('Upload aborted'));
       settle();
     };
     req.on('aborted', aborted);
@@ -109,18 +124,18 @@ export function readImageUpload(req: Request, options: ReadImageUploadOptions): 
     function settle(): void {
       if (settled) return;
       settled = true;
-      if (failure !== undefined) {
+      if (parts.failure !== undefined) {
         req.unpipe(parser);
         // Keep reading so the client receives our answer instead of a reset connection.
         req.resume();
-        reject(failure);
+        reject(parts.failure);
         return;
       }
-      if (!sawFile) {
+      if (!parts.sawFile) {
         reject(badRequest(`The form has no file in the field "${options.fileField}"`));
         return;
       }
-      resolve({ bytes: Buffer.concat(chunks), fileName, fields });
+      resolve({ bytes: Buffer.concat(parts.chunks), fileName: parts.fileName, fields: parts.fields });
     }
     req.pipe(parser);
   });

@@ -48,7 +48,7 @@ import type { ReadJob } from '@staging/services/staging/ledger/job-moves';
 import { isPredictionHeldByOtherAttempt } from '@staging/services/staging/ledger/staging-job-reads';
 import type { AttemptRow, StagedJobRow, StagingJobRow } from '@staging/services/staging/ledger/staging-job-reads';
 import { wait } from './staging-deps';
-import type { StagingDeps, StagingRun, StepResult } from './staging-deps';
+import type { RunOutcome, StagingDeps, StagingRun, StepResult } from './staging-deps';
 
 const MAX_THROTTLE_BACKOFF_MS = 60_000;
 
@@ -190,8 +190,7 @@ async function createPrediction(
   attempt: AttemptRow,
   webhook: string,
 ): Promise<StepResult> {
-  const staging = job.staging;
-  const original = staging.original;
+  const original = job.staging.original;
   if (original === null || (await deps.storage.headObject(original.objectKey)) === null) {
     // Nothing was bought for this attempt yet: a reserved one is abandoned, a CREATING one (shown
     // never made, or answered 429) ends like a refused creation.
@@ -201,70 +200,99 @@ async function createPrediction(
     });
   }
   const tokenId = `${attempt.id}:${randomUUID()}`;
-  const token = await deps.limiter.tryAcquire({
-    tokenId,
-    jobId: run.jobId,
-    party: fairShareParty(staging.requestedByUserId ?? job.requestedByUserId),
-  });
-  if (!token.granted) {
-    if (job.phase !== WAITING_FOR_START_SLOT) await setJobPhase(deps.db, job, WAITING_FOR_START_SLOT);
-    return wait(token.retryInMs, 'waiting-for-start-slot');
-  }
-  if (job.phase === WAITING_FOR_START_SLOT) await setJobPhase(deps.db, job, null);
+  const slot = await takeStartSlot(deps, run, job, tokenId);
+  if (slot !== 'granted') return slot;
 
-  let prediction: Prediction;
-  let sentAtMs: number;
+  let call: CreateCall;
   try {
-    // Last fence before money: a run that outlived its job lock must not buy, and must leave the
-    // attempt as it was (RESERVED still means "never sent").
-    await run.lock.assertHeld();
-    const input = predictionInputFor(
-      deps,
-      job,
-      await deps.storage.presignGetUrl(original.objectKey, deps.settings.timings.presignExpiresSeconds),
-    );
-    const cost = deps.settings.costMicrousd[staging.quality];
-    const creatingAt = new Date();
-    const marked = await markCreatingWithinCap(deps, run, job, attempt.id, creatingAt, (db) =>
-      markAttemptCreating(db, attempt.id, {
-        creatingAt,
-        inputFingerprint: fingerprintPredictionInput(input),
-        webhookUrl: webhook,
-        cancelAfterSeconds: deps.settings.cancelAfterSeconds,
-        errorCode: null,
-        errorMessage: null,
-        ...(cost === undefined
-          ? {}
-          : { costMicrousd: cost, costKind: 'estimate', pricingVersion: deps.settings.pricingVersion ?? null }),
-      }),
-    );
-    if (marked !== 'marked') {
-      await deps.limiter.settle(tokenId);
-      return marked;
-    }
-    await deps.boundary('before-create', run.jobId);
-    sentAtMs = Date.now();
-    const pending = deps.provider.createPrediction({
-      model: staging.providerModel,
-      webhook,
-      // `start` reaches the attempt's own URL with the prediction ID, so a receipt ties the two
-      // even when the create response is lost.
-      webhookEventsFilter: ['start', 'completed'],
-      cancelAfterSeconds: deps.settings.cancelAfterSeconds,
-      input,
-    });
-    void deps.boundary('during-create', run.jobId);
-    prediction = await pending;
+    call = await callCreate(deps, run, job, attempt, webhook, original.objectKey, tokenId);
   } catch (error) {
     await deps.limiter.settle(tokenId);
     return handleCreateError(deps, run, job, attempt, error);
   }
+  if ('stopped' in call) return call.stopped;
+  const { prediction, sentAtMs } = call;
   const receivedAtMs = Date.now();
   await deps.limiter.settle(tokenId);
   // Stamped by the provider while it handled this very call: its clock to well under a second.
   await recordProviderClock(deps.providerClock, deps.logger, offsetFromTimestamp(prediction.created_at, sentAtMs, receivedAtMs), 'created-at', receivedAtMs);
   await deps.boundary('after-create', run.jobId);
   return persistPrediction(deps, run, attempt, prediction.id, 'create', prediction.status);
+}
+
+/** A start slot from the paid-start limiter under `tokenId`, or the wait for one. */
+async function takeStartSlot(deps: StagingDeps, run: StagingRun, job: StagedJobRow, tokenId: string): Promise<'granted' | RunOutcome> {
+  const token = await deps.limiter.tryAcquire({
+    tokenId,
+    jobId: run.jobId,
+    party: fairShareParty(job.staging.requestedByUserId ?? job.requestedByUserId),
+  });
+  if (!token.granted) {
+    if (job.phase !== WAITING_FOR_START_SLOT) await setJobPhase(deps.db, job, WAITING_FOR_START_SLOT);
+    return wait(token.retryInMs, 'waiting-for-start-slot');
+  }
+  if (job.phase === WAITING_FOR_START_SLOT) await setJobPhase(deps.db, job, null);
+  return 'granted';
+}
+
+/** The provider's answer to the create call, or the step result that stopped it being made. */
+type CreateCall = { prediction: Prediction; sentAtMs: number } | { stopped: StepResult };
+
+/**
+ * The purchase: the last lock fence, the attempt marked CREATING (within the daily cap) with the
+ * exact input and callback URL sent, then the create call. Throws what the lock check, storage
+ * and provider throw; the caller gives the start slot back then.
+ */
+async function callCreate(
+  deps: StagingDeps,
+  run: StagingRun,
+  job: StagedJobRow,
+  attempt: AttemptRow,
+  webhook: string,
+  originalObjectKey: string,
+  tokenId: string,
+): Promise<CreateCall> {
+  const staging = job.staging;
+  // Last fence before money: a run that outlived its job lock must not buy, and must leave the
+  // attempt as it was (RESERVED still means "never sent").
+  await run.lock.assertHeld();
+  const input = predictionInputFor(
+    deps,
+    job,
+    await deps.storage.presignGetUrl(originalObjectKey, deps.settings.timings.presignExpiresSeconds),
+  );
+  const cost = deps.settings.costMicrousd[staging.quality];
+  const creatingAt = new Date();
+  const marked = await markCreatingWithinCap(deps, run, job, attempt.id, creatingAt, (db) =>
+    markAttemptCreating(db, attempt.id, {
+      creatingAt,
+      inputFingerprint: fingerprintPredictionInput(input),
+      webhookUrl: webhook,
+      cancelAfterSeconds: deps.settings.cancelAfterSeconds,
+      errorCode: null,
+      errorMessage: null,
+      ...(cost === undefined
+        ? {}
+        : { costMicrousd: cost, costKind: 'estimate', pricingVersion: deps.settings.pricingVersion ?? null }),
+    }),
+  );
+  if (marked !== 'marked') {
+    await deps.limiter.settle(tokenId);
+    return { stopped: marked };
+  }
+  await deps.boundary('before-create', run.jobId);
+  const sentAtMs = Date.now();
+  const pending = deps.provider.createPrediction({
+    model: staging.providerModel,
+    webhook,
+    // `start` reaches the attempt's own URL with the prediction ID, so a receipt ties the two
+    // even when the create response is lost.
+    webhookEventsFilter: ['start', 'completed'],
+    cancelAfterSeconds: deps.settings.cancelAfterSeconds,
+    input,
+  });
+  void deps.boundary('during-create', run.jobId);
+  return { prediction: await pending, sentAtMs };
 }
 
 async function handleCreateError(

@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
+import type { Prisma } from '@staging/db/client';
 import { validateOutputMetadata } from '@staging/domain/output-validation';
+import type { RequestedOutput } from '@staging/domain/output-validation';
 import type { ProviderAspectRatio, ProviderOutputFormat } from '@staging/domain/provider-values';
-import { STYLE_LABELS } from '@staging/domain/styles';
+import { isRoomType } from '@staging/domain/room-types';
+import type { RoomType } from '@staging/domain/room-types';
+import { isCanonicalStyle, STYLE_LABELS } from '@staging/domain/styles';
 import type { CanonicalStyle } from '@staging/domain/styles';
 import { ObjectNotFoundError } from '@staging/platform/storage';
 import type { Prediction } from '@staging/provider/provider-wire';
@@ -52,12 +56,21 @@ type OutputStepArgs = [
   prediction: Prediction | null,
 ];
 
-async function processOutput(...[deps, run, job, attempt, prediction]: OutputStepArgs): Promise<StepResult> {
-  const staging = job.staging;
-  const requested = {
+/**
+ * What this job asked the provider for. The text columns hold values checked against the
+ * provider's lists when the job was submitted; checked again against today's lists, a release
+ * that narrows them would fail jobs already bought.
+ */
+function requestedOutput(staging: StagedJobRow['staging']): RequestedOutput {
+  return {
     aspectRatio: staging.aspectRatio as ProviderAspectRatio,
     outputFormat: staging.outputFormat as ProviderOutputFormat,
   };
+}
+
+async function processOutput(...[deps, run, job, attempt, prediction]: OutputStepArgs): Promise<StepResult> {
+  const staging = job.staging;
+  const requested = requestedOutput(staging);
   let bytes: Buffer | null = null;
   if (attempt.outputObjectKey !== null) {
     try {
@@ -176,6 +189,78 @@ interface StoredOutput {
 }
 
 /**
+ * The job's style and room type. Both columns are Postgres enums, so the check never fails on a
+ * row the database gave; the ledger's JSON read only types them as text.
+ */
+function imageVocabulary(staging: StagedJobRow['staging']): { canonicalStyle: CanonicalStyle; roomType: RoomType } {
+  const { canonicalStyle, canonicalRoomType } = staging;
+  if (!isCanonicalStyle(canonicalStyle) || !isRoomType(canonicalRoomType)) {
+    throw new Error(`staging job has an unknown style ${canonicalStyle} or room type ${canonicalRoomType}`);
+  }
+  return { canonicalStyle, roomType: canonicalRoomType };
+}
+
+/** The private PENDING_REVIEW image of a staging result, with the provider inputs that made it. */
+function stagedImageData(
+  run: StagingRun,
+  staging: StagedJobRow['staging'],
+  originalId: string,
+  attempt: AttemptRow,
+  output: StoredOutput,
+): Prisma.PropertyImageUncheckedCreateInput {
+  const { canonicalStyle, roomType } = imageVocabulary(staging);
+  return {
+    propertyId: staging.propertyId,
+    objectKey: output.objectKey,
+    contentType: output.contentType,
+    width: output.width,
+    height: output.height,
+    bytes: output.bytes,
+    isMain: false,
+    isStyled: true,
+    styledFromId: originalId,
+    style: STYLE_LABELS.en[canonicalStyle] ?? canonicalStyle,
+    canonicalStyle,
+    roomType,
+    reviewStatus: 'PENDING_REVIEW',
+    aiJobId: run.jobId,
+    providerInputs: {
+      model: staging.providerModel,
+      promptVersion: staging.promptVersion,
+      prompt: staging.prompt,
+      quality: staging.quality,
+      aspectRatio: staging.aspectRatio,
+      outputFormat: staging.outputFormat,
+      outputCompression: staging.outputCompression,
+      roomType: staging.canonicalRoomType,
+      canonicalStyle: staging.canonicalStyle,
+    },
+    providerPredictionId: attempt.providerPredictionId,
+    outputBytes: output.bytes,
+    outputWidth: output.width,
+    outputHeight: output.height,
+    outputFormat: output.format,
+    outputChecksum: output.checksum,
+  };
+}
+
+/** The `completed` staging log line, with where the job's time went. */
+function logCompleted(deps: StagingDeps, run: StagingRun, job: StagedJobRow, attempt: AttemptRow, imageId: string, now: Date): void {
+  const providerDone = attempt.providerCompletedAt?.getTime() ?? null;
+  const created = attempt.predictionCreatedAt?.getTime() ?? null;
+  deps.stagingLog('completed', run.jobId, {
+    attemptId: attempt.id,
+    attemptNumber: attempt.attemptNumber,
+    predictionId: attempt.providerPredictionId ?? '',
+    imageId,
+    totalMs: now.getTime() - job.createdAt.getTime(),
+    queueWaitMs: job.startedAt === null ? null : job.startedAt.getTime() - job.createdAt.getTime(),
+    providerMs: providerDone !== null && created !== null ? providerDone - created : null,
+    finalizeMs: providerDone === null ? null : now.getTime() - providerDone,
+  });
+}
+
+/**
  * One transaction: job SUCCESS (only from PROCESSING, so a cancel committed first wins and the
  * stored object is discarded by the cancel path), the private PENDING_REVIEW image, the job's
  * resultImageId and the attempt SUCCEEDED.
@@ -209,39 +294,7 @@ async function finalize(
       'job',
     );
     const image = await tx.propertyImage.create({
-      data: {
-        propertyId: staging.propertyId,
-        objectKey: output.objectKey,
-        contentType: output.contentType,
-        width: output.width,
-        height: output.height,
-        bytes: output.bytes,
-        isMain: false,
-        isStyled: true,
-        styledFromId: original.id,
-        style: STYLE_LABELS.en[staging.canonicalStyle as CanonicalStyle] ?? staging.canonicalStyle,
-        canonicalStyle: staging.canonicalStyle as CanonicalStyle,
-        roomType: staging.canonicalRoomType as never,
-        reviewStatus: 'PENDING_REVIEW',
-        aiJobId: run.jobId,
-        providerInputs: {
-          model: staging.providerModel,
-          promptVersion: staging.promptVersion,
-          prompt: staging.prompt,
-          quality: staging.quality,
-          aspectRatio: staging.aspectRatio,
-          outputFormat: staging.outputFormat,
-          outputCompression: staging.outputCompression,
-          roomType: staging.canonicalRoomType,
-          canonicalStyle: staging.canonicalStyle,
-        },
-        providerPredictionId: attempt.providerPredictionId,
-        outputBytes: output.bytes,
-        outputWidth: output.width,
-        outputHeight: output.height,
-        outputFormat: output.format,
-        outputChecksum: output.checksum,
-      },
+      data: stagedImageData(run, staging, original.id, attempt, output),
       select: { id: true },
     });
     imageId = image.id;
@@ -252,17 +305,6 @@ async function finalize(
     );
   });
   if (!applied) return 'continue';
-  const providerDone = attempt.providerCompletedAt?.getTime() ?? null;
-  const created = attempt.predictionCreatedAt?.getTime() ?? null;
-  deps.stagingLog('completed', run.jobId, {
-    attemptId: attempt.id,
-    attemptNumber: attempt.attemptNumber,
-    predictionId: attempt.providerPredictionId ?? '',
-    imageId,
-    totalMs: now.getTime() - job.createdAt.getTime(),
-    queueWaitMs: job.startedAt === null ? null : job.startedAt.getTime() - job.createdAt.getTime(),
-    providerMs: providerDone !== null && created !== null ? providerDone - created : null,
-    finalizeMs: providerDone === null ? null : now.getTime() - providerDone,
-  });
+  logCompleted(deps, run, job, attempt, imageId, now);
   return 'continue';
 }

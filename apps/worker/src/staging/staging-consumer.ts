@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import { onOwnErrors } from '@staging/platform/queues';
 import { acceptMessage, refuseMessage } from '@staging/services/queue-contract';
 import { STAGING_MESSAGE } from '@staging/services/staging/staging-queue';
+import type { TStagingJobPayload } from '@staging/services/staging/staging-queue';
 import { createDeliveryFailures } from './delivery-failures';
 import { saveDeliveryState } from './delivery-state';
 import { withJobLock } from './job-lock';
@@ -41,7 +42,6 @@ export function startStagingConsumer(deps: StagingDeps, options: StagingConsumer
   let stopping = false;
   const active = new Set<string>();
   const failures = createDeliveryFailures(deps);
-  const { timings } = deps.settings;
 
   async function processDelivery(job: Job, token?: string): Promise<void> {
     const jobId = job.id;
@@ -52,24 +52,7 @@ export function startStagingConsumer(deps: StagingDeps, options: StagingConsumer
     active.add(jobId);
     let outcome: RunOutcome;
     try {
-      const queueWaitMs = Math.max(0, (job.processedOn ?? Date.now()) - job.timestamp);
-      const result = await withJobLock(deps.db, jobId, { timeoutMs: timings.jobLockTimeoutMs }, (lock) =>
-        runStagingJob(deps, {
-          jobId,
-          queueAttempt: job.attemptsStarted,
-          queueWaitMs,
-          lock,
-          isStopping: () => stopping,
-          throttleCount: message.throttleCount ?? 0,
-          absenceSeen: message.absenceSeen ?? null,
-        }),
-      );
-      if (!result.acquired)
-        deps.logger.info(
-          { jobId, queueAttempt: job.attemptsStarted },
-          'job lock held by another run; re-delivering later',
-        );
-      outcome = result.acquired ? result.value : wait(timings.lockBusyRetryMs, 'job-lock-busy');
+      outcome = await runUnderJobLock(deps, job, jobId, message, () => stopping);
       failures.cleared(jobId);
       await saveDeliveryState(job, message, outcome);
     } catch (error) {
@@ -84,22 +67,7 @@ export function startStagingConsumer(deps: StagingDeps, options: StagingConsumer
     throw new DelayedError();
   }
 
-  const worker = new Worker(options.queueName, processDelivery, {
-    connection: options.connection,
-    concurrency: options.concurrency,
-    lockDuration: options.lockDurationMs ?? 30_000,
-    stalledInterval: options.stalledIntervalMs ?? 30_000,
-    // A stalled delivery is re-run from the ledger, which is safe; failing the queue job after a
-    // couple of stalls would only strand a nonterminal job until the dispatcher re-adds it.
-    maxStalledCount: 1_000,
-    removeOnComplete: { age: 24 * 3_600, count: 10_000 },
-    removeOnFail: { age: 7 * 24 * 3_600 },
-  });
-  onOwnErrors(worker, (error) => deps.logger.error({ err: error, queue: options.queueName }, 'staging consumer error'));
-  worker.on('failed', (job, error) => {
-    if (error instanceof DelayedError || error.name === 'DelayedError') return;
-    deps.logger.error({ jobId: job?.id, err: error }, 'staging queue job failed');
-  });
+  const worker = createStagingWorker(deps, options, processDelivery);
 
   return {
     worker,
@@ -116,6 +84,60 @@ export function startStagingConsumer(deps: StagingDeps, options: StagingConsumer
       return { drained: result === 'closed' };
     },
   };
+}
+
+/** One delivery's run of the step loop under the job's Postgres lock; a lock held elsewhere means waiting. */
+async function runUnderJobLock(
+  deps: StagingDeps,
+  job: Job,
+  jobId: string,
+  message: TStagingJobPayload,
+  isStopping: () => boolean,
+): Promise<RunOutcome> {
+  const { timings } = deps.settings;
+  const queueWaitMs = Math.max(0, (job.processedOn ?? Date.now()) - job.timestamp);
+  const result = await withJobLock(deps.db, jobId, { timeoutMs: timings.jobLockTimeoutMs }, (lock) =>
+    runStagingJob(deps, {
+      jobId,
+      queueAttempt: job.attemptsStarted,
+      queueWaitMs,
+      lock,
+      isStopping,
+      throttleCount: message.throttleCount ?? 0,
+      absenceSeen: message.absenceSeen ?? null,
+    }),
+  );
+  if (!result.acquired)
+    deps.logger.info(
+      { jobId, queueAttempt: job.attemptsStarted },
+      'job lock held by another run; re-delivering later',
+    );
+  return result.acquired ? result.value : wait(timings.lockBusyRetryMs, 'job-lock-busy');
+}
+
+/** The BullMQ worker that runs `processDelivery`, with its own and its failed jobs' errors logged. */
+function createStagingWorker(
+  deps: StagingDeps,
+  options: StagingConsumerOptions,
+  processDelivery: (job: Job, token?: string) => Promise<void>,
+): Worker {
+  const worker = new Worker(options.queueName, processDelivery, {
+    connection: options.connection,
+    concurrency: options.concurrency,
+    lockDuration: options.lockDurationMs ?? 30_000,
+    stalledInterval: options.stalledIntervalMs ?? 30_000,
+    // A stalled delivery is re-run from the ledger, which is safe; failing the queue job after a
+    // couple of stalls would only strand a nonterminal job until the dispatcher re-adds it.
+    maxStalledCount: 1_000,
+    removeOnComplete: { age: 24 * 3_600, count: 10_000 },
+    removeOnFail: { age: 7 * 24 * 3_600 },
+  });
+  onOwnErrors(worker, (error) => deps.logger.error({ err: error, queue: options.queueName }, 'staging consumer error'));
+  worker.on('failed', (job, error) => {
+    if (error instanceof DelayedError || error.name === 'DelayedError') return;
+    deps.logger.error({ jobId: job?.id, err: error }, 'staging queue job failed');
+  });
+  return worker;
 }
 
 /** Closes `worker` (its active deliveries park first), or gives up waiting after `graceMs`. */

@@ -106,31 +106,12 @@ export function createStagingEventHub(options: StagingEventHubOptions): StagingE
     for (const stream of streams) stream.mailbox.put(event);
   };
 
-  const deliver = async (payload: string): Promise<void> => {
-    if (streams.size === 0) return;
-    const notification = readNotification(payload);
-    if (notification === undefined) {
-      logger.warn({ event: 'live_status.unreadable_notification' }, 'live status: a notification did not match the staging event shape');
-      return;
-    }
-    let mayRead: (actor: Actor) => boolean;
-    try {
-      mayRead = await propertyReaders(db, notification.propertyId);
-    } catch (error) {
-      // Nobody can be told what changed, so everybody reads again.
-      logger.warn({ event: 'live_status.readers_unavailable', err: error }, 'live status: could not look up who may read a property');
-      broadcast(RESYNC);
-      return;
-    }
-    for (const stream of streams) if (mayRead(stream.actor)) stream.mailbox.put(notification);
-  };
-
   const startListening = (): void => {
     listener = listenForNotifications(db, {
       ...options.listener,
       channel: CHANGE_NOTIFICATIONS_CHANNEL,
       onNotification: (payload) => {
-        handling = handling.then(() => deliver(payload));
+        handling = handling.then(() => deliverNotification(payload, { db, logger, streams, broadcast }));
       },
       onListening: (resumed) => {
         listening = true;
@@ -156,20 +137,7 @@ export function createStagingEventHub(options: StagingEventHubOptions): StagingE
       // Before listening, the first resync waits for onListening: a read made now could miss a
       // change that no notification would report.
       if (listening) stream.mailbox.put(RESYNC);
-      const leave = (): void => {
-        streams.delete(stream);
-        stream.mailbox.end();
-      };
-      if (signal.aborted) leave();
-      else signal.addEventListener('abort', leave, { once: true });
-      return (async function* () {
-        try {
-          yield* stream.mailbox.drain();
-        } finally {
-          signal.removeEventListener('abort', leave);
-          leave();
-        }
-      })();
+      return readUntilLeft(streams, stream, signal);
     },
     streamCount: () => streams.size,
     async close() {
@@ -179,6 +147,50 @@ export function createStagingEventHub(options: StagingEventHubOptions): StagingE
       await listener?.close();
     },
   };
+}
+
+/**
+ * Hands one notification to the streams whose actors may read its property. Nobody can be told
+ * what changed when the readers cannot be looked up, so then everybody reads again.
+ */
+async function deliverNotification(
+  payload: string,
+  hub: { db: Db; logger: Logger; streams: ReadonlySet<Stream>; broadcast: (event: StagingEvent) => void },
+): Promise<void> {
+  const { db, logger, streams } = hub;
+  if (streams.size === 0) return;
+  const notification = readNotification(payload);
+  if (notification === undefined) {
+    logger.warn({ event: 'live_status.unreadable_notification' }, 'live status: a notification did not match the staging event shape');
+    return;
+  }
+  let mayRead: (actor: Actor) => boolean;
+  try {
+    mayRead = await propertyReaders(db, notification.propertyId);
+  } catch (error) {
+    logger.warn({ event: 'live_status.readers_unavailable', err: error }, 'live status: could not look up who may read a property');
+    hub.broadcast(RESYNC);
+    return;
+  }
+  for (const stream of streams) if (mayRead(stream.actor)) stream.mailbox.put(notification);
+}
+
+/** The events of a joined stream until `signal` aborts or the reader stops; either way it leaves. */
+function readUntilLeft(streams: Set<Stream>, stream: Stream, signal: AbortSignal): AsyncIterable<StagingEvent> {
+  const leave = (): void => {
+    streams.delete(stream);
+    stream.mailbox.end();
+  };
+  if (signal.aborted) leave();
+  else signal.addEventListener('abort', leave, { once: true });
+  return (async function* () {
+    try {
+      yield* stream.mailbox.drain();
+    } finally {
+      signal.removeEventListener('abort', leave);
+      leave();
+    }
+  })();
 }
 
 /** A notification's staging event, or undefined when the payload is not one. */
