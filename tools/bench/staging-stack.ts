@@ -13,6 +13,7 @@ import { createStagingQueue, enqueueStagingJob } from '@staging/services/staging
 import { baseEnv } from '@staging/stack/child-app';
 import type { ChildApp } from '@staging/stack/child-app';
 import { freePort } from '@staging/stack/free-port';
+import { parsedFields, stringField } from '@staging/stack/json-fields';
 import sharp from 'sharp';
 import { openBenchStack } from './bench-stack';
 import type { BenchStack } from './bench-stack';
@@ -91,17 +92,12 @@ function buildWorkerBundle(): Promise<string> {
 
 /** A JSON log line's fields, or undefined for any other line. */
 function jsonLine(text: string): Record<string, unknown> | undefined {
-  if (!text.startsWith('{')) return undefined;
-  const parsed: unknown = JSON.parse(text);
-  return typeof parsed === 'object' && parsed !== null ? { ...parsed } : undefined;
+  return text.startsWith('{') ? parsedFields(text) : undefined;
 }
 
 /** The string field `field` of the JSON line that announces a process started (it includes `announces`). */
 function announced(child: ChildApp, announces: string, field: string): Promise<string> {
-  return child.waitForLine((text) => {
-    const value = text.includes(announces) ? jsonLine(text)?.[field] : undefined;
-    return typeof value === 'string' ? value : undefined;
-  }, { what: `line with ${announces}` });
+  return child.waitForLine((text) => (text.includes(announces) ? stringField(parsedFields(text), field) : undefined), { what: `line with ${announces}` });
 }
 
 /** s3rver and the provider simulator (`simulator`: its SIM_* settings), each in a process of its own. */

@@ -6,6 +6,7 @@ import { apiTestEnv, TEST_SECRETS, workerTestEnv } from '@staging/config/test-en
 import { baseEnv } from '@staging/stack/child-app';
 import type { ChildApp, ChildAppLauncher } from '@staging/stack/child-app';
 import { freePort } from '@staging/stack/free-port';
+import { numberField, parsedFields, stringField } from '@staging/stack/json-fields';
 import { repoRoot } from '@staging/stack/paths';
 import { startPrivateRedis } from '@staging/stack/private-redis';
 import { buildStack, uniqueQueueSuffix } from '@staging/stack/stack-builder';
@@ -70,30 +71,19 @@ export interface ChaosStack {
   stop(): Promise<void>;
 }
 
-/** A JSON log line's fields, or null for any other line. */
-function fieldsOf(line: string): Record<string, unknown> | null {
-  try {
-    const parsed: unknown = JSON.parse(line);
-    return typeof parsed === 'object' && parsed !== null ? { ...parsed } : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The /readyz of the worker's "worker health server listening" line, or undefined for any other line. */
 function readyUrlOf(line: string): string | undefined {
   if (!line.includes('worker health server listening')) return undefined;
-  const port = fieldsOf(line)?.['port'];
-  return typeof port === 'number' ? `http://127.0.0.1:${port}/readyz` : undefined;
+  const port = numberField(parsedFields(line), 'port');
+  return port === undefined ? undefined : `http://127.0.0.1:${port}/readyz`;
 }
 
 /** The simulator's URL, origin and mode from its "provider_simulator_started" line. */
 function simulatorStartedOf(line: string): { url: string; origin: string; mode: string } | undefined {
-  const fields = line.includes('provider_simulator_started') ? fieldsOf(line) : null;
-  const url = fields?.['url'];
-  if (typeof url !== 'string') return undefined;
-  const { origin, mode } = fields ?? {};
-  return { url, origin: typeof origin === 'string' ? origin : new URL(url).origin, mode: typeof mode === 'string' ? mode : 'unknown' };
+  const fields = line.includes('provider_simulator_started') ? parsedFields(line) : {};
+  const url = stringField(fields, 'url');
+  if (url === undefined) return undefined;
+  return { url, origin: stringField(fields, 'origin') ?? new URL(url).origin, mode: stringField(fields, 'mode') ?? 'unknown' };
 }
 
 async function startSimulator(start: ChildAppLauncher): Promise<{ url: string; origin: string; mode: string }> {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { baseEnv, startChildApp } from './child-app';
+import { numberField, parsedFields } from './json-fields';
 import { repoRoot } from './paths';
 
 export interface ApiProcess {
@@ -14,10 +15,8 @@ export interface ApiProcess {
 
 /** The port of the api's "api listening" line, or undefined for any other line. */
 function listeningPort(line: string): number | undefined {
-  if (!line.startsWith('{')) return undefined;
-  const entry: unknown = JSON.parse(line);
-  if (typeof entry !== 'object' || entry === null || !('msg' in entry) || entry.msg !== 'api listening') return undefined;
-  return 'port' in entry && typeof entry.port === 'number' ? entry.port : undefined;
+  const entry = line.startsWith('{') ? parsedFields(line) : {};
+  return entry['msg'] === 'api listening' ? numberField(entry, 'port') : undefined;
 }
 
 /**
