@@ -1,15 +1,15 @@
 // What the HTTP benchmarks share besides the load itself: their command-line options, a database
 // and queue-store namespace of their own, and the api started as production runs it.
-import type { ChildProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { apiTestEnv } from '@staging/config/test-env';
 import { createDb } from '@staging/db/client';
 import type { Db } from '@staging/db/client';
 import { createRedis } from '@staging/platform/queues';
 import { deleteKeysMatching } from '@staging/platform/redis-keys';
+import type { ChildApp, ChildAppLauncher } from '@staging/stack/child-app';
 import { freePort } from '@staging/stack/free-port';
 import { stackBuilder, uniqueQueueSuffix } from '@staging/stack/stack-builder';
-import { startProcess, stopProcesses, waitForPort } from './http-load';
+import { root, startProcess, waitForPort } from './http-load';
 import type { Server } from './http-load';
 import { present } from './present';
 
@@ -32,8 +32,10 @@ export interface BenchStack {
   queueSuffix: string;
   db: Db;
   redis: ReturnType<typeof createRedis>;
-  /** Child processes stopped by close(). */
-  children: ChildProcess[];
+  /** What `start` started. */
+  children: ChildApp[];
+  /** A process of the bench's in the repo root, its stderr on this terminal; SIGTERMed by close(). */
+  start: ChildAppLauncher;
   /** The api (apps/api/src/main.ts) in a process of its own, production mode, on this stack; `env` over the bench's settings. */
   startApi(name: string, env?: Record<string, string>): Promise<Server>;
   close(): Promise<void>;
@@ -50,8 +52,13 @@ export async function openBenchStack(connectionName: string): Promise<BenchStack
   const redis = createRedis(valkeyUrl, { role: 'worker', connectionName });
   stack.defer(() => redis.quit());
   stack.defer(() => deleteKeysMatching(redis, `*${queueSuffix}*`));
-  const children: ChildProcess[] = [];
-  stack.defer(() => stopProcesses(children));
+  const children: ChildApp[] = [];
+  const launch = stack.apps({ cwd: root, terminal: 'stderr' });
+  const start: ChildAppLauncher = (options) => {
+    const child = launch(options);
+    children.push(child);
+    return child;
+  };
   return {
     databaseUrl: database.url,
     valkeyUrl,
@@ -59,10 +66,11 @@ export async function openBenchStack(connectionName: string): Promise<BenchStack
     db,
     redis,
     children,
+    start,
     async startApi(name, env = {}) {
       const port = await freePort();
-      const child = startProcess('apps/api/src/main.ts', {
-        ...(apiTestEnv({
+      const child = startProcess(start, 'apps/api/src/main.ts', {
+        ...apiTestEnv({
           NODE_ENV: 'production',
           DATABASE_URL: database.url,
           VALKEY_URL: valkeyUrl,
@@ -72,11 +80,10 @@ export async function openBenchStack(connectionName: string): Promise<BenchStack
           // Nothing measured reads object storage; a closed port makes any attempt fail fast.
           S3_ENDPOINT: 'http://127.0.0.1:9',
           ...env,
-        }) as Record<string, string>),
+        }),
       });
-      children.push(child);
       await waitForPort(port, '/readyz');
-      return { name, port, pid: present(child.pid, `${name} pid`) };
+      return { name, port, pid: present(child.process.pid, `${name} pid`) };
     },
     close: stack.stop,
   };

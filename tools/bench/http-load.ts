@@ -1,11 +1,10 @@
 // Closed-loop HTTP load and the helpers the HTTP benchmarks share: free ports, measured child
 // processes (with their CPU time from /proc) and pooled latency summaries.
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ChildApp, ChildAppLauncher } from '@staging/stack/child-app';
 import { present } from './present';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -14,18 +13,9 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  * Runs `script` under node with tsx as loader. BENCH_NODE_ARGS (e.g. `--cpu-prof
  * --cpu-prof-dir=/tmp/prof`) go to the measured processes only, for profiling a run.
  */
-export function startProcess(script: string, env: Record<string, string>): ChildProcess {
+export function startProcess(start: ChildAppLauncher, script: string, env: Record<string, string | undefined>): ChildApp {
   const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter((arg) => arg !== '') ?? [];
-  return spawn(process.execPath, [...extra, '--import', 'tsx', script], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-export async function stopProcesses(children: ChildProcess[]): Promise<void> {
-  for (const child of children) if (child.pid !== undefined && child.exitCode === null) child.kill('SIGTERM');
-  await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined)));
+  return start({ name: path.basename(script), args: [...extra, '--import', 'tsx', script], env: { ...process.env, ...env } });
 }
 
 /** Polls until the server answers below 500; a busy machine can take a minute to boot the api under tsx. */

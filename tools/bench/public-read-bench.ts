@@ -26,15 +26,14 @@ async function main(): Promise<void> {
     const { propertyIds } = listings;
 
     const barePort = await freePort();
-    const bareChild = startProcess('tools/bench/public-read-bare-server.ts', {
+    const bareChild = startProcess(stack.start, 'tools/bench/public-read-bare-server.ts', {
       PORT: String(barePort),
       DATABASE_URL: stack.databaseUrl,
       VALKEY_URL: stack.valkeyUrl,
       QUEUE_SUFFIX: queueSuffix,
     });
-    stack.children.push(bareChild);
     await waitForPort(barePort, '/api/public/search');
-    const bare: Server = { name: 'bare', port: barePort, pid: present(bareChild.pid, 'the bare server pid') };
+    const bare: Server = { name: 'bare', port: barePort, pid: present(bareChild.process.pid, 'the bare server pid') };
     // The bench plays the proxy in front of the api: its X-Forwarded-For names each visitor.
     const api = await stack.startApi('api', { TRUSTED_PROXY_HOPS: '1' });
     const options = parseLoadArgs();

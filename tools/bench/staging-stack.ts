@@ -3,16 +3,17 @@
 // the image runs it (docker/tsup.config.ts bundle, `node dist/main.js`) in another, its database
 // traffic counted by a wire-protocol proxy. Nothing here imports an app.
 import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { TEST_SECRETS, workerTestEnv } from '@staging/config/test-env';
 import { createOriginalImage, createProperty, createStagingJob, createUser } from '@staging/db/testing/factories';
 import { createObjectStorage } from '@staging/platform/storage';
 import type { ObjectStorage } from '@staging/platform/storage';
 import { createStagingQueue, enqueueStagingJob } from '@staging/services/staging/staging-queue';
+import { baseEnv } from '@staging/stack/child-app';
+import type { ChildApp } from '@staging/stack/child-app';
 import { freePort } from '@staging/stack/free-port';
+import { parsedFields, stringField } from '@staging/stack/json-fields';
 import sharp from 'sharp';
 import { openBenchStack } from './bench-stack';
 import type { BenchStack } from './bench-stack';
@@ -74,7 +75,7 @@ function imageEnv(): Record<string, string> {
   const dockerfile = readFileSync(path.join(root, 'docker/Dockerfile.worker'), 'utf8');
   const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
   const pairs = [...runtime.matchAll(/^ENV (.+)$/gm)].flatMap((match) => present(match[1], 'an ENV line of the worker image').trim().split(/\s+/));
-  return Object.fromEntries(pairs.map((pair) => pair.split('=') as [string, string]));
+  return Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
 }
 
 /** Bundles apps/worker/src/main.ts with the image's tsup config (about a second). */
@@ -89,58 +90,112 @@ function buildWorkerBundle(): Promise<string> {
   );
 }
 
-/** Runs `script` under tsx in a process of its own and returns it with its first stdout line that `announces`. */
-async function startAnnounced(script: string, args: string[], env: Record<string, string>, announces: string): Promise<{ child: ChildProcess; line: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  const stdout = present(child.stdout, `${script}'s stdout`);
-  for await (const line of createInterface({ input: stdout })) {
-    if (line.includes(announces)) {
-      stdout.resume();
-      return { child, line };
-    }
-  }
-  throw new Error(`${script} exited before it started`);
+/** A JSON log line's fields, or undefined for any other line. */
+function jsonLine(text: string): Record<string, unknown> | undefined {
+  return text.startsWith('{') ? parsedFields(text) : undefined;
 }
 
-function watchLines(child: ChildProcess): WorkerProcess['lines'] & { waiters: Set<() => void> } {
-  const lines = Object.assign([] as Record<string, unknown>[], { waiters: new Set<() => void>() });
-  createInterface({ input: present(child.stdout, "the worker's stdout") }).on('line', (text) => {
-    if (!text.startsWith('{')) return;
-    lines.push(JSON.parse(text) as Record<string, unknown>);
-    for (const wake of lines.waiters) wake();
+/** The string field `field` of the JSON line that announces a process started (it includes `announces`). */
+function announced(child: ChildApp, announces: string, field: string): Promise<string> {
+  return child.waitForLine((text) => (text.includes(announces) ? stringField(parsedFields(text), field) : undefined), { what: `line with ${announces}` });
+}
+
+/** s3rver and the provider simulator (`simulator`: its SIM_* settings), each in a process of its own. */
+async function startProviders(stack: BenchStack, simulator: Record<string, string>): Promise<{ s3Endpoint: string; simulatorUrl: string }> {
+  const tsx = (script: string, args: string[], env: Record<string, string>) =>
+    stack.start({ name: path.basename(script), args: ['--import', 'tsx', script, ...args], env: { ...process.env, ...env } });
+  const s3rver = tsx('tools/bench/s3rver-process.ts', [BUCKET], {});
+  const sim = tsx('tools/provider-simulator/src/cli.ts', [], {
+    SIM_PORT: '0',
+    SIM_TOKEN: TEST_SECRETS.PROVIDER_API_TOKEN,
+    SIM_WEBHOOK_SECRET: TEST_SECRETS.PROVIDER_WEBHOOK_SIGNING_SECRET,
+    ...simulator,
   });
-  return lines;
+  const [s3Endpoint, simulatorUrl] = await Promise.all([announced(s3rver, '"endpoint"', 'endpoint'), announced(sim, 'provider_simulator_started', 'url')]);
+  return { s3Endpoint, simulatorUrl };
 }
 
-/** `simulator`: the simulator's SIM_* settings; `api`: env over the api's bench settings. */
+/** What the worker's environment is made of besides the bench's own settings. */
+interface WorkerSetting {
+  databaseUrl: string;
+  s3Endpoint: string;
+  simulatorUrl: string;
+  apiPort: number;
+}
+
+function benchWorkerEnv(stack: BenchStack, setting: WorkerSetting, port: number, env: Record<string, string>): Record<string, string | undefined> {
+  return {
+    ...baseEnv(),
+    ...imageEnv(),
+    ...workerTestEnv({
+      // Production config refuses the loopback http provider and webhook origins used here.
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      PORT: String(port),
+      DATABASE_URL: setting.databaseUrl,
+      VALKEY_URL: stack.valkeyUrl,
+      QUEUE_SUFFIX: stack.queueSuffix,
+      S3_ENDPOINT: setting.s3Endpoint,
+      S3_REGION: 'us-east-1',
+      S3_BUCKET: BUCKET,
+      S3_FORCE_PATH_STYLE: 'true',
+      PROVIDER_API_BASE_URL: setting.simulatorUrl,
+      PROVIDER_WEBHOOK_BASE_URL: `http://127.0.0.1:${setting.apiPort}`,
+      ALLOW_INSECURE_WEBHOOK_BASE_URL: 'true',
+      AI_STAGING_RATE_LIMIT_PER_MINUTE: '100000',
+      // The outbox has nothing to do here; its pass would only add idle statements.
+      DELETION_OUTBOX_INTERVAL_MS: '3600000',
+      ...env,
+    }),
+  };
+}
+
+/** The bundled worker (`entry`) with `nodeArgs` before the bundle, resolved once it logged "worker started". */
+async function startBundledWorker(stack: BenchStack, entry: string, nodeArgs: string[], env: Record<string, string | undefined>): Promise<WorkerProcess> {
+  // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) as for the HTTP benches' servers.
+  const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter((arg) => arg !== '') ?? [];
+  const child = stack.start({ name: 'worker', args: [...extra, ...nodeArgs, '--enable-source-maps', entry], cwd: workerDir, env });
+  const lines: Record<string, unknown>[] = [];
+  child.onLine((text) => {
+    const line = jsonLine(text);
+    if (line !== undefined) lines.push(line);
+  });
+  const waitForLine: WorkerProcess['waitForLine'] = async (match, what = 'a matching log line') =>
+    lines.find(match) ??
+    child.waitForLine(
+      (text) => {
+        const line = jsonLine(text);
+        return line !== undefined && match(line) ? line : undefined;
+      },
+      { timeoutMs: LINE_HANG_GUARD_MS, what },
+    );
+  await waitForLine((line) => line['msg'] === 'worker started', 'worker started');
+  return {
+    pid: present(child.process.pid, 'the worker pid'),
+    lines,
+    waitForLine,
+    async stop() {
+      await child.stop();
+    },
+  };
+}
+
 export async function openStagingBenchStack(options: { simulator: Record<string, string>; api?: Record<string, string> }): Promise<StagingBenchStack> {
-  // The simulator's and s3rver's CPU is neither the worker's nor the measuring client's.
-  const [stack, s3rver, simulator, entry] = await Promise.all([
-    openBenchStack('bench-staging'),
-    startAnnounced('tools/bench/s3rver-process.ts', [BUCKET], {}, '"endpoint"'),
-    startAnnounced(
-      'tools/provider-simulator/src/cli.ts',
-      [],
-      { SIM_PORT: '0', SIM_TOKEN: TEST_SECRETS.PROVIDER_API_TOKEN, SIM_WEBHOOK_SECRET: TEST_SECRETS.PROVIDER_WEBHOOK_SIGNING_SECRET, ...options.simulator },
-      'provider_simulator_started',
-    ),
-    buildWorkerBundle(),
-  ]);
-  stack.children.push(s3rver.child, simulator.child);
+  const stack = await openBenchStack('bench-staging');
   // A benchmark that throws must not leave its api, simulator, s3rver or worker running.
   process.once('exit', () => {
-    for (const child of stack.children) if (child.exitCode === null) child.kill('SIGKILL');
+    for (const child of stack.children) if (child.isRunning()) child.process.kill('SIGKILL');
   });
-  const s3 = JSON.parse(s3rver.line) as { endpoint: string };
-  const simulatorUrl = (JSON.parse(simulator.line) as { url: string }).url;
-  const storageConfig = { endpoint: s3.endpoint, region: 'us-east-1', bucket: BUCKET, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true };
-  const storage = createObjectStorage(storageConfig);
+  // The simulator's and s3rver's CPU is neither the worker's nor the measuring client's.
+  const [{ s3Endpoint, simulatorUrl }, entry] = await Promise.all([startProviders(stack, options.simulator), buildWorkerBundle()]);
+  const storage = createObjectStorage({ endpoint: s3Endpoint, region: 'us-east-1', bucket: BUCKET, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
   const workerDb = await startPgCountProxy(
     stack.databaseUrl,
     process.env.BENCH_PG_LOG === '1' ? (sql) => console.error(`[worker sql] ${sql.replace(/\s+/g, ' ').slice(0, 160)}`) : undefined,
   );
   const api = await stack.startApi('api', options.api);
   const queue = createStagingQueue(stack.redis, stack.queueSuffix);
+  const setting: WorkerSetting = { databaseUrl: workerDb.url, s3Endpoint, simulatorUrl, apiPort: api.port };
   return {
     ...stack,
     storage,
@@ -148,75 +203,7 @@ export async function openStagingBenchStack(options: { simulator: Record<string,
     providerUrl: simulatorUrl,
     workerDb,
     async startWorker(env, { nodeArgs = [] } = {}) {
-      const port = await freePort();
-      // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) as for the HTTP benches' servers.
-      const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter((arg) => arg !== '') ?? [];
-      const child = spawn(process.execPath, [...extra, ...nodeArgs, '--enable-source-maps', entry], {
-        cwd: workerDir,
-        env: {
-          PATH: process.env.PATH,
-          HOME: process.env.HOME,
-          ...imageEnv(),
-          ...(workerTestEnv({
-            // Production config refuses the loopback http provider and webhook origins used here.
-            NODE_ENV: 'test',
-            LOG_LEVEL: 'info',
-            PORT: String(port),
-            DATABASE_URL: workerDb.url,
-            VALKEY_URL: stack.valkeyUrl,
-            QUEUE_SUFFIX: stack.queueSuffix,
-            S3_ENDPOINT: s3.endpoint,
-            S3_REGION: 'us-east-1',
-            S3_BUCKET: BUCKET,
-            S3_FORCE_PATH_STYLE: 'true',
-            PROVIDER_API_BASE_URL: simulatorUrl,
-            PROVIDER_WEBHOOK_BASE_URL: `http://127.0.0.1:${api.port}`,
-            ALLOW_INSECURE_WEBHOOK_BASE_URL: 'true',
-            AI_STAGING_RATE_LIMIT_PER_MINUTE: '100000',
-            // The outbox has nothing to do here; its pass would only add idle statements.
-            DELETION_OUTBOX_INTERVAL_MS: '3600000',
-            ...env,
-          }) as Record<string, string>),
-        },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      stack.children.push(child);
-      const lines = watchLines(child);
-      child.once('exit', () => {
-        for (const wake of lines.waiters) wake();
-      });
-      const waitForLine: WorkerProcess['waitForLine'] = (match, what = 'a matching log line') =>
-        new Promise((resolve, reject) => {
-          const stopWaiting = () => {
-            clearTimeout(guard);
-            lines.waiters.delete(check);
-          };
-          const check = () => {
-            const found = lines.find(match);
-            if (found !== undefined) resolve(found);
-            else if (child.exitCode !== null) reject(new Error(`the worker exited with ${child.exitCode}`));
-            else return;
-            stopWaiting();
-          };
-          const guard = setTimeout(() => {
-            stopWaiting();
-            reject(new Error(`no worker log line in ${LINE_HANG_GUARD_MS / 1000} s: waited for ${what}`));
-          }, LINE_HANG_GUARD_MS);
-          // A wait nobody needs any more (the race's losing side) must not keep the bench alive.
-          guard.unref();
-          lines.waiters.add(check);
-          check();
-        });
-      await waitForLine((line) => line['msg'] === 'worker started', 'worker started');
-      return {
-        pid: present(child.pid, 'the worker pid'),
-        lines,
-        waitForLine,
-        async stop() {
-          child.kill('SIGTERM');
-          if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
-        },
-      };
+      return startBundledWorker(stack, entry, nodeArgs, benchWorkerEnv(stack, setting, await freePort(), env));
     },
     async seedJobs(count, photo, staging) {
       const owner = await createUser(stack.db);

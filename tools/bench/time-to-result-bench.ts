@@ -24,6 +24,7 @@ import { createOriginalImage, createProperty } from '@staging/db/testing/factori
 import { openLiveStream } from '@staging/trpc/testing/live-stream';
 import type { LiveStream, ServerSentEvent } from '@staging/trpc/testing/live-stream';
 import { callProcedure, createSignedInUser } from '@staging/trpc/testing/test-server';
+import { numberField, stringField } from '@staging/stack/json-fields';
 import { printFigure } from './figures';
 import { percentile, root } from './http-load';
 import { noiseImage, openStagingBenchStack } from './staging-stack';
@@ -67,7 +68,7 @@ async function newAgent(): Promise<Agent> {
   const stream = await openLiveStream(trpcUrl, 'ai.stagingEvents', { cookie: user.cookie });
   streams.push(stream);
   if (stream.status !== 200) throw new Error(`ai.stagingEvents answered ${stream.status}`);
-  await stream.waitFor((event) => event.event === 'message' && (event.data as { kind: string }).kind === 'resync');
+  await stream.waitFor((event) => event.event === 'message' && stringField(event.data, 'kind') === 'resync');
   return { cookie: user.cookie, propertyId: property.id, stream, submissions: 0 };
 }
 
@@ -80,8 +81,8 @@ interface Waited {
 }
 
 const isReady = (jobId: string) => (event: ServerSentEvent) => {
-  const data = event.data as { kind?: string; jobId?: string; status?: string };
-  return event.event === 'message' && data.kind === 'job' && data.jobId === jobId && data.status === 'SUCCESS';
+  const field = (key: string) => stringField(event.data, key);
+  return event.event === 'message' && field('kind') === 'job' && field('jobId') === jobId && field('status') === 'SUCCESS';
 };
 
 async function stageOne(worker: WorkerProcess, agent: Agent, photo: Buffer): Promise<Waited> {
@@ -160,14 +161,14 @@ async function hopsOf(worker: WorkerProcess, waited: Waited[]): Promise<{ hops: 
     SELECT "providerPredictionId" AS "predictionId", min("receivedAt") AS "receivedAt"
     FROM ai_provider_webhook_receipts WHERE "providerStatus" = 'succeeded' GROUP BY 1`;
   const receivedAt = new Map(receipts.map((r) => [r.predictionId, r.receivedAt.getTime()]));
-  const timeOf = (line: Record<string, unknown> | undefined) => (line === undefined ? Number.NaN : Date.parse(line['time'] as string));
+  const timeOf = (line: Record<string, unknown> | undefined) => (line === undefined ? Number.NaN : Date.parse(stringField(line, 'time') ?? ''));
   const traced = (match: (line: Record<string, unknown>) => boolean) =>
-    worker.lines.find((line) => line['hopTrace'] !== undefined && match(line))?.['t'] as number | undefined;
+    numberField(worker.lines.find((line) => line['hopTrace'] !== undefined && match(line)), 't');
 
   return waited.map(({ jobId, submittedAt, readyAt }) => {
     const event = (name: string) => worker.lines.find((line) => line['jobId'] === jobId && line['event'] === name);
     const created = event('prediction_created');
-    const prediction = predictions.get(created?.['predictionId'] as string);
+    const prediction = predictions.get(stringField(created, 'predictionId') ?? '');
     if (prediction === undefined || prediction.completed_at === null) throw new Error(`job ${jobId}: the simulator has no finished prediction for it`);
     const outputPath = new URL(present([prediction.output ?? []].flat()[0], `job ${jobId}'s output URL`)).pathname;
     const t = {
@@ -198,7 +199,7 @@ async function hopsOf(worker: WorkerProcess, waited: Waited[]): Promise<{ hops: 
       },
       total: readyAt - submittedAt,
       predictTimeMs: (prediction.metrics?.predict_time ?? Number.NaN) * 1000,
-      outputBytes: event('output_validated')?.['bytes'] as number,
+      outputBytes: numberField(event('output_validated'), 'bytes') ?? Number.NaN,
     };
   });
 }

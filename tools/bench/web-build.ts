@@ -80,12 +80,14 @@ export async function startWeb(stack: BenchStack, name: string): Promise<Server>
   const port = await freePort();
   // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) as for the other measured servers.
   const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter((arg) => arg !== '') ?? [];
-  const child = spawn(process.execPath, [...extra, nextCli, 'start', '--port', String(port), '--hostname', '127.0.0.1'], {
+  const child = stack.start({
+    name,
+    args: [...extra, nextCli, 'start', '--port', String(port), '--hostname', '127.0.0.1'],
     cwd: webDir,
     env: {
       ...process.env,
       NEXT_TELEMETRY_DISABLED: '1',
-      ...(webTestEnv({
+      ...webTestEnv({
         NODE_ENV: 'production',
         DATABASE_URL: stack.databaseUrl,
         VALKEY_URL: stack.valkeyUrl,
@@ -94,11 +96,9 @@ export async function startWeb(stack: BenchStack, name: string): Promise<Server>
         LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
         // A production web sits behind a TLS proxy it trusts; the bench plays it, sending no header.
         TRUSTED_PROXY_HOPS: '1',
-      }) as Record<string, string>),
+      }),
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  stack.children.push(child);
   await waitForPort(port, '/healthz');
-  return { name, port, pid: present(child.pid, `${name} pid`) };
+  return { name, port, pid: present(child.process.pid, `${name} pid`) };
 }

@@ -80,10 +80,9 @@ async function main(): Promise<void> {
 
     const bare = async (name: string, mode: 'noop' | 'insert'): Promise<Server> => {
       const port = await freePort();
-      const child = startProcess('tools/bench/webhook-bare-server.ts', { PORT: String(port), BARE_MODE: mode, DATABASE_URL: stack.databaseUrl });
-      stack.children.push(child);
+      const child = startProcess(stack.start, 'tools/bench/webhook-bare-server.ts', { PORT: String(port), BARE_MODE: mode, DATABASE_URL: stack.databaseUrl });
       await waitForPort(port, '/');
-      return { name, port, pid: present(child.pid, `${name} pid`) };
+      return { name, port, pid: present(child.process.pid, `${name} pid`) };
     };
     const servers = [await bare('bare express no-op', 'noop'), await bare('bare express INSERT', 'insert'), await stack.startApi('api verified webhook')];
 

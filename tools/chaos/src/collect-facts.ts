@@ -5,8 +5,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { storedKeys } from '@staging/stack/s3-server';
+import { parsedFields } from '@staging/stack/json-fields';
 import type { Db } from '@staging/db/client';
-import type { JobStatus } from '@staging/domain/staging-states';
 import { fairShareParty, LINE_REJOIN_EVENTS } from '@staging/domain/start-line';
 import { attemptIdOfCallback } from './audit-rules';
 import type { AttemptFact, AuditFacts, CreateCall, Interval, JobFact, Purchase } from './audit-rules';
@@ -50,17 +50,12 @@ export async function readLineRejoins(logDir: string): Promise<Map<string, numbe
   for (const file of files) {
     for (const line of (await readFile(path.join(logDir, file), 'utf8')).split('\n')) {
       if (!line.includes('"event"')) continue;
-      let entry: { event?: unknown; jobId?: unknown; time?: unknown; queueAttempt?: unknown };
-      try {
-        entry = JSON.parse(line) as typeof entry;
-      } catch {
-        continue;
-      }
+      const { event, jobId, time, queueAttempt } = parsedFields(line);
       // A pickup on a second delivery: the first went with a worker killed before it took the job
       // up, and the job was not asking for a slot until its message was delivered again.
-      const redelivered = entry.event === 'worker_started' && typeof entry.queueAttempt === 'number' && entry.queueAttempt > 1;
-      if (!(REJOIN_EVENTS.has(entry.event) || redelivered) || typeof entry.jobId !== 'string' || typeof entry.time !== 'string') continue;
-      rejoins.set(entry.jobId, [...(rejoins.get(entry.jobId) ?? []), Date.parse(entry.time)]);
+      const redelivered = event === 'worker_started' && typeof queueAttempt === 'number' && queueAttempt > 1;
+      if (!(REJOIN_EVENTS.has(event) || redelivered) || typeof jobId !== 'string' || typeof time !== 'string') continue;
+      rejoins.set(jobId, [...(rejoins.get(jobId) ?? []), Date.parse(time)]);
     }
   }
   return rejoins;
@@ -96,7 +91,7 @@ export async function collectFacts(options: {
     jobs: jobs.map(
       (job): JobFact => ({
         id: job.id,
-        status: job.status as JobStatus,
+        status: job.status,
         party: fairShareParty(job.requestedByUserId),
         createdAtMs: job.createdAt.getTime(),
         rejoinedAtMs: rejoins.get(job.id) ?? [],

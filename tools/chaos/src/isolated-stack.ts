@@ -2,19 +2,18 @@
 // port, s3rver with its own directory, the provider simulator (default mode, as its CLI runs it),
 // the real api and N real worker processes, all on free loopback ports under one QUEUE_SUFFIX.
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { apiTestEnv, TEST_SECRETS, workerTestEnv } from '@staging/config/test-env';
-import { buildStack, uniqueQueueSuffix } from '@staging/stack/stack-builder';
-import { Redis } from 'ioredis';
+import { baseEnv } from '@staging/stack/child-app';
+import type { ChildApp, ChildAppLauncher } from '@staging/stack/child-app';
 import { freePort } from '@staging/stack/free-port';
-import { startChild, waitForHttpOk } from './child-process';
-import type { RunningChild } from './child-process';
+import { numberField, parsedFields, stringField } from '@staging/stack/json-fields';
+import { repoRoot } from '@staging/stack/paths';
+import { startPrivateRedis } from '@staging/stack/private-redis';
+import { buildStack, uniqueQueueSuffix } from '@staging/stack/stack-builder';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const CHAOS_BUCKET = 'staging-chaos';
 const BOOT_TIMEOUT_MS = 90_000;
-
+const STOP_GRACE_MS = 10_000;
 /**
  * Worker timings for chaos, passed through the worker's `--test-timings` hook
  * (apps/worker/src/testing/test-hooks.ts): seconds instead of minutes, so a job that lost its
@@ -52,7 +51,7 @@ export interface StackOptions {
 }
 
 export interface SpawnedWorker {
-  child: RunningChild;
+  child: ChildApp;
   /** Its /readyz, once the worker has said which port it listens on. */
   readyUrl: Promise<string>;
 }
@@ -65,59 +64,32 @@ export interface ChaosStack {
   simulatorOrigin: string;
   apiUrl: string;
   /** A worker process, not yet ready; `enabled` is its AI_ROOM_STAGING_ENABLED. */
-  spawnWorker(name: string, enabled: boolean): Promise<SpawnedWorker>;
+  spawnWorker(name: string, enabled: boolean): SpawnedWorker;
   /** The api process, when it has to be restarted after dying on its own. */
   restartApi(): Promise<void>;
-  api(): RunningChild;
+  api(): ChildApp;
   stop(): Promise<void>;
 }
 
-/** The port in the worker's "worker health server listening" line, or null for any other line. */
-function healthPortOf(line: string): number | null {
-  if (!line.includes('worker health server listening')) return null;
-  try {
-    const port: unknown = (JSON.parse(line) as { port?: unknown }).port;
-    return typeof port === 'number' ? port : null;
-  } catch {
-    return null;
-  }
+/** The /readyz of the worker's "worker health server listening" line, or undefined for any other line. */
+function readyUrlOf(line: string): string | undefined {
+  if (!line.includes('worker health server listening')) return undefined;
+  const port = numberField(parsedFields(line), 'port');
+  return port === undefined ? undefined : `http://127.0.0.1:${port}/readyz`;
 }
 
-function baseEnv(): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH, HOME: process.env.HOME };
+/** The simulator's URL, origin and mode from its "provider_simulator_started" line. */
+function simulatorStartedOf(line: string): { url: string; origin: string; mode: string } | undefined {
+  const fields = line.includes('provider_simulator_started') ? parsedFields(line) : {};
+  const url = stringField(fields, 'url');
+  if (url === undefined) return undefined;
+  return { url, origin: stringField(fields, 'origin') ?? new URL(url).origin, mode: stringField(fields, 'mode') ?? 'unknown' };
 }
 
-async function startRedis(logDir: string): Promise<{ child: RunningChild; url: string }> {
-  const port = await freePort();
-  const child = startChild({
-    name: 'redis',
-    command: 'redis-server',
-    args: ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    cwd: logDir,
-    env: baseEnv(),
-    logDir,
-  });
-  const url = `redis://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (!child.isRunning()) throw new Error(`redis-server did not start (is it installed?); see ${child.logFile}`);
-    const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    redis.on('error', () => undefined);
-    const pong = await redis.connect().then(() => redis.ping(), () => null);
-    redis.disconnect();
-    if (pong === 'PONG') return { child, url };
-    if (Date.now() > deadline) throw new Error(`redis-server did not answer on ${url}`);
-    await sleep(100);
-  }
-}
-
-async function startSimulator(logDir: string): Promise<{ child: RunningChild; origin: string; url: string; mode: string }> {
+async function startSimulator(start: ChildAppLauncher): Promise<{ url: string; origin: string; mode: string }> {
   const cli = path.join(repoRoot, 'tools/provider-simulator/src/cli.ts');
-  let announce: (value: { url: string; origin: string; mode: string }) => void = () => undefined;
-  const started = new Promise<{ url: string; origin: string; mode: string }>((resolve) => (announce = resolve));
-  const child = startChild({
+  const child = start({
     name: 'provider-simulator',
-    command: process.execPath,
     args: ['--import', 'tsx', cli],
     cwd: path.dirname(cli),
     env: {
@@ -127,20 +99,48 @@ async function startSimulator(logDir: string): Promise<{ child: RunningChild; or
       SIM_WEBHOOK_SECRET: TEST_SECRETS.PROVIDER_WEBHOOK_SIGNING_SECRET,
       SIM_COMPLETION_DELAY_MS: '400',
     },
-    logDir,
-    onLine(line) {
-      if (!line.includes('provider_simulator_started')) return;
-      const parsed = JSON.parse(line) as { url: string; origin?: string; mode?: string };
-      announce({ url: parsed.url, origin: parsed.origin ?? new URL(parsed.url).origin, mode: parsed.mode ?? 'unknown' });
-    },
   });
-  const result = await Promise.race([
-    started,
-    child.exited.then(() => null),
-    sleep(BOOT_TIMEOUT_MS).then(() => null),
-  ]);
-  if (result === null) throw new Error(`the provider simulator did not start; see ${child.logFile}`);
-  return { child, ...result };
+  return child.waitForLine(simulatorStartedOf, { timeoutMs: BOOT_TIMEOUT_MS, what: 'provider_simulator_started line' });
+}
+
+/** The api on a free port; `start()` again after it died on its own. */
+async function chaosApi(start: ChildAppLauncher, shared: Record<string, string>): Promise<{ url: string; start(): Promise<void>; current(): ChildApp }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = { ...baseEnv(), ...apiTestEnv({ ...shared, PORT: String(port), API_ORIGIN: url }) };
+  let api: ChildApp | undefined;
+  return {
+    url,
+    async start() {
+      api = start({ name: 'api', args: ['--import', 'tsx', 'src/main.ts'], cwd: path.join(repoRoot, 'apps/api'), env });
+      await api.waitForHealth(`${url}/healthz`, { timeoutMs: BOOT_TIMEOUT_MS });
+    },
+    current() {
+      if (api === undefined) throw new Error('chaos: the api has not started');
+      return api;
+    },
+  };
+}
+
+function chaosWorkerEnv(shared: Record<string, string>, options: StackOptions, simulatorUrl: string, apiUrl: string, enabled: boolean): Record<string, string | undefined> {
+  return {
+    ...baseEnv(),
+    ...workerTestEnv({
+      ...shared,
+      PORT: '0',
+      AI_ROOM_STAGING_ENABLED: String(enabled),
+      AI_STAGING_RATE_LIMIT_PER_MINUTE: String(options.rateLimitPerMinute),
+      AI_STAGING_CONCURRENCY: '4',
+      PROVIDER_API_BASE_URL: simulatorUrl,
+      PROVIDER_WEBHOOK_BASE_URL: apiUrl,
+      // Above any simulated run (slow: 2.5 s), below nothing the audit needs.
+      PROVIDER_CANCEL_AFTER_SECONDS: '30',
+      // Orphans are canceled within seconds, well inside the drain the audit waits for.
+      PROVIDER_RECONCILE_INTERVAL_MS: '5000',
+      ALLOW_INSECURE_WEBHOOK_BASE_URL: 'true',
+      DELETION_OUTBOX_INTERVAL_MS: '500',
+    }),
+  };
 }
 
 export async function startChaosStack(options: StackOptions): Promise<ChaosStack> {
@@ -150,20 +150,17 @@ export async function startChaosStack(options: StackOptions): Promise<ChaosStack
     const database = await stack.database();
     log(`database ${database.name} created and migrated`);
     const s3 = await stack.s3rver({ buckets: [CHAOS_BUCKET] });
-    const redisServer = await startRedis(logDir);
-    stack.defer(() => redisServer.child.stop(5_000));
-    const children: RunningChild[] = [];
-    stack.defer(() => Promise.all(children.map((c) => c.stop(10_000))));
-    log(`redis-server ${redisServer.url} and s3rver ${s3.endpoint} up`);
-    const simulator = await startSimulator(logDir);
-    children.push(simulator.child);
+    const redis = await startPrivateRedis({ logDir });
+    stack.defer(() => redis.stop());
+    const start = stack.apps({ logDir, appendLog: true }, STOP_GRACE_MS);
+    log(`redis-server ${redis.url} and s3rver ${s3.endpoint} up`);
+    const simulator = await startSimulator(start);
     log(`provider simulator ${simulator.origin} up (its own process, ${simulator.mode} mode)`);
-
     const shared = {
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
       DATABASE_URL: database.url,
-      VALKEY_URL: redisServer.url,
+      VALKEY_URL: redis.url,
       QUEUE_SUFFIX: queueSuffix,
       S3_ENDPOINT: s3.endpoint,
       S3_REGION: 'us-east-1',
@@ -171,78 +168,31 @@ export async function startChaosStack(options: StackOptions): Promise<ChaosStack
       S3_FORCE_PATH_STYLE: 'true',
       ...(options.dailyPurchaseCap === null ? {} : { AI_DAILY_PURCHASE_CAP: String(options.dailyPurchaseCap) }),
     };
-    const apiPort = await freePort();
-    const apiUrl = `http://127.0.0.1:${apiPort}`;
-    const apiEnv = { ...baseEnv(), ...apiTestEnv({ ...shared, PORT: String(apiPort), API_ORIGIN: apiUrl }) };
-    let api: RunningChild | undefined;
-    const startApi = async () => {
-      api = startChild({
-        name: 'api',
-        command: process.execPath,
-        args: ['--import', 'tsx', 'src/main.ts'],
-        cwd: path.join(repoRoot, 'apps/api'),
-        env: apiEnv,
-        logDir,
-      });
-      children.push(api);
-      await waitForHttpOk(api, `${apiUrl}/healthz`, BOOT_TIMEOUT_MS);
-    };
-    await startApi();
-    log(`api ${apiUrl} healthy`);
-
-    const workerEnv = (enabled: boolean): NodeJS.ProcessEnv => ({
-      ...baseEnv(),
-      ...workerTestEnv({
-        ...shared,
-        PORT: '0',
-        AI_ROOM_STAGING_ENABLED: String(enabled),
-        AI_STAGING_RATE_LIMIT_PER_MINUTE: String(options.rateLimitPerMinute),
-        AI_STAGING_CONCURRENCY: '4',
-        PROVIDER_API_BASE_URL: simulator.url,
-        PROVIDER_WEBHOOK_BASE_URL: apiUrl,
-        // Above any simulated run (slow: 2.5 s), below nothing the audit needs.
-        PROVIDER_CANCEL_AFTER_SECONDS: '30',
-        // Orphans are canceled within seconds, well inside the drain the audit waits for.
-        PROVIDER_RECONCILE_INTERVAL_MS: '5000',
-        ALLOW_INSECURE_WEBHOOK_BASE_URL: 'true',
-        DELETION_OUTBOX_INTERVAL_MS: '500',
-      }),
-    });
-
+    const api = await chaosApi(start, shared);
+    await api.start();
+    log(`api ${api.url} healthy`);
     return {
       databaseUrl: database.url,
-      redisUrl: redisServer.url,
+      redisUrl: redis.url,
       queueSuffix,
       s3Endpoint: s3.endpoint,
       simulatorOrigin: simulator.origin,
-      apiUrl,
-      async spawnWorker(name, enabled) {
-        // Port 0, read back from the worker's own line: a port found free here and bound by the
-        // worker only after its boot could meanwhile become some connection's local port, and
-        // the restarted worker then died with EADDRINUSE (seed 53).
-        let announce!: (url: string) => void;
-        const readyUrl = new Promise<string>((resolve) => (announce = resolve));
-        const child = startChild({
+      apiUrl: api.url,
+      spawnWorker(name, enabled) {
+        const child = start({
           name,
-          command: process.execPath,
           // `--import tsx` keeps the worker the spawned process itself, so SIGKILL hits it directly.
           args: ['--import', 'tsx', 'src/main.ts', `--test-timings=${JSON.stringify(CHAOS_WORKER_TIMINGS)}`],
           cwd: path.join(repoRoot, 'apps/worker'),
-          env: workerEnv(enabled),
-          logDir,
-          onLine: (line) => {
-            const port = healthPortOf(line);
-            if (port !== null) announce(`http://127.0.0.1:${port}/readyz`);
-          },
+          env: chaosWorkerEnv(shared, options, simulator.url, api.url, enabled),
         });
-        children.push(child);
-        return { child, readyUrl };
+        // Port 0, read back from the worker's own line: a port found free here and bound by the
+        // worker only after its boot could meanwhile become some connection's local port, and
+        // the restarted worker then died with EADDRINUSE (seed 53).
+        return { child, readyUrl: child.waitForLine(readyUrlOf, { what: 'health server line' }) };
       },
-      restartApi: startApi,
-      api: () => {
-        if (api === undefined) throw new Error('chaos: the api has not started');
-        return api;
-      },
+      restartApi: api.start,
+      api: api.current,
       stop: stack.stop,
     };
   });

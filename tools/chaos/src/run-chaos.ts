@@ -80,19 +80,8 @@ export function rerunCommand(options: Pick<ChaosOptions, 'kills' | 'seed' | 'dai
   return `pnpm chaos --kills ${options.kills} --seed ${options.seed}${cap}`;
 }
 
-export async function runChaos(options: ChaosOptions, say: (line: string) => void): Promise<ChaosReport> {
-  const began = Date.now();
-  const log = (line: string) => say(`[chaos +${((Date.now() - began) / 1000).toFixed(1).padStart(5)}s] ${line}`);
-  say(`chaos seed ${options.seed}: ${options.kills} kills, ${options.jobs} jobs, ${options.workers} workers, paid-start limit ${options.rateLimitPerMinute}/min, daily cap ${options.dailyPurchaseCap ?? 'none'}`);
-  const schedule = buildSchedule(options, createRandom(options.seed));
-  const logDir = await mkdtemp(path.join(tmpdir(), `chaos-${options.seed}-`));
-  log(`starting the isolated stack (logs in ${logDir})`);
-  const stack = await startChaosStack({ logDir, log, rateLimitPerMinute: options.rateLimitPerMinute, dailyPurchaseCap: options.dailyPurchaseCap });
-  const db = createDb(withApplicationName(stack.databaseUrl), { maxConnections: 4 });
-  const redis = new Redis(stack.redisUrl, { maxRetriesPerRequest: 3 });
-  redis.on('error', () => undefined);
-  const fleet = createWorkerFleet(stack, options.workers, log);
-  const stats: ChaosStats = {
+function emptyStats(): ChaosStats {
+  return {
     kills: 0,
     flushes: 0,
     backendsTerminated: 0,
@@ -106,60 +95,96 @@ export async function runChaos(options: ChaosOptions, say: (line: string) => voi
     unexpectedExits: 0,
     eventErrors: 0,
   };
+}
+
+type Listing = Awaited<ReturnType<typeof seedListing>>;
+
+/** A listing per agent, each with photos enough to take every submission. */
+async function seedListings(stack: ChaosStack, db: Db, jobs: number): Promise<Listing[]> {
+  const storage = createObjectStorage({
+    endpoint: stack.s3Endpoint,
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: TEST_SECRETS.S3_SECRET_ACCESS_KEY,
+    bucket: CHAOS_BUCKET,
+    forcePathStyle: true,
+  });
+  const listings = [];
+  for (let i = 0; i < AGENTS; i += 1) listings.push(await seedListing(db, storage, jobs));
+  storage.close();
+  return listings;
+}
+
+/** Each listing's agent, signed in; they take turns submitting. */
+async function signInAgents(stack: ChaosStack, listings: Listing[]): Promise<AgentSeat[]> {
+  const agents: AgentSeat[] = [];
+  for (const listing of listings) {
+    agents.push({ client: await signIn(stack.apiUrl, { email: listing.email, password: listing.password }), originals: listing.originalImageIds, submitted: 0 });
+  }
+  return agents;
+}
+
+/** Applies each event at its time; a failed event is counted and logged, and the run goes on. */
+async function replay(context: EventContext, schedule: ChaosEvent[]): Promise<void> {
+  const runStart = Date.now();
+  for (const event of schedule) {
+    const due = runStart + event.atMs - Date.now();
+    if (due > 0) await sleep(due);
+    try {
+      await applyEvent(context, event);
+    } catch (error) {
+      context.stats.eventErrors += 1;
+      context.log(`${event.kind} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+/** Drains the jobs, stops the workers and checks the invariants against what the run left behind. */
+async function drainAndAudit(context: EventContext, options: ChaosOptions, logDir: string): Promise<InvariantResult[]> {
+  const { stack, db, fleet, stats, jobIds, log } = context;
+  stats.killSwitchOffMs = fleet.killSwitchOff().map((i) => i.toMs - i.fromMs);
+  log(`schedule done; draining ${jobIds.length} jobs (kill switch on, no new faults, no kills; at most ${options.drainTimeoutMs / 1000} s)`);
+  // Parked jobs would wait for the next UTC day; an agent cancels them instead (nothing was bought).
+  const cancelParked = options.dailyPurchaseCap === null ? null : () => cancelJobsParkedAtCap(context);
+  await drain(db, jobIds, options.drainTimeoutMs, log, cancelParked);
+  stats.unexpectedExits = fleet.unexpectedExits();
+  await fleet.stop();
+  const facts = await collectFacts({
+    db,
+    purchases: await readPurchases(stack.simulatorOrigin),
+    createCalls: await readCreateCalls(stack.simulatorOrigin),
+    s3Endpoint: stack.s3Endpoint,
+    bucket: CHAOS_BUCKET,
+    killSwitchOff: fleet.killSwitchOff(),
+    rateLimitPerMinute: options.rateLimitPerMinute,
+    dailyPurchaseCap: options.dailyPurchaseCap,
+    logDir,
+  });
+  return evaluateInvariants(facts);
+}
+
+export async function runChaos(options: ChaosOptions, say: (line: string) => void): Promise<ChaosReport> {
+  const began = Date.now();
+  const log = (line: string) => say(`[chaos +${((Date.now() - began) / 1000).toFixed(1).padStart(5)}s] ${line}`);
+  say(`chaos seed ${options.seed}: ${options.kills} kills, ${options.jobs} jobs, ${options.workers} workers, paid-start limit ${options.rateLimitPerMinute}/min, daily cap ${options.dailyPurchaseCap ?? 'none'}`);
+  const schedule = buildSchedule(options, createRandom(options.seed));
+  const logDir = await mkdtemp(path.join(tmpdir(), `chaos-${options.seed}-`));
+  log(`starting the isolated stack (logs in ${logDir})`);
+  const stack = await startChaosStack({ logDir, log, rateLimitPerMinute: options.rateLimitPerMinute, dailyPurchaseCap: options.dailyPurchaseCap });
+  const db = createDb(withApplicationName(stack.databaseUrl), { maxConnections: 4 });
+  const redis = new Redis(stack.redisUrl, { maxRetriesPerRequest: 3 });
+  redis.on('error', () => undefined);
+  const fleet = createWorkerFleet(stack, options.workers, log);
+  const stats = emptyStats();
   try {
-    const storage = createObjectStorage({
-      endpoint: stack.s3Endpoint,
-      region: 'us-east-1',
-      accessKeyId: 'S3RVER',
-      secretAccessKey: TEST_SECRETS.S3_SECRET_ACCESS_KEY,
-      bucket: CHAOS_BUCKET,
-      forcePathStyle: true,
-    });
-    // Each agent has photos enough to take every submission; they take turns submitting.
-    const listings = [];
-    for (let i = 0; i < AGENTS; i += 1) listings.push(await seedListing(db, storage, options.jobs));
-    storage.close();
+    const listings = await seedListings(stack, db, options.jobs);
     await fleet.start(BOOT_TIMEOUT_MS);
     log(`${options.workers} workers ready`);
-    const agents: AgentSeat[] = [];
-    for (const listing of listings) {
-      agents.push({ client: await signIn(stack.apiUrl, { email: listing.email, password: listing.password }), originals: listing.originalImageIds, submitted: 0 });
-    }
+    const agents = await signInAgents(stack, listings);
     log(`signed in as ${AGENTS} agents; queue suffix ${stack.queueSuffix}; replaying ${schedule.length} scheduled events`);
-
-    const jobIds: string[] = [];
-    const context: EventContext = { stack, db, purchasesAtLastKill: 0, fleet, agents, owners: new Map(), redis, log, stats, jobIds };
-    const runStart = Date.now();
-    for (const event of schedule) {
-      const due = runStart + event.atMs - Date.now();
-      if (due > 0) await sleep(due);
-      try {
-        await applyEvent(context, event);
-      } catch (error) {
-        stats.eventErrors += 1;
-        log(`${event.kind} failed: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
-    stats.killSwitchOffMs = fleet.killSwitchOff().map((i) => i.toMs - i.fromMs);
-
-    log(`schedule done; draining ${jobIds.length} jobs (kill switch on, no new faults, no kills; at most ${options.drainTimeoutMs / 1000} s)`);
-    // Parked jobs would wait for the next UTC day; an agent cancels them instead (nothing was bought).
-    const cancelParked = options.dailyPurchaseCap === null ? null : () => cancelJobsParkedAtCap(context);
-    await drain(db, jobIds, options.drainTimeoutMs, log, cancelParked);
-    stats.unexpectedExits = fleet.unexpectedExits();
-    await fleet.stop();
-    const facts = await collectFacts({
-      db,
-      purchases: await readPurchases(stack.simulatorOrigin),
-      createCalls: await readCreateCalls(stack.simulatorOrigin),
-      s3Endpoint: stack.s3Endpoint,
-      bucket: CHAOS_BUCKET,
-      killSwitchOff: fleet.killSwitchOff(),
-      rateLimitPerMinute: options.rateLimitPerMinute,
-      dailyPurchaseCap: options.dailyPurchaseCap,
-      logDir,
-    });
-    const results = evaluateInvariants(facts);
+    const context: EventContext = { stack, db, purchasesAtLastKill: 0, fleet, agents, owners: new Map(), redis, log, stats, jobIds: [] };
+    await replay(context, schedule);
+    const results = await drainAndAudit(context, options, logDir);
     return { seed: options.seed, results, ok: results.every((r) => r.ok), stats, logDir };
   } finally {
     await fleet.stop().catch(() => undefined);

@@ -12,7 +12,14 @@ export async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', resolve);
   });
-  const { port } = server.address() as AddressInfo;
+  const port = boundPort(server);
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
+}
+
+/** The port a listening server is bound to; throws for one not listening on a TCP port. */
+export function boundPort(server: { address(): AddressInfo | string | null }): number {
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error(`the server is not listening on a TCP port (${String(address)})`);
+  return address.port;
 }

@@ -5,6 +5,7 @@
 // against the real process; `judgeAnswer` says what no route may ever answer.
 import { gzipSync, deflateSync } from 'node:zlib';
 import type { ReadinessBody } from '@staging/platform/readiness';
+import { fieldsOf, parsedFields, stringField } from './json-fields';
 import type { RawAnswer, RawPiece, RawRequest } from './raw-http';
 
 export interface RouteUnderTest {
@@ -196,26 +197,20 @@ export function slowHeadersCase(route: RouteUnderTest, bytes = 12): HostileCase 
 /** Whether a body is an error body a route documents; each service names its own shapes. */
 export type ErrorBodyCheck = (body: Buffer) => boolean;
 
-function parsedError(body: Buffer): Record<string, unknown> | undefined {
-  try {
-    const parsed = JSON.parse(body.toString('utf8')) as { error?: unknown };
-    return typeof parsed.error === 'object' && parsed.error !== null ? (parsed.error as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
+function parsedError(body: Buffer): Record<string, unknown> {
+  return fieldsOf(parsedFields(body.toString('utf8'))['error']);
 }
 
 /** The error body of every api and worker route: `{ "error": { "code", "message" } }`. */
 export const isRestErrorBody: ErrorBodyCheck = (body) => {
   const error = parsedError(body);
-  return typeof error?.['code'] === 'string' && typeof error['message'] === 'string';
+  return typeof error['code'] === 'string' && typeof error['message'] === 'string';
 };
 
 /** tRPC's error envelope with our stable code: `{ "error": { "message", "code", "data": { "appCode" } } }`. */
 export const isTrpcErrorBody: ErrorBodyCheck = (body) => {
   const error = parsedError(body);
-  const data = error?.['data'] as { appCode?: unknown } | undefined;
-  return typeof error?.['message'] === 'string' && typeof data?.appCode === 'string';
+  return typeof error['message'] === 'string' && stringField(error['data'], 'appCode') !== undefined;
 };
 
 /**
@@ -238,12 +233,8 @@ const READINESS_PATH = '/readyz';
  */
 export function isNotReadyAnswer(path: string, answer: { status: number | undefined; body: Buffer | string }): boolean {
   if (path !== READINESS_PATH || answer.status !== 503) return false;
-  try {
-    const { status } = JSON.parse(answer.body.toString()) as Partial<ReadinessBody>;
-    return status === 'not_ready';
-  } catch {
-    return false;
-  }
+  const notReady: ReadinessBody['status'] = 'not_ready';
+  return stringField(parsedFields(answer.body.toString()), 'status') === notReady;
 }
 
 /**

@@ -2,10 +2,10 @@
  * A redis-server of a test's or tool's own, on a free loopback port, keeping nothing on disk: the
  * one Redis that may be FLUSHALLed or restarted empty without touching anybody else's queues.
  */
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
+import { baseEnv, startChildApp } from './child-app';
+import type { ChildApp } from './child-app';
 import { freePort } from './free-port';
 
 export interface PrivateRedis {
@@ -27,32 +27,19 @@ async function answersPing(url: string): Promise<boolean> {
   return pong === 'PONG';
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGKILL');
-  await exited;
-}
-
-export async function startPrivateRedis(options: { bootTimeoutMs?: number } = {}): Promise<PrivateRedis> {
+/** `logDir`: where the server's output goes (redis.log); without it, nowhere. */
+export async function startPrivateRedis(options: { bootTimeoutMs?: number; logDir?: string } = {}): Promise<PrivateRedis> {
   const port = await freePort();
   const url = `redis://127.0.0.1:${port}`;
   const bootTimeoutMs = options.bootTimeoutMs ?? 20_000;
 
-  const boot = async (): Promise<ChildProcess> => {
-    const child = spawn(
-      'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      { stdio: 'ignore' },
-    );
-    const failed = new Promise<never>((_, reject) => {
-      child.once('error', (error) => reject(new Error(`redis-server did not start (is it installed?): ${error.message}`)));
-    });
-    failed.catch(() => undefined);
+  const boot = async (): Promise<ChildApp> => {
+    const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
+    const child = startChildApp({ name: 'redis', command: 'redis-server', args, env: baseEnv(), cwd: options.logDir, logDir: options.logDir, appendLog: true });
     const deadline = Date.now() + bootTimeoutMs;
     for (;;) {
-      if (await Promise.race([answersPing(url), failed])) return child;
-      if (child.exitCode !== null) throw new Error(`redis-server on port ${port} exited with code ${child.exitCode}`);
+      if (await answersPing(url)) return child;
+      if (!child.isRunning()) throw new Error(`redis-server on port ${port} ended before it answered (is it installed?)`);
       if (Date.now() > deadline) throw new Error(`redis-server did not answer on ${url}`);
       await sleep(50);
     }
@@ -63,11 +50,11 @@ export async function startPrivateRedis(options: { bootTimeoutMs?: number } = {}
     url,
     port,
     async restartEmpty() {
-      await stopChild(child);
+      await child.kill();
       child = await boot();
     },
     async stop() {
-      await stopChild(child);
+      await child.kill();
     },
   };
 }

@@ -1,12 +1,14 @@
 // Assembles a local stack one piece at a time and takes it down in reverse: each piece started
 // through the builder, and each teardown handed to `defer`, is undone by the one `stop()`. Tests,
 // the browser run, chaos, the benches and `npm start` all build their stacks with it; what they
-// run on top (app processes, workers, receivers) stays theirs and joins the teardown by `defer`.
+// run on top (app processes through `apps`, workers, receivers) joins the same teardown.
 import { randomBytes } from 'node:crypto';
 import { createTestDatabase } from '@staging/db/testing';
 import type { CreateTestDatabaseOptions, TestDatabase } from '@staging/db/testing';
 import { startProviderSimulator } from '@staging/provider-simulator/simulator';
 import type { ProviderSimulator, ProviderSimulatorOptions } from '@staging/provider-simulator/simulator';
+import { startChildApp } from './child-app';
+import type { ChildApp, ChildAppLauncher, ChildAppOptions } from './child-app';
 import { startS3rver } from './s3-server';
 import type { RunningS3rver, StartS3rverOptions } from './s3-server';
 
@@ -21,6 +23,11 @@ export interface StackBuilder {
   s3rver(options: StartS3rverOptions): Promise<RunningS3rver>;
   /** The provider simulator in this process (port 0 unless given), stopped at stop(). */
   simulator(options: ProviderSimulatorOptions): Promise<ProviderSimulator>;
+  /**
+   * A launcher of child apps that stop() stops together (SIGTERM, and SIGKILL once `graceMs`
+   * passed when given); each app's options are `defaults` with its own over them.
+   */
+  apps(defaults: Partial<ChildAppOptions>, graceMs?: number): ChildAppLauncher;
   /** Stops what was started, last first; a second call finds nothing left to stop. */
   stop(): Promise<void>;
 }
@@ -43,6 +50,15 @@ export function stackBuilder(): StackBuilder {
     },
     s3rver: (options) => started(startS3rver(options)),
     simulator: (options) => started(startProviderSimulator(options)),
+    apps(defaults, graceMs) {
+      const running: ChildApp[] = [];
+      teardowns.push(() => Promise.all(running.map((app) => app.stop(graceMs))));
+      return (options) => {
+        const app = startChildApp({ ...defaults, ...options });
+        running.push(app);
+        return app;
+      };
+    },
     async stop() {
       for (const teardown of teardowns.splice(0).reverse()) await teardown();
     },

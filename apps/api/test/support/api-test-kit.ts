@@ -2,7 +2,6 @@
 // the Jest run's Postgres, real Redis with a queue suffix unique to each test file, an in-process
 // s3rver bucket, a log capture and helpers that speak plain HTTP with fetch.
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { parseApiEnv } from '@staging/config/api';
 import type { ApiConfig } from '@staging/config/api';
 import { apiTestEnv } from '@staging/config/test-env';
@@ -26,6 +25,7 @@ import type { SearchQueue } from '@staging/services/search/search-queue';
 import type { Clock } from '@staging/services/staging/staging-deps';
 import { createStagingQueue } from '@staging/services/staging/staging-queue';
 import type { StagingQueue } from '@staging/services/staging/staging-queue';
+import { boundPort } from '@staging/stack/free-port';
 import { startS3rver } from '@staging/stack/s3-server';
 import type { RunningS3rver } from '@staging/stack/s3-server';
 import { stackBuilder, uniqueQueueSuffix } from '@staging/stack/stack-builder';
@@ -139,10 +139,9 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHarnes
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
-  const { port } = server.address() as AddressInfo;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${boundPort(server)}`,
     deps,
     db,
     redis,

@@ -2,12 +2,12 @@
  * Runs the real entry point (`tsx src/main.ts`) as a child process, so SIGKILL and SIGTERM are
  * real signals and a blocked event loop blocks only that worker.
  */
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { baseEnv, startChildApp } from '@staging/stack/child-app';
 import { freePort } from '@staging/stack/free-port';
-import { FAST_TIMINGS, HANG_GUARD_MS, waitUntil } from './test-stack';
+import { FAST_TIMINGS, HANG_GUARD_MS } from './test-stack';
 
 const workerDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -33,67 +33,40 @@ export interface SpawnWorkerOptions {
   entry?: string[];
 }
 
+function testTimingsArgs(settings: SpawnWorkerOptions['settings']): string[] {
+  if (settings === null) return [];
+  const timings = { ...FAST_TIMINGS, lockDurationMs: 2_000, stalledIntervalMs: 1_000, repairIntervalMs: 1_000, shutdownGraceMs: 8_000, ...settings };
+  return [`--test-timings=${JSON.stringify(timings)}`];
+}
+
 export async function spawnWorker(options: SpawnWorkerOptions): Promise<WorkerProcess> {
   const port = await freePort();
-  const testArgs =
-    options.settings === null
-      ? []
-      : [
-          `--test-timings=${JSON.stringify({
-            ...FAST_TIMINGS,
-            lockDurationMs: 2_000,
-            stalledIntervalMs: 1_000,
-            repairIntervalMs: 1_000,
-            shutdownGraceMs: 8_000,
-            ...options.settings,
-          })}`,
-        ];
-  // `--import tsx` keeps the worker the spawned process itself (the tsx CLI would add a parent
-  // process that turns a SIGKILL of the worker into exit code 137 of its own).
-  const child = spawn(
-    process.execPath,
-    [...(options.entry ?? ['--import', 'tsx', 'src/main.ts']), ...testArgs, ...(options.args ?? [])],
-    {
-      cwd: workerDir,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env, PORT: String(port) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
+  const worker = startChildApp({
+    name: 'worker',
+    // `--import tsx` keeps the worker the spawned process itself (the tsx CLI would add a parent
+    // process that turns a SIGKILL of the worker into exit code 137 of its own).
+    args: [...(options.entry ?? ['--import', 'tsx', 'src/main.ts']), ...testTimingsArgs(options.settings), ...(options.args ?? [])],
+    cwd: workerDir,
+    env: { ...baseEnv(), ...options.env, PORT: String(port) },
+    capture: true,
+  });
   return {
-    child,
+    child: worker.process,
     port,
-    exited,
-    stderr: () => err,
+    exited: worker.exited,
+    stderr: () => worker.output('stderr'),
     lines: () =>
-      out
+      worker
+        .output('stdout')
         .split('\n')
         .filter((line) => line.startsWith('{'))
         .map((line) => JSON.parse(line) as Record<string, unknown>),
-    ready(timeoutMs = HANG_GUARD_MS) {
-      return waitUntil(
-        async () => {
-          if (child.exitCode !== null) throw new Error(`worker exited with ${child.exitCode}: ${err}`);
-          // A probe that meets a reset connection (a keep-alive socket the server closed as it was
-          // reused, on a loaded machine) asks again, as an orchestrator's probe would.
-          const response = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined);
-          const body = (await response?.json().catch(() => undefined)) as Record<string, unknown> | undefined;
-          return response?.ok === true ? body : undefined;
-        },
-        { timeoutMs, intervalMs: 100, what: 'the worker to answer /readyz' },
-      );
+    async ready(timeoutMs = HANG_GUARD_MS) {
+      const response = await worker.waitForHealth(`http://127.0.0.1:${port}/readyz`, { timeoutMs, intervalMs: 100 });
+      return (await response.json()) as Record<string, unknown>;
     },
     async kill() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGKILL');
-        await exited;
-      }
+      await worker.kill();
     },
   };
 }
