@@ -5,11 +5,15 @@ import { fileURLToPath } from 'node:url';
 import { HANG_GUARD_MS } from './test-helpers';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const tsx = path.resolve(here, '../../../node_modules/.bin/tsx');
 const cli = path.join(here, 'cli.ts');
 
+/**
+ * Node itself runs the CLI (tsx as a loader), not tsx's binary: that binary relays a signal and
+ * SIGKILLs its child and ends with 143 when the child does not confirm receipt within tens of
+ * milliseconds, which a busy machine misses.
+ */
 function run(env: Record<string, string>) {
-  const child = spawn(tsx, [cli], { env: { PATH: process.env['PATH'] ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', cli], { env: { PATH: process.env['PATH'] ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
