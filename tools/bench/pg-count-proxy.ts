@@ -8,7 +8,7 @@
 // that ran something: an autocommitted statement, a COMMIT or a ROLLBACK, as pg_stat_database's
 // xact_commit + xact_rollback count them.
 import net from 'node:net';
-import { boundPort } from '@staging/stack/free-port';
+import { listeningPort } from '@staging/platform/http-client-errors';
 import { joinSockets } from '@staging/stack/socket-pair';
 
 export interface PgCounts {
@@ -88,7 +88,7 @@ export async function startPgCountProxy(databaseUrl: string, onStatement?: (sql:
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const proxied = new URL(databaseUrl);
   proxied.hostname = '127.0.0.1';
-  proxied.port = String(boundPort(server));
+  proxied.port = String(listeningPort(server));
   return {
     url: proxied.toString(),
     counts: () => ({ ...totals }),

@@ -4,7 +4,7 @@
 // from a file server here, as a provider's CDN would serve them.
 //   node --import tsx tools/bench/worker-memory-bench.ts
 import { createServer } from 'node:http';
-import { boundPort } from '@staging/stack/free-port';
+import { listeningPort } from '@staging/platform/http-client-errors';
 import { printFigure } from './figures';
 import { noiseImage, openStagingBenchStack, statusKb } from './staging-stack';
 
@@ -17,7 +17,7 @@ const files = createServer((req, res) => {
 });
 await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
 const stack = await openStagingBenchStack({
-  simulator: { SIM_COMPLETION_DELAY_MS: '1500', SIM_OUTPUT_BASE_URL: `http://127.0.0.1:${boundPort(files)}` },
+  simulator: { SIM_COMPLETION_DELAY_MS: '1500', SIM_OUTPUT_BASE_URL: `http://127.0.0.1:${listeningPort(files)}` },
 });
 try {
   const worker = await stack.startWorker({ AI_STAGING_CONCURRENCY: String(OUTPUTS) });

@@ -88,7 +88,7 @@ export function createServiceHttpServer(handler: RequestListener): Server {
 }
 
 /** The TCP port a listening `server` is bound to: the one the OS picked when it was asked for 0. */
-export function listeningPort(server: Server): number {
+export function listeningPort(server: Pick<Server, 'address'>): number {
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('The server is not listening on a TCP port');
   return address.port;

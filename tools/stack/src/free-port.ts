@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { listeningPort } from '@staging/platform/http-client-errors';
 
 /**
  * A loopback port free a moment ago: the OS hands one out for port 0 and it is released at once.
@@ -12,14 +12,8 @@ export async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', resolve);
   });
-  const port = boundPort(server);
+  const port = listeningPort(server);
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
 
-/** The port a listening server is bound to; throws for one not listening on a TCP port. */
-export function boundPort(server: { address(): AddressInfo | string | null }): number {
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error(`the server is not listening on a TCP port (${String(address)})`);
-  return address.port;
-}

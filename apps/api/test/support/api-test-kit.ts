@@ -25,7 +25,7 @@ import type { SearchQueue } from '@staging/services/search/search-queue';
 import type { Clock } from '@staging/services/staging/staging-deps';
 import { createStagingQueue } from '@staging/services/staging/staging-queue';
 import type { StagingQueue } from '@staging/services/staging/staging-queue';
-import { boundPort } from '@staging/stack/free-port';
+import { listeningPort } from '@staging/platform/http-client-errors';
 import { startS3rver } from '@staging/stack/s3-server';
 import type { RunningS3rver } from '@staging/stack/s3-server';
 import { stackBuilder, uniqueQueueSuffix } from '@staging/stack/stack-builder';
@@ -141,7 +141,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHarnes
   });
 
   return {
-    url: `http://127.0.0.1:${boundPort(server)}`,
+    url: `http://127.0.0.1:${listeningPort(server)}`,
     deps,
     db,
     redis,
