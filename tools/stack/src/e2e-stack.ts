@@ -1,5 +1,5 @@
 // The whole stack for the browser tests, on free loopback ports and in namespaces of its own: a
-// fresh migrated database, a queue suffix, s3rver, the provider simulator (in this process), and
+// fresh migrated database, a queue suffix, s3rver, provider simulators (in this process), and
 // api, worker and instances of the built web app (`next start`) as child processes. Besides the
 // main one, a web instance runs with the kill switch off and one with its database and Redis out
 // of reach, so those states are tested against a real server configuration rather than mocks.
@@ -70,7 +70,7 @@ interface AppLaunch {
   start: ChildAppLauncher;
   envs: ReturnType<typeof appEnvs<string | undefined>>;
   webUrl: string;
-  paused: { databaseUrl: string; queueSuffix: string };
+  paused: { databaseUrl: string; queueSuffix: string; simulatorUrl: string };
   /** One of the free ports found together at the start, so no two apps are given the same. */
   port(): number;
 }
@@ -109,10 +109,15 @@ function startWorkers(launch: AppLaunch): Launched[] {
     }),
     healthUrl: `http://127.0.0.1:${workerPort}/healthz`,
   });
-  const { databaseUrl, queueSuffix } = launch.paused;
+  const { databaseUrl, queueSuffix, simulatorUrl } = launch.paused;
   return [
     worker('worker', launch.port()),
-    worker('worker-paused', launch.port(), { DATABASE_URL: databaseUrl, QUEUE_SUFFIX: queueSuffix, AI_ROOM_STAGING_ENABLED: 'false' }),
+    worker('worker-paused', launch.port(), {
+      DATABASE_URL: databaseUrl,
+      QUEUE_SUFFIX: queueSuffix,
+      AI_ROOM_STAGING_ENABLED: 'false',
+      PROVIDER_API_BASE_URL: simulatorUrl,
+    }),
   ];
 }
 
@@ -160,12 +165,17 @@ export async function startE2eStack(options: StartE2eStackOptions): Promise<E2eS
       await cleanRedis(valkeyUrl, queueSuffix, propertyIds).catch(() => undefined);
     });
     const s3Endpoint = await startStorage(stack, secrets);
-    const simulator = await stack.simulator({
+    const simulatorOptions = {
       port: 0,
       token: secrets.PROVIDER_API_TOKEN,
       webhookSigningSecret: secrets.PROVIDER_WEBHOOK_SIGNING_SECRET,
       completionDelayMs: options.completionDelayMs ?? 1_500,
-    });
+    };
+    // A provider account per world. Both worlds send the same bucket and callback origin, the marks
+    // by which a worker knows a prediction as its own: on one shared account the paused world's
+    // orphan pass found the main world's running purchases in no attempt of its database and
+    // canceled them, and the main world bought a second attempt.
+    const [simulator, pausedSimulator] = await Promise.all([stack.simulator(simulatorOptions), stack.simulator(simulatorOptions)]);
     // group: tsx and next start spawn processes of their own, which a stop must end too.
     const start = stack.apps({ logDir, group: true }, STOP_GRACE_MS);
     const ports = await Promise.all(Array.from({ length: 8 }, () => freePort()));
@@ -194,7 +204,7 @@ export async function startE2eStack(options: StartE2eStackOptions): Promise<E2eS
     const webUrl = `http://127.0.0.1:${webPort}`;
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     const envs = appEnvs({ common, secrets, webOrigin: webUrl, apiUrl, simulatorUrl: simulator.url });
-    const launch: AppLaunch = { start, envs, webUrl, paused: { databaseUrl: pausedDatabase.url, queueSuffix: pausedSuffix }, port };
+    const launch: AppLaunch = { start, envs, webUrl, paused: { databaseUrl: pausedDatabase.url, queueSuffix: pausedSuffix, simulatorUrl: pausedSimulator.url }, port };
     const workerStarted = existsSync(path.join(repoRoot, 'apps/worker/src/main.ts'));
     const api = startApi(launch, apiPort);
     const workers = workerStarted ? startWorkers(launch) : [];
@@ -214,7 +224,7 @@ export async function startE2eStack(options: StartE2eStackOptions): Promise<E2eS
         s3Endpoint,
         s3Bucket: S3_BUCKET,
         workerStarted,
-        paused: { webUrl: webs.paused.url, pushOnlyWebUrl: webs.pushOnly.url, databaseUrl: pausedDatabase.url },
+        paused: { webUrl: webs.paused.url, pushOnlyWebUrl: webs.pushOnly.url, databaseUrl: pausedDatabase.url, simulatorOrigin: pausedSimulator.origin },
       },
       stop: stack.stop,
     };

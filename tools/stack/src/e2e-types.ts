@@ -26,6 +26,8 @@ export interface E2eStackInfo {
     /** The same world's web with DASHBOARD_POLL_SECONDS=3600: its pages change only by the live stream. */
     pushOnlyWebUrl: string;
     databaseUrl: string;
+    /** The world's own provider account: its worker buys nothing there. */
+    simulatorOrigin: string;
   };
 }
 
