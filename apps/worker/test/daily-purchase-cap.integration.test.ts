@@ -15,9 +15,7 @@ import type { RunningWorker, TestStack } from './support/test-stack';
 let stack: TestStack;
 
 beforeAll(async () => {
-  // The cap counts every attempt of the day in the database, so other test files' purchases,
-  // made in parallel on the shared one, would move this file's counts and thresholds.
-  stack = await startTestStack({ ownDatabase: true });
+  stack = await startTestStack();
 });
 
 afterEach(async () => {

@@ -22,8 +22,7 @@ let provider: ProviderClient;
 const MODEL = 'openai/gpt-image-2';
 
 beforeAll(async () => {
-  // A database of its own: the pass reads every CREATING attempt of the ledger.
-  stack = await startTestStack({ ownDatabase: true });
+  stack = await startTestStack();
   provider = withReadBudget(
     createProviderClient({ baseUrl: stack.sim.url, token: TEST_TOKEN }),
     createReadBudget({ redis: stack.redis, key: `staging:provider-reads:${stack.queueName}`, limitPerMinute: 2_400 }),

@@ -41,7 +41,7 @@ beforeAll(async () => {
   // The real api, as a process: the webhook receiver and tRPC producer, its whole output captured.
   api = await startApiProcess(
     apiTestEnv({
-      DATABASE_URL: process.env.DATABASE_URL,
+      DATABASE_URL: stack.env().DATABASE_URL,
       VALKEY_URL: process.env.VALKEY_URL ?? 'redis://127.0.0.1:6379',
       QUEUE_SUFFIX: stack.suffix,
       S3_ENDPOINT: stack.s3.endpoint,

@@ -138,8 +138,7 @@ export async function measureDescriptionIsolation(options: IsolationOptions = {}
   const samples = options.samples ?? 15;
   const sampleGapMs = options.sampleGapMs ?? 50;
   const stagingConcurrency = options.stagingConcurrency ?? 4;
-  // Its own database: the rate-limit figures must not count other test files' purchases.
-  const stack = await startTestStack({ ownDatabase: true });
+  const stack = await startTestStack();
   const sim = await spawnProviderSimulator({
     token: TEST_TOKEN,
     webhookSigningSecret: TEST_SIGNING_SECRET,

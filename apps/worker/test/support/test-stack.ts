@@ -184,19 +184,14 @@ export async function startTestStack(
     simOutputFetchBaseUrl?: string;
     /** How the simulator shows its predictions and pages (default: strict, 100 a page, bound address in links). */
     sim?: Pick<ProviderSimulatorOptions, 'mode' | 'listPageSize' | 'linkHost' | 'clockOffsetMs'>;
-    /**
-     * A migrated database of this stack's own, dropped on close, for tests whose figures read the
-     * whole ledger: the paid-start limiter rebuilds its log from every attempt in the database,
-     * so other test files' recent purchases would count against this one's rate limit.
-     */
-    ownDatabase?: boolean;
   } = {},
 ): Promise<TestStack> {
   const stack = stackBuilder();
-  const ownDatabase = options.ownDatabase === true ? await stack.database() : null;
-  const databaseUrl = ownDatabase?.url ?? process.env.DATABASE_URL;
-  if (databaseUrl === undefined)
-    throw new Error('DATABASE_URL is not set: the Jest global setup did not run');
+  // A migrated database of the stack's own, dropped on close: each stack is one deployment, so
+  // test files run side by side without reading each other's ledger (the paid-start limiter
+  // rebuilds its log from every attempt in the database, recovery's shield covers every CREATING
+  // attempt, and the orphan pass judges the simulator's predictions against the whole ledger).
+  const databaseUrl = (await stack.database()).url;
   const valkeyUrl = process.env.VALKEY_URL ?? 'redis://127.0.0.1:6379';
   const db = createDb(databaseUrl, { maxConnections: 12 });
   stack.defer(() => db.$disconnect());
