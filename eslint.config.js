@@ -46,7 +46,7 @@ const importTable = {
   'packages/ops': { may: ['config', 'db', 'domain', 'platform', 'provider', 'services'], testsMay: ['provider-simulator', 'stack'] },
   'apps/api': { may: PACKAGES, testsMay: ['stack'] },
   'apps/web': { may: PACKAGES, testsMay: ['jest-preset', 'stack'] },
-  'apps/worker': { may: PACKAGES, testsMay: ['provider-simulator', 'stack'] },
+  'apps/worker': { may: PACKAGES, testsMay: ['jest-preset', 'provider-simulator', 'stack'] },
   'tools/provider-simulator': { may: [], testsMay: ['provider'] },
   'tools/stack': { may: [...PACKAGES, ...TOOLS.filter((name) => name !== 'stack')] },
   'tools/chaos': { may: [...PACKAGES, ...TOOLS.filter((name) => name !== 'chaos')] },
