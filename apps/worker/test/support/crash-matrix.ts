@@ -72,3 +72,16 @@ export async function expectOnePurchaseOfAttempt1(on: TestStack, jobId: string, 
   expect(await on.purchasesFor(jobId)).toHaveLength(1);
   await expectNoUntrackedObjects(on, jobId, propertyId);
 }
+
+/** {@link loseCreateResponseThenRestart}, then the job succeeded with one purchase, of attempt 1. */
+export async function expectBoughtOnceAfterLostCreate(
+  on: TestStack,
+  fault: FaultSpec,
+  env?: Record<string, string>,
+  survivorEnv?: Record<string, string>,
+): Promise<{ jobId: string; propertyId: string }> {
+  const { jobId, propertyId, status } = await loseCreateResponseThenRestart(on, fault, env, survivorEnv);
+  expect(status).toBe('SUCCESS');
+  await expectOnePurchaseOfAttempt1(on, jobId, propertyId);
+  return { jobId, propertyId };
+}
