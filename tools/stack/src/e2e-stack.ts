@@ -65,6 +65,22 @@ async function startStorage(stack: StackBuilder, secrets: E2eSecrets): Promise<s
   return s3.endpoint;
 }
 
+/**
+ * A provider account per world. Both worlds send the same bucket and callback origin, the marks by
+ * which a worker knows a prediction as its own: on one shared account the paused world's orphan
+ * pass found the main world's running purchases in no attempt of its database and canceled them,
+ * and the main world bought a second attempt.
+ */
+function startSimulators(stack: StackBuilder, secrets: E2eSecrets, completionDelayMs: number) {
+  const options = {
+    port: 0,
+    token: secrets.PROVIDER_API_TOKEN,
+    webhookSigningSecret: secrets.PROVIDER_WEBHOOK_SIGNING_SECRET,
+    completionDelayMs,
+  };
+  return Promise.all([stack.simulator(options), stack.simulator(options)]);
+}
+
 /** What the app processes of both worlds are started from. */
 interface AppLaunch {
   start: ChildAppLauncher;
@@ -165,17 +181,7 @@ export async function startE2eStack(options: StartE2eStackOptions): Promise<E2eS
       await cleanRedis(valkeyUrl, queueSuffix, propertyIds).catch(() => undefined);
     });
     const s3Endpoint = await startStorage(stack, secrets);
-    const simulatorOptions = {
-      port: 0,
-      token: secrets.PROVIDER_API_TOKEN,
-      webhookSigningSecret: secrets.PROVIDER_WEBHOOK_SIGNING_SECRET,
-      completionDelayMs: options.completionDelayMs ?? 1_500,
-    };
-    // A provider account per world. Both worlds send the same bucket and callback origin, the marks
-    // by which a worker knows a prediction as its own: on one shared account the paused world's
-    // orphan pass found the main world's running purchases in no attempt of its database and
-    // canceled them, and the main world bought a second attempt.
-    const [simulator, pausedSimulator] = await Promise.all([stack.simulator(simulatorOptions), stack.simulator(simulatorOptions)]);
+    const [simulator, pausedSimulator] = await startSimulators(stack, secrets, options.completionDelayMs ?? 1_500);
     // group: tsx and next start spawn processes of their own, which a stop must end too.
     const start = stack.apps({ logDir, group: true }, STOP_GRACE_MS);
     const ports = await Promise.all(Array.from({ length: 8 }, () => freePort()));
