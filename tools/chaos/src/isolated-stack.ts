@@ -6,8 +6,9 @@ import { apiTestEnv, TEST_SECRETS, workerTestEnv } from '@staging/config/test-en
 import { baseEnv } from '@staging/stack/child-app';
 import type { ChildApp, ChildAppLauncher } from '@staging/stack/child-app';
 import { freePort } from '@staging/stack/free-port';
-import { numberField, parsedFields, stringField } from '@staging/stack/json-fields';
+import { parsedFields, stringField } from '@staging/stack/json-fields';
 import { repoRoot } from '@staging/stack/paths';
+import { workerHealthPortOf } from '@staging/stack/worker-port';
 import { startPrivateRedis } from '@staging/stack/private-redis';
 import { buildStack, uniqueQueueSuffix } from '@staging/stack/stack-builder';
 
@@ -73,8 +74,7 @@ export interface ChaosStack {
 
 /** The /readyz of the worker's "worker health server listening" line, or undefined for any other line. */
 function readyUrlOf(line: string): string | undefined {
-  if (!line.includes('worker health server listening')) return undefined;
-  const port = numberField(parsedFields(line), 'port');
+  const port = workerHealthPortOf(line);
   return port === undefined ? undefined : `http://127.0.0.1:${port}/readyz`;
 }
 

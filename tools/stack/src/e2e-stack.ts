@@ -18,6 +18,7 @@ import type { StackBuilder } from './stack-builder';
 import type { E2eSecrets, E2eStackInfo } from './e2e-types';
 import { deleteKeysMatching } from '@staging/platform/redis-keys';
 import { freePort } from './free-port';
+import { workerHealthPortOf } from './worker-port';
 
 export interface E2eStack {
   info: E2eStackInfo;
@@ -91,10 +92,10 @@ interface AppLaunch {
   port(): number;
 }
 
-/** An app and the URL that answers once it is up. */
+/** An app and the URL that answers once it is up (a promise while the app has yet to announce it). */
 interface Launched {
   app: ChildApp;
-  healthUrl: string;
+  healthUrl: string | Promise<string>;
 }
 
 function startApi(launch: AppLaunch, port: number): Launched {
@@ -107,28 +108,30 @@ function startApi(launch: AppLaunch, port: number): Launched {
 /** The main world's worker, and the paused world's with the kill switch off. */
 function startWorkers(launch: AppLaunch): Launched[] {
   const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
-  const worker = (name: string, workerPort: number, env: Record<string, string> = {}): Launched => ({
-    app: launch.start({
+  const worker = (name: string, env: Record<string, string> = {}): Launched => {
+    const app = launch.start({
       name,
       command: tsx,
       args: ['src/main.ts'],
       cwd: path.join(repoRoot, 'apps/worker'),
       env: {
         ...launch.envs.worker,
-        PORT: String(workerPort),
+        // Nobody else needs a worker's port, so it takes one from the OS and announces it.
+        PORT: '0',
         // Several jobs start within a minute of each other in the staging tests; one every 2 s keeps
         // a batch of 16 in line long enough to watch on a loaded machine.
         AI_STAGING_RATE_LIMIT_PER_MINUTE: '30',
         DELETION_OUTBOX_INTERVAL_MS: '1000',
         ...env,
       },
-    }),
-    healthUrl: `http://127.0.0.1:${workerPort}/healthz`,
-  });
+    });
+    const port = app.waitForLine(workerHealthPortOf, { what: '"worker health server listening" line' });
+    return { app, healthUrl: port.then((bound) => `http://127.0.0.1:${bound}/healthz`) };
+  };
   const { databaseUrl, queueSuffix, simulatorUrl } = launch.paused;
   return [
-    worker('worker', launch.port()),
-    worker('worker-paused', launch.port(), {
+    worker('worker'),
+    worker('worker-paused', {
       DATABASE_URL: databaseUrl,
       QUEUE_SUFFIX: queueSuffix,
       AI_ROOM_STAGING_ENABLED: 'false',
@@ -184,7 +187,7 @@ export async function startE2eStack(options: StartE2eStackOptions): Promise<E2eS
     const [simulator, pausedSimulator] = await startSimulators(stack, secrets, options.completionDelayMs ?? 1_500);
     // group: tsx and next start spawn processes of their own, which a stop must end too.
     const start = stack.apps({ logDir, group: true }, STOP_GRACE_MS);
-    const ports = await Promise.all(Array.from({ length: 8 }, () => freePort()));
+    const ports = await Promise.all(Array.from({ length: 6 }, () => freePort()));
     const port = () => {
       const next = ports.pop();
       if (next === undefined) throw new Error('e2e: more apps than free ports found for them');
